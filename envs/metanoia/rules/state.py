@@ -48,6 +48,7 @@ from .events import (
     StrainChanged,
 )
 from .options import RuleOptions, parse_options
+from .pools import pool_size
 
 SYSTEM = "metanoia"
 TRAITS = ("motive", "identity")
@@ -698,31 +699,15 @@ class MetanoiaEncounter:
     def _roll(self, c: Fighter, boosts: tuple[str, ...], opponent: Fighter | None, o: Option | None,
               extra: int, dice: Dice, events: list[Event], purpose: str, consume_slip: bool = True) -> int:
         """Build the pool (spec §2.3) and roll it; returns successes."""
-        b = c.block
-        base = rulings.BASE_POOL + (b.motive if "motive" in boosts else 0) + (b.identity if "identity" in boosts else 0)
-        pool = min(base, rulings.DICE_CAP)
-        parts = [f"{pool} base"]
-        if opponent is not None:
-            if b.realm - opponent.block.realm == 1:  # Rule 1 [S]
-                pool += rulings.REALM_BONUS_DICE
-                parts.append(f"+{rulings.REALM_BONUS_DICE} Realm")
-            if (self.options.instrument and o is not None and o.instrument
-                    and opponent.block.realm - b.realm == 1):  # RULING R28
-                pool += o.item_rank
-                parts.append(f"+{o.item_rank} Instrument")
-        if extra:
-            pool += extra
-            parts.append(f"+{extra} {'Ward' if o is not None and o.keyword == 'ward' else 'Exploit'}")
         slip = c.statuses.get("slip", 0)
-        if slip:  # RULING R18
-            pool = max(1, pool - slip)
-            parts.append(f"-{slip} Slip")
-            if consume_slip:
-                del c.statuses["slip"]
-                events.append(StatusChanged(c.id, "slip", 0, "used"))
+        pool, parts = pool_size(c.block, boosts, opponent.block if opponent is not None else None, o,
+                                extra, slip, self.options.instrument)
+        if slip and consume_slip:  # RULING R18: used by this roll
+            del c.statuses["slip"]
+            events.append(StatusChanged(c.id, "slip", 0, "used"))
         faces = dice.roll(6, pool)
         s = self._successes(c, faces)
-        events.append(PoolRolled(c.id, purpose, b.texture, faces, s, ", ".join(parts) if len(parts) > 1 else ""))
+        events.append(PoolRolled(c.id, purpose, c.block.texture, faces, s, ", ".join(parts) if len(parts) > 1 else ""))
         return s
 
     def _add_stacks(self, f: Fighter, n: int, why: str, events: list[Event]) -> None:

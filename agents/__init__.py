@@ -1,0 +1,29 @@
+"""Policies: random, heuristic (per system), and later search and trained.
+
+``make_agent(spec, system, seed)`` builds an agent from its name: ``random`` or ``heuristic``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Policy, RulesPolicy, act
+from .random_agent import RandomAgent
+
+AGENT_KINDS = ("random", "heuristic")
+
+
+def make_agent(spec: str, system: str, seed: int | None = None) -> Any:
+    """Build an agent by name for ``system``; unknown names are a one-line error."""
+    if spec == "random":
+        return RandomAgent(seed)
+    if spec == "heuristic":
+        from .heuristic import HEURISTICS
+
+        if system not in HEURISTICS:
+            raise ValueError(f"no heuristic agent for system {system!r}")
+        return HEURISTICS[system](seed)
+    raise ValueError(f"unknown agent {spec!r}; known: {', '.join(AGENT_KINDS)}")
+
+
+__all__ = ["Policy", "RulesPolicy", "RandomAgent", "act", "make_agent", "AGENT_KINDS"]

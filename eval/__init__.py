@@ -1,0 +1,1 @@
+"""Evaluation: matches, tournaments, reports and the ``arena`` command line."""
