@@ -1,0 +1,178 @@
+"""The ``arena`` command line.
+
+    arena demo [--seed N]                      a seeded Metanoia fight, heuristic vs random, as text
+    arena cases PATH...                        run case files; ends with "N passed, N failed"
+    arena match SYSTEM ENCOUNTER A B [--games N]   paired-seed, side-swapped win rates
+    arena layout SYSTEM                        print the action layout table
+    arena bench [--seconds S]                  engine/env speed next to PettingZoo classics
+
+Errors in input (files, names, numbers) are one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected seconds > 0, got {value}")
+    return value
+
+
+def cmd_cases(args: argparse.Namespace) -> int:
+    from envs.core.cases import run_cases
+
+    _, failed = run_cases(args.paths, verbose=args.verbose)
+    return 1 if failed else 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from agents import make_agent
+    from eval.match import play
+
+    system, encounter = "metanoia", args.encounter
+    log: list[str] = []
+    agents = {"A": make_agent("heuristic", system, args.seed), "B": make_agent("random", system, args.seed + 1)}
+    print(f"Metanoia, encounter {encounter!r}, seed {args.seed}: side A = heuristic, side B = random\n")
+    rec = play(system, encounter, agents, args.seed, log=log)
+    for line in log:
+        print(line)
+    result = f"side {rec.winner} ({rec.agents[rec.winner]}) wins" if rec.winner else "a draw"
+    print(f"\nResult: {result} after {rec.rounds} rounds ({rec.reason}), {len(rec.actions)} decisions.")
+    print("\nTry next:")
+    print(f"  arena demo --seed {args.seed + 1} --encounter wyrm_hunt     another fight")
+    print("  arena match metanoia duel_seed heuristic random --games 400   win rates, sides swapped")
+    print("  arena cases tests/cases/metanoia                              the spec's worked examples")
+    print("  arena bench                                                   engine and env speed")
+    return 0
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    from agents import make_agent
+    from envs import get_rules
+    from eval.match import play
+
+    rules = get_rules(args.system)
+    if args.encounter not in rules.encounter_names():
+        raise ValueError(f"unknown encounter {args.encounter!r} for {args.system}; known: {', '.join(rules.encounter_names())}")
+    for spec in (args.a, args.b):
+        make_agent(spec, args.system, 0)
+    wins = {args.a: 0, args.b: 0}
+    draws = rounds = 0
+    games = 0
+    t0 = time.perf_counter()
+    try:
+        for i in range(args.games):
+            seed = args.seed + i
+            for a_side in ("A", "B"):  # paired seeds, sides swapped
+                b_side = "B" if a_side == "A" else "A"
+                agents = {a_side: make_agent(args.a, args.system, 2 * seed), b_side: make_agent(args.b, args.system, 2 * seed + 1)}
+                rec = play(args.system, args.encounter, agents, seed, options=args.rules)
+                games += 1
+                rounds += rec.rounds
+                if rec.winner is None:
+                    draws += 1
+                else:
+                    wins[args.a if rec.winner == a_side else args.b] += 1
+            if (i + 1) % max(1, args.games // 10) == 0:
+                print(f"  {i + 1}/{args.games} seeds ({games} games)", file=sys.stderr)
+    except KeyboardInterrupt:
+        print(f"interrupted after {games} games; results so far:", file=sys.stderr)
+    if not games:
+        return 1
+    label = args.a if args.a != args.b else f"{args.a} (first)"
+    print(f"{args.system} / {args.encounter} / rules {args.rules}: {games} games "
+          f"({games // 2} paired seeds from {args.seed}, sides swapped), {time.perf_counter() - t0:.1f}s")
+    print(f"  {label:<12} wins {wins[args.a]:>4}  ({wins[args.a] / games:.1%})")
+    if args.a != args.b:
+        print(f"  {args.b:<12} wins {wins[args.b]:>4}  ({wins[args.b] / games:.1%})")
+    print(f"  draws        {draws:>4}  ({draws / games:.1%});  mean rounds {rounds / games:.1f}")
+    return 0
+
+
+def cmd_layout(args: argparse.Namespace) -> int:
+    from envs import get_env_module
+
+    print(get_env_module(args.system).ENCODING.layout.describe())
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from eval.bench import run_bench
+
+    run_bench(seconds=args.seconds)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="arena", description="Tabletop combat arena: rules engines, envs, agents and tools.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    s = sub.add_parser("demo", help="play a seeded Metanoia fight (heuristic vs random) and print the log")
+    s.add_argument("--seed", type=int, default=7)
+    s.add_argument("--encounter", default="duel_seed")
+    s.set_defaults(func=cmd_demo)
+
+    s = sub.add_parser("cases", help="run case files (files or folders of *.yaml)")
+    s.add_argument("paths", nargs="+")
+    s.add_argument("-v", "--verbose", action="store_true", help="also list passing cases")
+    s.set_defaults(func=cmd_cases)
+
+    s = sub.add_parser("match", help="agent A vs agent B on paired seeds with sides swapped")
+    s.add_argument("system")
+    s.add_argument("encounter")
+    s.add_argument("a", help="agent: random | heuristic")
+    s.add_argument("b", help="agent: random | heuristic")
+    s.add_argument("--games", type=_positive, default=200, help="paired seeds (each played twice)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--rules", default="full", choices=["core", "full"])
+    s.set_defaults(func=cmd_match)
+
+    s = sub.add_parser("layout", help="print a system's action layout")
+    s.add_argument("system")
+    s.set_defaults(func=cmd_layout)
+
+    s = sub.add_parser("bench", help="decisions/s, clone/s and env steps/s vs PettingZoo classic envs")
+    s.add_argument("--seconds", type=_seconds, default=2.0, help="time per measurement")
+    s.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "system", None) is not None:
+        from envs import SYSTEMS
+
+        if args.system not in SYSTEMS:
+            parser.exit(2, f"arena: error: unknown system {args.system!r}; known: {', '.join(SYSTEMS)}\n")
+    try:
+        return args.func(args)
+    except (ValueError, OSError) as e:  # DataError, IllegalActionError, bad names: one line
+        print(f"arena {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
