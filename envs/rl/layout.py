@@ -128,7 +128,7 @@ class ActionLayout:
         if len(coords) != len(sizes):
             raise IndexError(f"block {block!r} has {len(sizes)} axes {[a for a, _ in b.axes]}, got {len(coords)} coordinates")
         i = 0
-        for c, k in zip(coords, sizes):
+        for c, k in zip(coords, sizes, strict=True):
             if not 0 <= c < k:
                 raise IndexError(f"block {block!r}: coordinate {c} outside 0..{k - 1} {_axis_hint(b, coords)}")
             i = i * k + c
@@ -148,7 +148,7 @@ class ActionLayout:
         values = [0] * len(sizes)
         for k in range(len(sizes) - 1, -1, -1):
             rest, values[k] = divmod(rest, sizes[k])
-        return block.name, {axis: v for (axis, _), v in zip(block.axes, values)}
+        return block.name, {axis: v for (axis, _), v in zip(block.axes, values, strict=True)}
 
     def label(self, index: int) -> str:
         """Short text of an index: ``engage(option=1, target=4, mode=0, pool=3)``."""
@@ -194,7 +194,7 @@ class ActionLayout:
 
 def _axis_hint(block: Block, coords: tuple[int, ...]) -> str:
     """Coordinates named by axis, for error messages."""
-    return "(" + ", ".join(f"{a}={c}" for (a, _), c in zip(block.axes, coords)) + ")"
+    return "(" + ", ".join(f"{a}={c}" for (a, _), c in zip(block.axes, coords, strict=True)) + ")"
 
 
 def _formula(start: int, block: Block) -> str:
@@ -257,10 +257,11 @@ def legal_index_map(encoding: SystemEncoding, enc: Encounter, combatant: str) ->
     if not actions:
         raise EncodingError(f"round {enc.round}: the rules offer {combatant!r} no legal action")
     size = encoding.layout.size
+    encode = encoding.encode_action
     out: dict[int, Action] = {}
     for action in actions:
         try:
-            i = encoding.encode_action(enc, combatant, action)
+            i = encode(enc, combatant, action)
         except (KeyError, ValueError, IndexError) as e:
             raise EncodingError(f"{encoding.name}: legal action {action.label!r} has no index ({e})") from e
         if i is None or not 0 <= i < size:

@@ -160,7 +160,7 @@ def _table(rows: Sequence[Sequence[Any]], title: str) -> str:
     widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]))]
     lines = [title]
     for k, row in enumerate(rows):
-        lines.append("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
+        lines.append("  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
         if k == 0:
             lines.append("  ".join("-" * w for w in widths))
     return "\n".join(lines)
