@@ -1,0 +1,1 @@
+"""Metanoia (spec rules/metanoia.md): the rules engine in ``rules``, the env in ``env``."""
