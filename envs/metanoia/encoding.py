@@ -108,6 +108,7 @@ class MetanoiaEncoding:
         self._ego: dict[tuple[int, str], tuple[Any, dict[str, int], list[str]]] = {}
         self._static: dict[int, tuple[Any, list[float], list[float]]] = {}
         self._off = {b.name: LAYOUT.offset(b.name) for b in LAYOUT.blocks}
+        self._option_index: dict[int, tuple[Any, dict[str, int], dict[str, int]]] = {}
 
     # ------------------------------------------------------------------ slots
     def ego(self, enc: MetanoiaEncounter, cid: str) -> tuple[dict[str, int], list[str | None]]:
@@ -133,42 +134,56 @@ class MetanoiaEncoding:
 
     # ------------------------------------------------------------------ actions
     def encode_action(self, enc: MetanoiaEncounter, combatant: str, a: Action) -> int:
+        return self.encode_actions(enc, combatant, (a,))[0]
+
+    def _names(self, block: Any) -> tuple[dict[str, int], dict[str, int]]:
+        """{option name: option index} and {reactive option name: react choice} of a block."""
+        hit = self._option_index.get(id(block))
+        if hit is not None and hit[0] is block:
+            return hit[1], hit[2]
+        names = {o.name: i for i, o in enumerate(block.options)}
+        reactive = {o.name: k + 1 for k, o in enumerate(o for o in block.options if o.reactive)}
+        reactive["none"] = 0
+        self._option_index[id(block)] = (block, names, reactive)
+        return names, reactive
+
+    def encode_actions(self, enc: MetanoiaEncounter, combatant: str, actions: Any) -> list[int]:
+        """Indices of ``actions`` (all of ``combatant``), with the shared context computed once."""
         off = self._off
-        kind = a.kind
-        p = POOL_INDEX[a.boosts] if a.boosts else 0
-        if kind == "recover":
-            return off["recover"]
-        if kind == "withdraw":
-            return off["withdraw"]
         me = enc.by_id[combatant]
-        if kind == "move":
-            side = me.side
-            toward_rear = self._rel_zone(enc, side, int(a.args[0])) < self._rel_zone(enc, side, me.zone)
-            return off["move"] + (0 if toward_rear else 1) * 4 + p
-        if kind == "hide":
-            return off["hide"] + p
-        if kind in ("react", "intercept", "challenge"):
-            if kind == "react":
-                choice = 0
-                if a.args[0] != "none":
-                    names = [o.name for o in me.block.options if o.reactive]
-                    choice = 1 + names.index(a.args[0])
-                    if choice > MAX_REACTIVE:
-                        raise ValueError(f"{combatant} has more than {MAX_REACTIVE} reactive options")
-                return off["react"] + choice * 4 + p
-            return off[kind] + (a.args[0] == "yes")
+        names, reactive = self._names(me.block)
         index, _ = self.ego(enc, combatant)
-        t = index[a.target]
-        if kind in ("sense", "mark"):
-            return off[kind] + (t - MAX_PER_SIDE) * 4 + p
-        if kind == "guard":
-            return off["guard"] + t - 1
+        mirrored = me.side != enc.sides()[0].side
         options = me.block.options
-        o = next(i for i, opt in enumerate(options) if opt.name == a.args[0])
-        if o >= MAX_OPTIONS:
-            raise ValueError(f"{combatant} has more than {MAX_OPTIONS} invocation options")
-        mode = 1 if kind == "condition" and options[o].field == "C" else 0
-        return off["engage"] + ((o * SLOTS + t) * 2 + mode) * 4 + p
+        out = []
+        for a in actions:
+            kind = a.kind
+            p = POOL_INDEX[a.boosts] if a.boosts else 0
+            if kind in ("attack", "condition", "argue", "support"):
+                o = names[a.args[0]]
+                if o >= MAX_OPTIONS:
+                    raise ValueError(f"{combatant} has more than {MAX_OPTIONS} invocation options")
+                mode = 1 if kind == "condition" and options[o].field == "C" else 0
+                out.append(off["engage"] + ((o * SLOTS + index[a.target]) * 2 + mode) * 4 + p)
+            elif kind in ("mark", "sense"):
+                out.append(off[kind] + (index[a.target] - MAX_PER_SIDE) * 4 + p)
+            elif kind == "react":
+                choice = reactive[a.args[0]]
+                if choice > MAX_REACTIVE:
+                    raise ValueError(f"{combatant} has more than {MAX_REACTIVE} reactive options")
+                out.append(off["react"] + choice * 4 + p)
+            elif kind == "move":
+                toward_rear = (int(a.args[0]) < me.zone) != mirrored
+                out.append(off["move"] + (0 if toward_rear else 4) + p)
+            elif kind in ("intercept", "challenge"):
+                out.append(off[kind] + (a.args[0] == "yes"))
+            elif kind == "hide":
+                out.append(off["hide"] + p)
+            elif kind == "guard":
+                out.append(off["guard"] + index[a.target] - 1)
+            else:  # recover, withdraw
+                out.append(off[kind])
+        return out
 
     def decode_action(self, enc: MetanoiaEncounter, combatant: str, index: int) -> Action:
         block, c = LAYOUT.coords(index)

@@ -257,11 +257,19 @@ def legal_index_map(encoding: SystemEncoding, enc: Encounter, combatant: str) ->
     if not actions:
         raise EncodingError(f"round {enc.round}: the rules offer {combatant!r} no legal action")
     size = encoding.layout.size
+    batch = getattr(encoding, "encode_actions", None)  # optional fast path: context computed once
+    if batch is not None:
+        try:
+            indices = batch(enc, combatant, actions)
+        except (KeyError, ValueError, IndexError):
+            indices = None  # fall back to one by one, which names the faulty action
+    else:
+        indices = None
     encode = encoding.encode_action
     out: dict[int, Action] = {}
-    for action in actions:
+    for n, action in enumerate(actions):
         try:
-            i = encode(enc, combatant, action)
+            i = indices[n] if indices is not None else encode(enc, combatant, action)
         except (KeyError, ValueError, IndexError) as e:
             raise EncodingError(f"{encoding.name}: legal action {action.label!r} has no index ({e})") from e
         if i is None or not 0 <= i < size:

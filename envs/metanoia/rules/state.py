@@ -287,7 +287,7 @@ class MetanoiaEncounter:
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
             self._legal = self._compute_legal()
-            self._legal_set = frozenset(self._legal)
+            self._legal_set = None
         return self._legal
 
     def _compute_legal(self) -> list[Action]:
@@ -411,8 +411,11 @@ class MetanoiaEncounter:
 
     def apply(self, action: Action, dice: Dice) -> list[Event]:
         legal = self.legal_actions()
-        if action not in self._legal_set:
-            raise IllegalActionError(self._why_illegal(action, legal))
+        if not any(a is action for a in legal):  # fast path: an object from legal_actions()
+            if self._legal_set is None:
+                self._legal_set = frozenset(legal)
+            if action not in self._legal_set:
+                raise IllegalActionError(self._why_illegal(action, legal))
         events: list[Event] = [ActionTaken(action.label)]
         self._legal = self._legal_set = None
         phase = self.phase
