@@ -152,7 +152,7 @@ class StrainChanged(Event):
     why: str = ""
 
     def __str__(self) -> str:
-        verb = "regains" if self.delta > 0 else "loses"
+        verb = "regains" if self.delta >= 0 else "loses"
         return f"{self.combatant} {verb} {abs(self.delta)} Strain (now {self.total})" + (f" [{self.why}]" if self.why else "")
 
 
