@@ -156,10 +156,12 @@ class _Ctx:
         if k == "recover":
             missing = self.my_block.strain_max - me["strain"]
             return 0.01 + (0.03 if missing else 0.0) + (0.1 if me["strain"] <= 1 else 0.0)
-        if k == "hide":
+        if k == "hide":  # concealment: untargetable, and the next attack is an ambush (R19)
             if me["concealed"]:
                 return -0.1
-            return 0.12 - self.strain_cost(len(a.boosts)) - 0.02 * len(a.boosts)
+            hurt = len(me["injuries"]) / me["injury_slots"]
+            weak = max((o.rank for o in self.my_block.options if "Atk" in o.uses), default=0) <= 2
+            return 0.12 + 0.1 * hurt + (0.2 if weak else 0.0) - self.strain_cost(len(a.boosts))
         if k == "sense":
             visible = any(not d["concealed"] for d in self.enemies())
             return (0.35 if not visible else 0.08) - self.strain_cost(len(a.boosts)) + 0.03 * len(a.boosts)
