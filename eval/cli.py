@@ -15,6 +15,7 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from typing import NoReturn
 
 
 def _positive(text: str) -> int:
@@ -122,8 +123,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """``ArgumentParser`` whose usage errors are one line (no usage block), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="arena", description="Tabletop combat arena: rules engines, envs, agents and tools.")
+    p = _Parser(prog="arena", description="Tabletop combat arena: rules engines, envs, agents and tools.")
     sub = p.add_subparsers(dest="command", required=True)
 
     s = sub.add_parser("demo", help="play a seeded Metanoia fight (heuristic vs random) and print the log")

@@ -136,10 +136,12 @@ def _norm(value: Any) -> Any:
 def run_case(case: Case) -> CaseResult:
     result = CaseResult(case.source, case.name, True)
     problems = result.problems
+    # Every problem is one line naming the file, the entry and the field (data.py's DataError format).
+    where = f"{case.source}: case: field"
     try:
         dice = ScriptedDice(case.dice)
     except DiceError as e:
-        return CaseResult(case.source, case.name, False, [f"case: field 'dice': {e}"])
+        return CaseResult(case.source, case.name, False, [f"{where} 'dice': {e}"])
     expected_error = case.expect.get("error")
     error_text = None
     events: list[Any] = []
@@ -150,26 +152,29 @@ def run_case(case: Case) -> CaseResult:
             try:
                 action = enc.parse_action(label)
                 events.extend(enc.apply(action, dice))
-            except (IllegalActionError, DiceError) as e:
-                error_text = f"steps[{i}] {label!r}: {e}"
+            except IllegalActionError as e:
+                error_text = f"{where} 'steps[{i}]': {label!r}: {e}"
+                break
+            except DiceError as e:
+                error_text = f"{where} 'dice': at steps[{i}] {label!r}: {e}"
                 break
     except (DataError, DiceError) as e:
         error_text = str(e)
         enc = None
     if expected_error is not None:
         if error_text is None:
-            problems.append(f"expected an error containing {expected_error!r}, but every step was legal")
+            problems.append(f"{where} 'expect.error': expected an error containing {expected_error!r}, but every step was legal")
         elif str(expected_error).lower() not in error_text.lower():
-            problems.append(f"expected an error containing {expected_error!r}, got: {error_text}")
+            problems.append(f"{where} 'expect.error': expected an error containing {expected_error!r}, got: {error_text}")
     elif error_text is not None:
         problems.append(error_text)
     if enc is None:
         result.passed = not problems
         return result
-    if error_text is None and isinstance(dice, ScriptedDice) and dice.remaining:
+    if error_text is None:  # 'dice_left' (default 0) is checked even when no die is left
         want_left = case.expect.get("dice_left", 0)
         if dice.remaining != want_left:
-            problems.append(f"{dice.remaining} scripted dice were left unused (the rules drew {dice.used})")
+            problems.append(f"{where} 'dice': {dice.remaining} scripted dice were left unused (the rules drew {dice.used})")
     snap = enc.snapshot()
     log = [str(e) for e in events]
     for key, want in case.expect.items():
@@ -180,17 +185,17 @@ def run_case(case: Case) -> CaseResult:
             for text in want if isinstance(want, list) else [want]:
                 hit = next((j for j in range(pos, len(log)) if str(text) in log[j]), None)
                 if hit is None:
-                    problems.append(f"expect.events: no event containing {text!r} (in order); log:\n       " + "\n       ".join(log))
+                    problems.append(f"{where} 'expect.events': no event containing {text!r} (in order); log:\n       " + "\n       ".join(log))
                     break
                 pos = hit + 1
             continue
         try:
             got = resolve_path(snap, key)
         except KeyError as e:
-            problems.append(f"expect {key!r}: {e.args[0]}")
+            problems.append(f"{where} 'expect.{key}': {e.args[0]}")
             continue
         if _norm(got) != _norm(want):
-            problems.append(f"expect {key}: wanted {want!r}, got {got!r}")
+            problems.append(f"{where} 'expect.{key}': wanted {want!r}, got {got!r}")
     result.passed = not problems
     return result
 

@@ -139,6 +139,10 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
                 _apply_state(f, r["state"])
             fighters.append(f)
     ids = [f.id for f in fighters]
+    side_of = {f.id: f.side for f in fighters}
+    for f in fighters:  # RULING R25 (spec §5.13): one can only Guard another combatant of its own side
+        if f.guarding is not None and (f.guarding == f.id or side_of.get(f.guarding) != f.side):
+            roster[f.id]["state"].fail("guarding", f"{f.guarding!r} is not an ally of {f.id!r}")
     order = e.opt("order", None, list)
     if order is not None and sorted(map(str, order)) != sorted(ids):
         e.fail("order", f"must list every combatant once: {', '.join(ids)}")

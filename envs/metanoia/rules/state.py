@@ -846,7 +846,9 @@ class MetanoiaEncounter:
     def from_snapshot(cls, data: dict[str, Any]) -> MetanoiaEncounter:
         options = parse_options(data["options"], "snapshot", "options")
         fighters = []
-        for cid, d in data["combatants"].items():
+        side_rank = {s: i for i, s in enumerate(sorted({d["side"] for d in data["combatants"].values()}))}
+        roster = sorted(data["combatants"].items(), key=lambda kv: (side_rank[kv[1]["side"]], kv[1]["slot"]))
+        for cid, d in roster:  # roster order (side, slot), whatever order the keys come in
             raw = dict(data["blocks"][cid])
             block = parse_stat_block({k: v for k, v in raw.items() if k != "id"}, "snapshot", f"blocks.{cid}", raw["id"])
             f = Fighter(cid, block, d["side"], d["slot"], d["zone"])
