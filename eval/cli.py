@@ -49,7 +49,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from agents import make_agent
     from eval.match import play
 
+    from envs import get_rules
+
     system, encounter = "metanoia", args.encounter
+    known = get_rules(system).encounter_names()
+    if encounter not in known:
+        raise ValueError(f"unknown encounter {encounter!r} for {system}; known: {', '.join(known)}")
     log: list[str] = []
     agents = {"A": make_agent("heuristic", system, args.seed), "B": make_agent("random", system, args.seed + 1)}
     print(f"Metanoia, encounter {encounter!r}, seed {args.seed}: side A = heuristic, side B = random\n")
