@@ -18,7 +18,7 @@ import numpy as np
 
 from envs.core import Action
 
-__all__ = ["Policy", "RulesPolicy", "act", "choose_action"]
+__all__ = ["Policy", "RulesPolicy", "act"]
 
 
 class Policy(Protocol):
@@ -75,8 +75,3 @@ def act(scores: np.ndarray, rng: np.random.Generator, temperature: float = 0.0) 
     p = np.exp(z - z[finite].max())
     p /= p.sum()
     return int(rng.choice(len(p), p=p))
-
-
-def choose_action(policy: Any, encounter: Any) -> Action:
-    """Rules-level decision for any policy that can rank legal actions."""
-    return policy.choose(encounter)

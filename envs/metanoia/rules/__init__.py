@@ -18,7 +18,7 @@ from envs.core.data import DataError, Entry
 from envs.core.dice import Dice
 
 from . import rulings
-from .catalogue import SIDES, StatBlock, catalogue, encounters, parse_stat_block, stat_blocks
+from .catalogue import SIDES, StatBlock, catalogue, encounters, parse_hazards, parse_stat_block, stat_blocks
 from .options import CORE, FULL, RuleOptions, parse_options
 from .state import STATUSES, SYSTEM, Fighter, MetanoiaEncounter
 
@@ -147,10 +147,7 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     if order is not None and sorted(map(str, order)) != sorted(ids):
         e.fail("order", f"must list every combatant once: {', '.join(ids)}")
     surprised = e.choice("surprised", SIDES, surprised)
-    for z, rank in (e.opt("hazards", None, dict) or {}).items():
-        if not isinstance(z, int) or not 0 <= z < opts.zones or not isinstance(rank, int) or rank < 0:
-            e.fail("hazards", f"expected zone: rank pairs, got {z!r}: {rank!r}")
-        hazards[z] = rank
+    hazards.update(parse_hazards(e, opts.zones))
     rnd = e.integer("round", 1, lo=1, hi=opts.round_limit)
     actor = e.opt("actor", None, str)
     if actor is not None and actor not in ids:

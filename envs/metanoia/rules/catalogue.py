@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from envs.core.data import DataError, Entry, load_yaml
+from envs.core.data import Entry, load_yaml
 
 from . import rulings
 
@@ -267,15 +267,20 @@ def _keyword(entry: Entry, cat: Catalogue, invocable: bool) -> str:
     return kw
 
 
-@cache
-def stat_blocks() -> dict[str, StatBlock]:
-    path = DATA / "combatants.yaml"
-    top = Entry(load_yaml(path), str(path), "combatants.yaml")
+def _load_section(filename: str, section: str, parse: Any) -> dict[str, Any]:
+    """Read ``data/<filename>``'s mapping ``section``; ``parse(raw, source, entry, name)`` each item."""
+    path = DATA / filename
+    top = Entry(load_yaml(path), str(path), filename)
     top.choice("system", ["metanoia"])
-    blocks = top.sub("combatants")
-    out = {bid: parse_stat_block(raw, str(path), f"combatants.{bid}", bid) for bid, raw in blocks.data.items()}
+    items = top.sub(section)
+    out = {name: parse(raw, str(path), f"{section}.{name}", name) for name, raw in items.data.items()}
     top.done()
     return out
+
+
+@cache
+def stat_blocks() -> dict[str, StatBlock]:
+    return _load_section("combatants.yaml", "combatants", parse_stat_block)
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,21 +338,21 @@ def parse_encounter(data: Any, source: str, entry: str, name: str, zones: int = 
             placed.append(Placement(cid, blocks[bid], side, zone))
         sides[side] = tuple(placed)
     surprised = e.choice("surprised", SIDES, None)
+    hazards = parse_hazards(e, zones)
+    e.done()
+    return EncounterDef(name, description, sides, surprised, hazards)
+
+
+def parse_hazards(e: Entry, zones: int) -> dict[int, int]:
+    """The optional ``hazards: {zone: rank}`` field of an encounter or situation (RULING R35)."""
     hazards: dict[int, int] = {}
     for z, rank in (e.opt("hazards", {}, dict) or {}).items():
         if not isinstance(z, int) or not 0 <= z < zones or not isinstance(rank, int) or rank < 0:
             e.fail("hazards", f"expected zone: rank with zone in 0..{zones - 1} and rank >= 0, got {z!r}: {rank!r}")
         hazards[z] = rank
-    e.done()
-    return EncounterDef(name, description, sides, surprised, hazards)
+    return hazards
 
 
 @cache
 def encounters() -> dict[str, EncounterDef]:
-    path = DATA / "encounters.yaml"
-    top = Entry(load_yaml(path), str(path), "encounters.yaml")
-    top.choice("system", ["metanoia"])
-    encs = top.sub("encounters")
-    out = {name: parse_encounter(raw, str(path), f"encounters.{name}", name) for name, raw in encs.data.items()}
-    top.done()
-    return out
+    return _load_section("encounters.yaml", "encounters", parse_encounter)
