@@ -1,6 +1,7 @@
 """Policies: random, heuristic (per system), and later search and trained.
 
-``make_agent(spec, system, seed)`` builds an agent from its name: ``random`` or ``heuristic``.
+``make_agent(spec, system, seed)`` builds an agent from its spec: ``random``, ``heuristic`` or
+``trained:PATH`` (a policy file written by ``train.py``; see ``agents.trained``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import Any
 from .base import Policy, RulesPolicy, act
 from .random_agent import RandomAgent
 
-AGENT_KINDS = ("random", "heuristic")
+AGENT_KINDS = ("random", "heuristic", "trained:PATH")
 
 
 def make_agent(spec: str, system: str, seed: int | None = None) -> Any:
@@ -23,6 +24,10 @@ def make_agent(spec: str, system: str, seed: int | None = None) -> Any:
         if system not in HEURISTICS:
             raise ValueError(f"no heuristic agent for system {system!r}")
         return HEURISTICS[system](seed)
+    if spec.startswith("trained:") and len(spec) > len("trained:"):
+        from .trained import TrainedAgent
+
+        return TrainedAgent(spec[len("trained:"):], system, seed, name=spec)
     raise ValueError(f"unknown agent {spec!r}; known: {', '.join(AGENT_KINDS)}")
 
 

@@ -1,0 +1,670 @@
+"""Train an NPC policy with MaskablePPO self-play (DESIGN.md, "Training"; STYLE C16).
+
+    python train.py configs/train/metanoia_duel.yaml [key=value ...] [--resume]
+    arena train configs/train/metanoia_duel.yaml total_timesteps=50000
+
+The YAML file maps one-to-one onto ``TrainConfig`` (unknown keys and bad values are errors naming
+the key); ``key=value`` arguments override it (values are read as YAML: ``opponents={random: 1}``).
+Everything a run writes goes to ``run_dir``::
+
+    run_dir/config.yaml          the config as run
+    run_dir/metrics.csv          one row per rollout: timesteps, fps, train win rate, eval win rates
+    run_dir/tb/                  TensorBoard events
+    run_dir/checkpoints/step_N/  model.zip (weights + optimizer) and state.json, written atomically
+    run_dir/snapshots/step_N.pt  frozen copies of the learner for the self-play pool
+    run_dir/policy.pt + .json    the latest policy as plain weights and its sidecar (agents.trained)
+
+``--resume`` continues from the newest complete checkpoint after a kill or Ctrl-C: the step count,
+optimizer, snapshot pool and metrics carry on, and rows written after that checkpoint are dropped
+(those steps are trained again). Ctrl-C during a rollout writes a checkpoint before exiting.
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+import dataclasses
+import inspect
+import json
+import os
+import random
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import types
+import typing
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+
+from envs.core.data import DataError, load_yaml
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """One training run; every field can be set in the YAML file or as ``key=value``."""
+
+    system: str = "metanoia"
+    """registry key in envs.SYSTEMS"""
+    encounter: str = "duel_seed"
+    """the system's encounter to train on"""
+    rules: str = "full"
+    """the system's rules option (metanoia: core or full)"""
+    run_dir: str = "runs/metanoia_duel"
+    """folder for checkpoints, metrics, snapshots and the final policy"""
+    total_timesteps: int = 200_000
+    """learner decisions to train for (all envs together)"""
+    seed: int = 0
+    """seeds python, numpy, torch, the envs and the opponent draws"""
+    n_envs: int = 4
+    """parallel envs"""
+    vec_env: str = "subproc"
+    """subproc (envs in worker processes, uses every core) or dummy (in this process)"""
+    opponents: dict[str, float] = field(default_factory=lambda: {"heuristic": 0.5, "random": 0.2, "self": 0.3})
+    """opponent pool weights: random, heuristic, self (frozen snapshots of the learner), trained:PATH"""
+    share_side: bool = True
+    """the learner decides for every agent of its side (parameter sharing)"""
+    snapshot_every: int = 50_000
+    """timesteps between frozen snapshots of the learner added to the self-play pool"""
+    snapshot_keep: int = 5
+    """how many of the newest snapshots the pool keeps"""
+    shaping: float = 0.0
+    """weight of the system's optional shaped reward (0: only +1 win / -1 loss)"""
+    learning_rate: float = 3e-4
+    """Adam step size"""
+    n_steps: int = 256
+    """rollout length per env between updates"""
+    batch_size: int = 256
+    """minibatch size of an update"""
+    n_epochs: int = 4
+    """passes over each rollout"""
+    gamma: float = 0.99
+    """discount factor"""
+    gae_lambda: float = 0.95
+    """GAE lambda"""
+    clip_range: float = 0.2
+    """PPO clipping"""
+    ent_coef: float = 0.01
+    """entropy bonus"""
+    vf_coef: float = 0.5
+    """value loss weight"""
+    max_grad_norm: float = 0.5
+    """gradient clipping"""
+    net_arch: tuple[int, ...] = (256, 256)
+    """hidden layer sizes of the policy and of the value network"""
+    activation: str = "tanh"
+    """tanh or relu"""
+    torch_threads: int = 1
+    """torch threads in the learner process (small MLPs gain nothing from more)"""
+    imitation_games: int = 0
+    """games of imitation_agent self-play recorded to pre-train the policy before PPO (0: none)"""
+    imitation_agent: str = "heuristic"
+    """agent imitated by the pre-training"""
+    imitation_epochs: int = 10
+    """passes over the recorded decisions"""
+    eval_every: int = 50_000
+    """timesteps between evaluations"""
+    eval_games: int = 100
+    """paired seeds per evaluation opponent (each played twice, sides swapped)"""
+    eval_opponents: tuple[str, ...] = ("random", "heuristic")
+    """agents the periodic evaluation plays"""
+    checkpoint_every: int = 25_000
+    """timesteps between checkpoints"""
+    progress: bool = True
+    """show a progress bar"""
+
+
+# ---------------------------------------------------------------------------------- config
+
+
+def field_docs(cls: type) -> dict[str, str]:
+    """The docstring under each field of a dataclass, read from its source."""
+    tree = ast.parse(inspect.getsource(cls))
+    body = tree.body[0].body  # type: ignore[attr-defined]
+    docs = {}
+    for node, nxt in zip(body, body[1:], strict=False):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and isinstance(nxt, ast.Expr) \
+                and isinstance(nxt.value, ast.Constant) and isinstance(nxt.value.value, str):
+            docs[node.target.id] = nxt.value.value.strip()
+    return docs
+
+
+def _coerce(value: Any, hint: Any, where: str) -> Any:
+    """Check ``value`` against a field's type hint; returns it in the field's type."""
+    origin = typing.get_origin(hint)
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        raise ValueError(f"{where}: expected true or false, got {value!r}")
+    if hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise ValueError(f"{where}: expected a whole number, got {value!r}")
+    if hint is float:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+        raise ValueError(f"{where}: expected a number, got {value!r}")
+    if hint is str:
+        if isinstance(value, str):
+            return value
+        raise ValueError(f"{where}: expected text, got {value!r}")
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise ValueError(f"{where}: expected a list, got {value!r}")
+        item = typing.get_args(hint)[0]
+        return tuple(_coerce(v, item, f"{where}[{i}]") for i, v in enumerate(value))
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise ValueError(f"{where}: expected a mapping, got {value!r}")
+        k_hint, v_hint = typing.get_args(hint)
+        return {_coerce(k, k_hint, where): _coerce(v, v_hint, f"{where}.{k}") for k, v in value.items()}
+    raise TypeError(f"unsupported config type {hint!r}")  # pragma: no cover - a programming error
+
+
+def check_config(cfg: TrainConfig, source: str) -> None:
+    """Range and name checks that the types alone do not catch (one-line errors naming the key)."""
+    from agents.learner import check_pool
+    from envs import SYSTEMS, get_rules
+
+    def bad(key: str, why: str) -> ValueError:
+        return ValueError(f"{source}: key {key!r}: {why}")
+
+    if cfg.system not in SYSTEMS:
+        raise bad("system", f"unknown system {cfg.system!r}; known: {', '.join(SYSTEMS)}")
+    names = get_rules(cfg.system).encounter_names()
+    if cfg.encounter not in names:
+        raise bad("encounter", f"unknown {cfg.system} encounter {cfg.encounter!r}; known: {', '.join(names)}")
+    for key in ("total_timesteps", "n_envs", "snapshot_every", "snapshot_keep", "n_steps", "batch_size",
+                "n_epochs", "eval_every", "eval_games", "checkpoint_every", "torch_threads", "imitation_epochs"):
+        if getattr(cfg, key) < 1:
+            raise bad(key, f"must be >= 1, got {getattr(cfg, key)}")
+    for key in ("learning_rate", "clip_range", "max_grad_norm"):
+        if getattr(cfg, key) <= 0:
+            raise bad(key, f"must be > 0, got {getattr(cfg, key)}")
+    for key in ("gamma", "gae_lambda"):
+        if not 0 < getattr(cfg, key) <= 1:
+            raise bad(key, f"must be in (0, 1], got {getattr(cfg, key)}")
+    for key in ("ent_coef", "vf_coef", "shaping", "imitation_games"):
+        if getattr(cfg, key) < 0:
+            raise bad(key, f"must be >= 0, got {getattr(cfg, key)}")
+    if cfg.vec_env not in ("subproc", "dummy"):
+        raise bad("vec_env", f"must be subproc or dummy, got {cfg.vec_env!r}")
+    if cfg.activation not in ("tanh", "relu"):
+        raise bad("activation", f"must be tanh or relu, got {cfg.activation!r}")
+    if not cfg.net_arch or min(cfg.net_arch) < 1:
+        raise bad("net_arch", f"needs at least one layer, each >= 1, got {list(cfg.net_arch)}")
+    if cfg.batch_size > cfg.n_steps * cfg.n_envs:
+        raise bad("batch_size", f"{cfg.batch_size} is more than a rollout (n_steps * n_envs = {cfg.n_steps * cfg.n_envs})")
+    if not cfg.run_dir:
+        raise bad("run_dir", "must not be empty")
+    try:
+        check_pool(cfg.opponents)
+    except ValueError as e:
+        raise bad("opponents", str(e)) from None
+    for name in (*cfg.eval_opponents, *([cfg.imitation_agent] if cfg.imitation_games else [])):
+        if name not in ("random", "heuristic") and not name.startswith("trained:"):
+            raise bad("eval_opponents" if name in cfg.eval_opponents else "imitation_agent",
+                      f"unknown agent {name!r}; known: random, heuristic, trained:PATH")
+
+
+def load_config(path: str | None, overrides: Sequence[str] = ()) -> TrainConfig:
+    """Read a YAML config and ``key=value`` overrides into a checked ``TrainConfig``.
+
+    Raises:
+        DataError, ValueError: one line naming the file (or ``command line``) and the key.
+    """
+    data: dict[str, Any] = {}
+    source = path or "defaults"
+    if path is not None:
+        raw = load_yaml(path)
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, dict):
+            raise DataError(f"{path}: a training config must be a mapping of keys to values")
+        data.update(raw)
+    for item in overrides:
+        key, sep, text = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"command line: {item!r} is not key=value")
+        try:
+            data[key.strip()] = yaml.safe_load(text)
+        except yaml.YAMLError as e:
+            raise ValueError(f"command line: {item!r}: the value is not valid YAML ({e.problem})") from None
+        source = f"{source} + command line" if "command line" not in source else source
+    hints = typing.get_type_hints(TrainConfig)
+    known = [f.name for f in dataclasses.fields(TrainConfig)]
+    values = {}
+    for key, value in data.items():
+        if key not in hints:
+            raise ValueError(f"{source}: unknown key {key!r}; known keys: {', '.join(known)}")
+        values[key] = _coerce(value, hints[key], f"{source}: key {key!r}")
+    cfg = TrainConfig(**values)
+    check_config(cfg, source)
+    return cfg
+
+
+def config_help() -> str:
+    """Every config key with its default and docstring."""
+    docs = field_docs(TrainConfig)
+    lines = []
+    for f in dataclasses.fields(TrainConfig):
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        lines.append(f"  {f.name:<18} {json.dumps(default, default=list):<44} {docs.get(f.name, '')}")
+    return "\n".join(lines)
+
+
+def config_dict(cfg: TrainConfig) -> dict[str, Any]:
+    """The config as plain YAML/JSON data."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(cfg).items()}
+
+
+# ---------------------------------------------------------------------------------- files
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    with os.fdopen(fd, "w") as fh:
+        fh.write(text)
+    os.replace(tmp, path)
+
+
+def latest_checkpoint(run_dir: Path) -> Path | None:
+    """The newest complete ``checkpoints/step_N`` folder (it has ``state.json``), or ``None``."""
+    best, best_n = None, -1
+    for p in (run_dir / "checkpoints").glob("step_*"):
+        if p.is_dir() and (p / "state.json").is_file() and (p / "model.zip").is_file():
+            try:
+                n = int(p.name.removeprefix("step_"))
+            except ValueError:
+                continue
+            if n > best_n:
+                best, best_n = p, n
+    return best
+
+
+METRIC_FIELDS = ["timesteps", "episodes", "wall_s", "fps", "ep_rew_mean", "ep_len_mean", "train_win_rate"]
+
+
+class Metrics:
+    """``metrics.csv`` (one row per rollout) plus TensorBoard scalars through SB3's logger."""
+
+    def __init__(self, path: Path, eval_opponents: Sequence[str], keep_upto: int | None) -> None:
+        self.path = path
+        self.fields = METRIC_FIELDS + [f"eval_{o}" for o in eval_opponents]
+        rows: list[dict[str, str]] = []
+        if keep_upto is not None and path.is_file():
+            with path.open(newline="") as fh:
+                rows = [r for r in csv.DictReader(fh) if int(float(r["timesteps"])) <= keep_upto]
+        # rewrite (atomically) with only the rows up to the checkpoint being resumed
+        lines = [",".join(self.fields)] + [",".join(r.get(k, "") or "" for k in self.fields) for r in rows]
+        atomic_write_text(path, "\n".join(lines) + "\n")
+
+    def append(self, row: dict[str, Any]) -> None:
+        with self.path.open("a", newline="") as fh:
+            csv.DictWriter(fh, self.fields, extrasaction="ignore").writerow(
+                {k: (str(round(v, 4)) if isinstance(v, float) else v) for k, v in row.items()})
+            fh.flush()
+            os.fsync(fh.fileno())
+
+
+# ---------------------------------------------------------------------------------- policy export
+
+
+def policy_weights(model: Any) -> dict[str, np.ndarray]:
+    """The MaskablePPO policy's MLPs as ``pi.<i>``/``vf.<i>`` arrays (agents.trained format)."""
+    import torch
+
+    def linears(*modules: torch.nn.Module) -> list[torch.nn.Linear]:
+        return [m for mod in modules for m in mod.modules() if isinstance(m, torch.nn.Linear)]
+
+    p = model.policy
+    out: dict[str, np.ndarray] = {}
+    for head, layers in (("pi", linears(p.mlp_extractor.policy_net, p.action_net)),
+                         ("vf", linears(p.mlp_extractor.value_net, p.value_net))):
+        for i, lin in enumerate(layers):
+            out[f"{head}.{i}.weight"] = lin.weight.detach().cpu().numpy().copy()
+            out[f"{head}.{i}.bias"] = lin.bias.detach().cpu().numpy().copy()
+    return out
+
+
+def policy_meta(cfg: TrainConfig, timesteps: int, evals: dict[str, float] | None = None) -> dict[str, Any]:
+    """The sidecar of a policy trained with ``cfg`` for ``timesteps`` steps."""
+    from envs import get_env_module
+
+    encoding = get_env_module(cfg.system).ENCODING
+    return {"system": cfg.system, "env": encoding.name, "obs_size": encoding.obs_spec.size,
+            "n_actions": encoding.layout.size, "activation": cfg.activation, "pi": list(cfg.net_arch),
+            "vf": list(cfg.net_arch), "encounter": cfg.encounter, "rules": cfg.rules, "timesteps": timesteps,
+            "eval": evals or {}, "config": config_dict(cfg)}
+
+
+# ---------------------------------------------------------------------------------- evaluation
+
+
+def evaluate(cfg: TrainConfig, policy: Any, games: int, seed: int = 10_000_000) -> dict[str, float]:
+    """Win rate (draws half) of ``policy`` against each eval opponent over ``games`` paired seeds."""
+    from agents import make_agent
+    from agents.trained import TrainedAgent
+    from eval.match import play
+
+    out = {}
+    for name in cfg.eval_opponents:
+        score = 0.0
+        for i in range(games):
+            for me, other in (("A", "B"), ("B", "A")):
+                agents = {me: TrainedAgent(policy, cfg.system, seed + i), other: make_agent(name, cfg.system, seed + i)}
+                rec = play(cfg.system, cfg.encounter, agents, seed + i, options=cfg.rules)
+                score += 0.5 if rec.winner is None else float(rec.winner == me)
+        out[name] = score / (2 * games)
+    return out
+
+
+# ---------------------------------------------------------------------------------- envs
+
+
+def _make_env(cfg: TrainConfig, seed: int) -> Any:
+    """Env factory for the vec env (runs inside the worker for subproc)."""
+
+    def thunk() -> Any:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the learner's to handle
+        import torch
+
+        torch.set_num_threads(1)
+        from agents.learner import LearnerEnv
+
+        return LearnerEnv(cfg.system, cfg.encounter, cfg.rules, cfg.opponents, share_side=cfg.share_side,
+                          shaping=cfg.shaping, seed=seed)
+
+    return thunk
+
+
+def make_vec_env(cfg: TrainConfig, seed: int) -> Any:
+    """``n_envs`` learner envs, in worker processes (``subproc``) or here (``dummy``), monitored."""
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
+
+    fns = [_make_env(cfg, seed * 1000 + i) for i in range(cfg.n_envs)]
+    vec = SubprocVecEnv(fns) if cfg.vec_env == "subproc" else DummyVecEnv(fns)
+    return VecMonitor(vec, info_keywords=("score", "opponent"))
+
+
+# ---------------------------------------------------------------------------------- training
+
+
+class TrainingCallback:
+    """Progress bar, metrics, periodic evaluation, snapshots and atomic checkpoints during ``learn``.
+
+    Everything happens at the start of a rollout, right after an update, so a checkpoint's weights,
+    optimizer and step count always belong together.
+    """
+
+    def __init__(self, cfg: TrainConfig, run_dir: Path, metrics: Metrics, state: dict[str, Any], vec: Any) -> None:
+        from collections import deque
+
+        from stable_baselines3.common.callbacks import BaseCallback
+
+        self.cfg, self.run_dir, self.metrics, self.vec = cfg, run_dir, metrics, vec
+        self.episodes = int(state.get("episodes", 0))
+        self.wall_before = float(state.get("wall_s", 0.0))
+        self.snapshots: list[str] = list(state.get("snapshots", []))
+        self.evals: dict[str, float] = dict(state.get("evals", {}))
+        start = int(state.get("timesteps", 0))
+        self.last = {"checkpoint": start, "snapshot": start, "eval": start if state else -cfg.eval_every}
+        self.scores: deque[float] = deque(maxlen=200)
+        self.bar: Any = None
+        self.in_rollout = False
+        self.rollout_start = start
+        self.t0 = time.perf_counter()
+        self.start_steps = start
+        outer = self
+
+        class _Hook(BaseCallback):
+            def _on_training_start(self) -> None:
+                outer.on_training_start(self.model)
+
+            def _on_rollout_start(self) -> None:
+                outer.on_rollout_start()
+
+            def _on_step(self) -> bool:
+                return outer.on_step(self.locals.get("infos", ()))
+
+            def _on_rollout_end(self) -> None:
+                outer.in_rollout = False
+
+        self.hook = _Hook()
+        self.model: Any = None
+
+    # SB3 calls these through the hook
+    def on_training_start(self, model: Any) -> None:
+        self.model = model
+        if self.snapshots:
+            self.vec.env_method("set_snapshots", [str(self.run_dir / p) for p in self.snapshots])
+        if self.cfg.progress:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=self.cfg.total_timesteps, initial=model.num_timesteps, unit="step",
+                            desc="train", dynamic_ncols=True, file=sys.stderr)
+
+    def on_step(self, infos: Sequence[dict[str, Any]]) -> bool:
+        for info in infos:
+            if "episode" in info:
+                self.episodes += 1
+                self.scores.append(float(info.get("score", 0.0)))
+        if self.bar is not None:
+            self.bar.update(self.model.num_timesteps - self.bar.n)
+        return True
+
+    def on_rollout_start(self) -> None:
+        n = self.model.num_timesteps
+        self.rollout_start, self.in_rollout = n, True
+        evals = None
+        if n - self.last["eval"] >= self.cfg.eval_every:
+            evals = self.evaluate()
+        if n - self.last["snapshot"] >= self.cfg.snapshot_every:
+            self.snapshot()
+        if n > self.start_steps or evals:
+            self.log_row(evals)
+        if n - self.last["checkpoint"] >= self.cfg.checkpoint_every:
+            self.checkpoint()
+
+    # work
+    def policy(self) -> Any:
+        from agents.trained import MLPPolicy
+
+        return MLPPolicy(policy_weights(self.model), {"activation": self.cfg.activation})
+
+    def evaluate(self) -> dict[str, float]:
+        n = self.model.num_timesteps
+        self.evals = evaluate(self.cfg, self.policy(), self.cfg.eval_games)
+        self.last["eval"] = n
+        for name, rate in self.evals.items():
+            self.model.logger.record(f"eval/win_rate_vs_{name}", rate)
+        if self.bar is not None:
+            self.bar.set_postfix({f"vs {k}": f"{v:.0%}" for k, v in self.evals.items()})
+        return self.evals
+
+    def snapshot(self) -> None:
+        from agents.trained import save_policy
+
+        n = self.model.num_timesteps
+        rel = f"snapshots/step_{n}.pt"
+        save_policy(self.run_dir / rel, policy_weights(self.model), policy_meta(self.cfg, n))
+        self.snapshots = [*self.snapshots, rel][-self.cfg.snapshot_keep :]
+        self.vec.env_method("set_snapshots", [str(self.run_dir / p) for p in self.snapshots])
+        self.last["snapshot"] = n
+
+    def wall(self) -> float:
+        return self.wall_before + time.perf_counter() - self.t0
+
+    def log_row(self, evals: dict[str, float] | None) -> None:
+        n = self.model.num_timesteps
+        buf = self.model.ep_info_buffer or []
+        row: dict[str, Any] = {"timesteps": n, "episodes": self.episodes, "wall_s": round(self.wall(), 1),
+                               "fps": round((n - self.start_steps) / max(time.perf_counter() - self.t0, 1e-9), 1)}
+        if buf:
+            row["ep_rew_mean"] = float(np.mean([e["r"] for e in buf]))
+            row["ep_len_mean"] = float(np.mean([e["l"] for e in buf]))
+        if self.scores:
+            row["train_win_rate"] = float(np.mean(self.scores))
+            self.model.logger.record("train/win_rate", row["train_win_rate"])
+        for name, rate in (evals or {}).items():
+            row[f"eval_{name}"] = rate
+        self.metrics.append(row)
+
+    def checkpoint(self, timesteps: int | None = None) -> Path:
+        """Write ``checkpoints/step_N`` atomically (temporary folder, then rename), keep the newest two."""
+        from agents.trained import save_policy
+
+        model = self.model
+        n = model.num_timesteps if timesteps is None else timesteps
+        root = self.run_dir / "checkpoints"
+        root.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".step_", dir=root))
+        saved_n, model.num_timesteps = model.num_timesteps, n
+        try:
+            model.save(tmp / "model.zip")
+        finally:
+            model.num_timesteps = saved_n
+        state = {"timesteps": n, "episodes": self.episodes, "wall_s": self.wall(), "snapshots": self.snapshots,
+                 "evals": self.evals, "config": config_dict(self.cfg)}
+        (tmp / "state.json").write_text(json.dumps(state, indent=2))
+        final = root / f"step_{n}"
+        if final.exists():
+            shutil.rmtree(final)
+        os.rename(tmp, final)
+        for old in sorted((p for p in root.glob("step_*") if p != final),
+                          key=lambda p: int(p.name.removeprefix("step_")))[:-1]:
+            shutil.rmtree(old, ignore_errors=True)
+        save_policy(self.run_dir / "policy.pt", policy_weights(model), policy_meta(self.cfg, n, self.evals))
+        self.last["checkpoint"] = n
+        return final
+
+    def interrupted(self) -> None:
+        """Ctrl-C: keep a checkpoint if the weights are whole (a rollout was being collected)."""
+        self.close_bar()
+        if self.model is not None and self.in_rollout:
+            path = self.checkpoint(self.rollout_start)
+            print(f"\ninterrupted: checkpoint at step {self.rollout_start} in {path}; "
+                  f"continue with --resume", file=sys.stderr)
+        else:
+            print(f"\ninterrupted during an update; the last checkpoint is step {self.last['checkpoint']}; "
+                  "continue with --resume", file=sys.stderr)
+
+    def close_bar(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+    def finish(self) -> None:
+        """Final evaluation, checkpoint, policy file and a summary on stdout."""
+        model = self.model
+        if model is None:  # nothing left to train: the run was already complete
+            print(f"{self.run_dir}: already trained to {self.start_steps} steps", file=sys.stderr)
+            return
+        n = model.num_timesteps
+        evals = self.evaluate() if self.last["eval"] != n else None
+        self.log_row(evals)
+        self.checkpoint()
+        steps = n - self.start_steps
+        took = time.perf_counter() - self.t0
+        print(f"trained {self.cfg.system}/{self.cfg.encounter} to {n} steps; this run: {steps} steps in {took:.0f}s "
+              f"({steps / max(took, 1e-9):.0f} steps/s), {self.episodes} episodes in all")
+        for name, rate in self.evals.items():
+            print(f"  win rate vs {name:<10} {rate:.1%}  ({2 * self.cfg.eval_games} games, paired seeds, sides swapped)")
+        print(f"  policy: {self.run_dir / 'policy.pt'} (+ .json)   metrics: {self.run_dir / 'metrics.csv'}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="train.py", description="Train an NPC policy with MaskablePPO self-play.",
+                                formatter_class=argparse.RawDescriptionHelpFormatter,
+                                epilog="config keys (YAML or key=value):\n" + config_help())
+    p.add_argument("config", help="YAML file under configs/train/")
+    p.add_argument("overrides", nargs="*", help="key=value, read as YAML")
+    p.add_argument("--resume", action="store_true", help="continue from the run's newest checkpoint")
+    args = p.parse_args(argv)
+    try:
+        cfg = load_config(args.config, args.overrides)
+        return train(cfg, resume=args.resume)
+    except (ValueError, OSError) as e:
+        print(f"train.py: error: {e}", file=sys.stderr)
+        return 2
+
+
+def train(cfg: TrainConfig, resume: bool = False) -> int:
+    """Run (or resume) training as configured; returns a process exit status."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.logger import configure
+
+    run_dir = Path(cfg.run_dir)
+    ckpt = latest_checkpoint(run_dir)
+    state: dict[str, Any] = {}
+    if resume:
+        if ckpt is None:
+            raise ValueError(f"{run_dir}: no checkpoint to resume from")
+        state = json.loads((ckpt / "state.json").read_text())
+        saved = state.get("config", {})
+        changed = [k for k, v in config_dict(cfg).items()
+                   if k not in ("total_timesteps", "progress") and saved.get(k) != v]
+        if changed:
+            raise ValueError(f"{run_dir}: --resume with a different config (keys {', '.join(changed)}); "
+                             "only total_timesteps and progress may change")
+    elif ckpt is not None:
+        raise ValueError(f"{run_dir} already holds a run; pass --resume to continue it, or set run_dir=...")
+    run_dir.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(run_dir / "config.yaml", yaml.safe_dump(config_dict(cfg), sort_keys=False))
+    start_steps = int(state.get("timesteps", 0))
+
+    # ---- seeding (one block; a resumed run reseeds from its step count so it sees new fights)
+    seed = cfg.seed + start_steps
+    random.seed(seed)
+    np.random.seed(seed % 2**32)
+    torch.manual_seed(seed)
+    torch.set_num_threads(cfg.torch_threads)
+
+    vec = make_vec_env(cfg, seed)
+    try:
+        if resume:
+            model = MaskablePPO.load(ckpt / "model.zip", env=vec, device="cpu")
+            model.set_random_seed(seed)
+        else:
+            model = MaskablePPO(
+                "MlpPolicy", vec, learning_rate=cfg.learning_rate, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
+                n_epochs=cfg.n_epochs, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, clip_range=cfg.clip_range,
+                ent_coef=cfg.ent_coef, vf_coef=cfg.vf_coef, max_grad_norm=cfg.max_grad_norm, seed=seed, device="cpu",
+                policy_kwargs={"net_arch": {"pi": list(cfg.net_arch), "vf": list(cfg.net_arch)},
+                               "activation_fn": torch.nn.Tanh if cfg.activation == "tanh" else torch.nn.ReLU},
+            )
+            if cfg.imitation_games:
+                from agents.imitation import pretrain
+
+                pretrain(model, cfg, log=lambda m: print(m, file=sys.stderr))
+        model.set_logger(configure(str(run_dir / "tb"), ["tensorboard"]))
+        metrics = Metrics(run_dir / "metrics.csv", cfg.eval_opponents, start_steps if resume else None)
+        callback = TrainingCallback(cfg, run_dir, metrics, state, vec)
+        remaining = cfg.total_timesteps - start_steps
+        if remaining > 0:
+            try:
+                model.learn(remaining, callback=callback.hook, reset_num_timesteps=not resume)
+            except KeyboardInterrupt:
+                callback.interrupted()
+                return 130
+            finally:
+                callback.close_bar()
+        callback.finish()
+    finally:
+        vec.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
