@@ -21,10 +21,7 @@ optimizer, snapshot pool and metrics carry on, and rows written after that check
 
 from __future__ import annotations
 
-import ast
 import csv
-import dataclasses
-import inspect
 import json
 import os
 import random
@@ -33,17 +30,16 @@ import signal
 import sys
 import tempfile
 import time
-import types
-import typing
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import yaml
 
-from envs.core.data import DataError, load_yaml
+from eval.config import config_dict, config_help
+from eval.config import load_config as read_config
 
 
 @dataclass(frozen=True)
@@ -123,50 +119,6 @@ class TrainConfig:
 # ---------------------------------------------------------------------------------- config
 
 
-def field_docs(cls: type) -> dict[str, str]:
-    """The docstring under each field of a dataclass, read from its source."""
-    tree = ast.parse(inspect.getsource(cls))
-    body = tree.body[0].body  # type: ignore[attr-defined]
-    docs = {}
-    for node, nxt in zip(body, body[1:], strict=False):
-        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and isinstance(nxt, ast.Expr) \
-                and isinstance(nxt.value, ast.Constant) and isinstance(nxt.value.value, str):
-            docs[node.target.id] = nxt.value.value.strip()
-    return docs
-
-
-def _coerce(value: Any, hint: Any, where: str) -> Any:
-    """Check ``value`` against a field's type hint; returns it in the field's type."""
-    origin = typing.get_origin(hint)
-    if hint is bool:
-        if isinstance(value, bool):
-            return value
-        raise ValueError(f"{where}: expected true or false, got {value!r}")
-    if hint is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise ValueError(f"{where}: expected a whole number, got {value!r}")
-    if hint is float:
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return float(value)
-        raise ValueError(f"{where}: expected a number, got {value!r}")
-    if hint is str:
-        if isinstance(value, str):
-            return value
-        raise ValueError(f"{where}: expected text, got {value!r}")
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise ValueError(f"{where}: expected a list, got {value!r}")
-        item = typing.get_args(hint)[0]
-        return tuple(_coerce(v, item, f"{where}[{i}]") for i, v in enumerate(value))
-    if origin is dict:
-        if not isinstance(value, dict):
-            raise ValueError(f"{where}: expected a mapping, got {value!r}")
-        k_hint, v_hint = typing.get_args(hint)
-        return {_coerce(k, k_hint, where): _coerce(v, v_hint, f"{where}.{k}") for k, v in value.items()}
-    raise TypeError(f"unsupported config type {hint!r}")  # pragma: no cover - a programming error
-
-
 def check_config(cfg: TrainConfig, source: str) -> None:
     """Range and name checks that the types alone do not catch (one-line errors naming the key)."""
     from agents.learner import check_pool
@@ -217,51 +169,11 @@ def load_config(path: str | None, overrides: Sequence[str] = ()) -> TrainConfig:
     """Read a YAML config and ``key=value`` overrides into a checked ``TrainConfig``.
 
     Raises:
-        DataError, ValueError: one line naming the file (or ``command line``) and the key.
+        DataError, ValueError: one line naming the file (or the command line) and the key.
     """
-    data: dict[str, Any] = {}
-    source = path or "defaults"
-    if path is not None:
-        raw = load_yaml(path)
-        if raw is None:
-            raw = {}
-        if not isinstance(raw, dict):
-            raise DataError(f"{path}: a training config must be a mapping of keys to values")
-        data.update(raw)
-    for item in overrides:
-        key, sep, text = item.partition("=")
-        if not sep or not key:
-            raise ValueError(f"command line: {item!r} is not key=value")
-        try:
-            data[key.strip()] = yaml.safe_load(text)
-        except yaml.YAMLError as e:
-            raise ValueError(f"command line: {item!r}: the value is not valid YAML ({e.problem})") from None
-        source = f"{source} + command line" if "command line" not in source else source
-    hints = typing.get_type_hints(TrainConfig)
-    known = [f.name for f in dataclasses.fields(TrainConfig)]
-    values = {}
-    for key, value in data.items():
-        if key not in hints:
-            raise ValueError(f"{source}: unknown key {key!r}; known keys: {', '.join(known)}")
-        values[key] = _coerce(value, hints[key], f"{source}: key {key!r}")
-    cfg = TrainConfig(**values)
+    cfg, source = read_config(TrainConfig, path, overrides)
     check_config(cfg, source)
     return cfg
-
-
-def config_help() -> str:
-    """Every config key with its default and docstring."""
-    docs = field_docs(TrainConfig)
-    lines = []
-    for f in dataclasses.fields(TrainConfig):
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
-        lines.append(f"  {f.name:<18} {json.dumps(default, default=list):<44} {docs.get(f.name, '')}")
-    return "\n".join(lines)
-
-
-def config_dict(cfg: TrainConfig) -> dict[str, Any]:
-    """The config as plain YAML/JSON data."""
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(cfg).items()}
 
 
 # ---------------------------------------------------------------------------------- files
@@ -581,21 +493,23 @@ class TrainingCallback:
         print(f"  policy: {self.run_dir / 'policy.pt'} (+ .json)   metrics: {self.run_dir / 'metrics.csv'}")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prog: str = "train.py") -> int:
     import argparse
 
-    p = argparse.ArgumentParser(prog="train.py", description="Train an NPC policy with MaskablePPO self-play.",
+    from eval.config import OneLineParser
+
+    p = OneLineParser(prog=prog, description="Train an NPC policy with MaskablePPO self-play.",
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
-                                epilog="config keys (YAML or key=value):\n" + config_help())
+                                epilog="config keys (YAML or key=value):\n" + config_help(TrainConfig))
     p.add_argument("config", help="YAML file under configs/train/")
     p.add_argument("overrides", nargs="*", help="key=value, read as YAML")
     p.add_argument("--resume", action="store_true", help="continue from the run's newest checkpoint")
-    args = p.parse_args(argv)
+    args = p.parse_intermixed_args(argv)
     try:
         cfg = load_config(args.config, args.overrides)
         return train(cfg, resume=args.resume)
     except (ValueError, OSError) as e:
-        print(f"train.py: error: {e}", file=sys.stderr)
+        print(f"{prog}: error: {e}", file=sys.stderr)
         return 2
 
 

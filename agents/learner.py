@@ -15,7 +15,7 @@ Pool entries (weights need not sum to 1)::
                   weight is shared out among the other entries.
     trained:PATH  a fixed policy file
 
-At the end of an episode ``info`` also holds ``opponent`` (the pool entry), ``learner_side`` and
+An index off the mask ends the episode as a loss. At the end of an episode ``info`` also holds ``opponent`` (the pool entry), ``learner_side`` and
 ``score`` (1 win, 0.5 draw, 0 loss) for the training metrics.
 """
 
@@ -161,7 +161,17 @@ class LearnerEnv(gymnasium.Env):
         return obs, {**info, "opponent": self._opponent, "learner_side": side}
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        """The learner's action, then the opponents' until its next decision or the end."""
+        """The learner's action, then the opponents' until its next decision or the end.
+
+        An index off the mask ends the episode as a loss (-1) with ``info["illegal_action"]``, as
+        PettingZoo's ``TerminateIllegalWrapper`` does; masked PPO never plays one.
+        """
+        mask = self._adapter.action_masks()
+        if not (0 <= int(action) < len(mask) and mask[int(action)]):
+            side = self._adapter.side_prefix[:-1]
+            obs = self.env.observe(self._adapter.agent)["observation"]
+            return obs, -1.0, True, False, {"illegal_action": int(action), "opponent": self._opponent,
+                                            "learner_side": side, "score": 0.0}
         obs, reward, terminated, truncated, info = self._adapter.step(action)
         if terminated or truncated:
             side = self._adapter.side_prefix[:-1]

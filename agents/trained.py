@@ -152,6 +152,9 @@ def _read_meta(path: Path) -> dict[str, Any]:
     return meta
 
 
+_CACHE: dict[tuple[str, int, int], MLPPolicy] = {}
+
+
 def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPPolicy:
     """Load and check a policy file (see the module docstring).
 
@@ -170,8 +173,18 @@ def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPP
     path = Path(path)
     if not path.is_file():
         raise PolicyFileError(f"{path}: no such policy file")
-    meta = _read_meta(path)
     side = sidecar_path(path)
+    try:
+        st, st_side = path.stat(), side.stat()
+        key = (str(path.resolve()), st.st_mtime_ns, st_side.st_mtime_ns)
+    except OSError:
+        key = None
+    cached = _CACHE.get(key) if key else None
+    if cached is not None:
+        if system is not None and cached.meta["system"] != system:
+            raise PolicyFileError(f"{side}: field 'system' is {cached.meta['system']!r}, but the fight is {system!r}")
+        return cached
+    meta = _read_meta(path)
     if system is not None and meta["system"] != system:
         raise PolicyFileError(f"{side}: field 'system' is {meta['system']!r}, but the fight is {system!r}")
     if meta["system"] not in SYSTEMS:
@@ -201,7 +214,10 @@ def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPP
                 )
         if f"{head}.{len(sizes) - 1}.weight" in weights:
             raise PolicyFileError(f"{path}: tensor {head}.{len(sizes) - 1} is more than the sidecar's {head}={hidden}")
-    return MLPPolicy(weights, meta)
+    policy = MLPPolicy(weights, meta)
+    if key is not None:
+        _CACHE[key] = policy
+    return policy
 
 
 # ---------------------------------------------------------------------------------- agent

@@ -33,7 +33,7 @@ def env_steps_per_second(make: Callable[[], Any], seconds: float, seed: int = 0)
         env.reset(seed=episode[0])
         episode[0] += 1
         steps = 0
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
                 action = None
@@ -117,8 +117,8 @@ def run_bench(seconds: float = 2.0, out: Callable[[str], None] = print) -> dict[
         for encounter in rules.encounter_names():
             dec = engine_decisions_per_second(system, encounter, seconds / 2)
             clo = clones_per_second(system, encounter, seconds / 2)
-            raw = env_steps_per_second(lambda e=encounter: module.raw_env(encounter=e), seconds)
-            wrapped = env_steps_per_second(lambda e=encounter: module.env(encounter=e), seconds)
+            raw = env_steps_per_second(lambda e=encounter, m=module: m.raw_env(encounter=e), seconds)
+            wrapped = env_steps_per_second(lambda e=encounter, m=module: m.env(encounter=e), seconds)
             key = f"{system}/{encounter}"
             results.update({f"{key}/decisions": dec, f"{key}/clones": clo, f"{key}/env_raw": raw, f"{key}/env": wrapped})
             out(f"    {encounter:<20} engine {dec:>9,.0f} decisions/s   clone {clo:>9,.0f}/s")

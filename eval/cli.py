@@ -5,6 +5,8 @@
     arena match SYSTEM ENCOUNTER A B [--games N]   paired-seed, side-swapped win rates
     arena layout SYSTEM                        print the action layout table
     arena bench [--seconds S]                  engine/env speed next to PettingZoo classics
+    arena train CONFIG.yaml [key=value ...] [--resume]   MaskablePPO self-play (same as train.py)
+    arena eval CONFIG.yaml [key=value ...] [--fresh]     round-robin tournament -> records -> report
 
 Errors in input (files, names, numbers) are one line on stderr and exit status 2.
 """
@@ -15,7 +17,6 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
-from typing import NoReturn
 
 
 def _positive(text: str) -> int:
@@ -47,9 +48,8 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from agents import make_agent
-    from eval.match import play
-
     from envs import get_rules
+    from eval.match import play
 
     system, encounter = "metanoia", args.encounter
     known = get_rules(system).encounter_names()
@@ -128,11 +128,47 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-class _Parser(argparse.ArgumentParser):
-    """``ArgumentParser`` whose usage errors are one line (no usage block), exit status 2."""
+def cmd_train(args: argparse.Namespace) -> int:
+    import train
 
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+    return train.main(args.args, prog="arena train")
+
+
+def print_tournament(records: list[dict], report: object) -> None:
+    """The win-rate matrix and ratings of a finished tournament, and where the report is."""
+    from eval.report import render_markdown, summarize
+
+    text = render_markdown(summarize(records))
+    head = text.split("\n## Encounters", 1)[0].split("## Win rates", 1)[-1]
+    print("## Win rates" + head.rstrip())
+    print(f"\nReport: {report}  (plots next to it)")
+
+
+def eval_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="arena eval", description="Round-robin tournament with paired seeds and swapped sides, then a "
+                "report (Markdown, win-rate heatmap, learning curves) built from the JSONL records.")
+    p.add_argument("config", help="YAML file under configs/eval/")
+    p.add_argument("overrides", nargs="*", help="key=value, read as YAML (e.g. games=50)")
+    p.add_argument("--fresh", action="store_true", help="discard earlier records in out_dir instead of reusing them")
+    return p
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from eval.tournament import load_eval_config, run_tournament
+
+    args = eval_parser().parse_intermixed_args(args.args)
+    cfg = load_eval_config(args.config, args.overrides)
+    try:
+        records, report = run_tournament(cfg, fresh=args.fresh)
+    except KeyboardInterrupt:
+        print(f"interrupted; finished games are kept in {cfg.out_dir}/games.jsonl; run the same command to go on",
+              file=sys.stderr)
+        return 130
+    print_tournament(records, report)
+    return 0
+
+
+from eval.config import OneLineParser as _Parser  # noqa: E402
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -166,12 +202,30 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("bench", help="decisions/s, clone/s and env steps/s vs PettingZoo classic envs")
     s.add_argument("--seconds", type=_seconds, default=2.0, help="time per measurement")
     s.set_defaults(func=cmd_bench)
+
+    s = sub.add_parser("train", help="train an NPC policy with MaskablePPO self-play (train.py; --help: keys)",
+                       add_help=False)
+    s.add_argument("args", nargs=argparse.REMAINDER, help="CONFIG.yaml [key=value ...] [--resume]")
+    s.set_defaults(func=cmd_train)
+
+    s = sub.add_parser("eval", help="round-robin tournament with paired seeds and swapped sides, then a report",
+                       add_help=False)
+    s.add_argument("args", nargs=argparse.REMAINDER, help="CONFIG.yaml [key=value ...] [--fresh]")
+    s.set_defaults(func=cmd_eval)
     return p
+
+
+PASS_THROUGH = {"train": "cmd_train", "eval": "cmd_eval"}
+"""Subcommands that parse their own arguments (so ``--help`` and intermixed flags reach them)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in PASS_THROUGH:
+        args = argparse.Namespace(command=argv[0], args=argv[1:], func=globals()[PASS_THROUGH[argv[0]]])
+    else:
+        args = parser.parse_args(argv)
     if getattr(args, "system", None) is not None:
         from envs import SYSTEMS
 

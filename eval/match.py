@@ -24,6 +24,8 @@ class EpisodeRecord:
     reason: str
     rounds: int
     actions: list[str] = field(default_factory=list)
+    usage: dict[str, dict[str, int]] = field(default_factory=dict)
+    """per side: action kind -> how many times that side chose it"""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -38,14 +40,17 @@ def play(system: str, encounter: str, agents_by_side: dict[str, Any], seed: int,
     if log is not None:
         log.extend(str(e) for e in enc.start_events)
     actions = []
+    usage: dict[str, dict[str, int]] = {side: {} for side in agents_by_side}
     while not enc.is_over():
         actor = enc.current_actor()
-        action = agents_by_side[enc.side_of(actor)].choose(enc)
+        side = enc.side_of(actor)
+        action = agents_by_side[side].choose(enc)
         events = enc.apply(action, dice)
         actions.append(action.label)
+        usage[side][action.kind] = usage[side].get(action.kind, 0) + 1
         if log is not None:
             log.extend(str(e) for e in events)
     out = enc.outcome()
     names = names or {s: getattr(a, "name", type(a).__name__) for s, a in agents_by_side.items()}
     return EpisodeRecord(system, encounter, options if isinstance(options, str | None) else str(options),
-                         seed, names, out.winner, out.reason, out.round, actions)
+                         seed, names, out.winner, out.reason, out.round, actions, usage)

@@ -553,7 +553,7 @@ def render_markdown(summary: Summary, plots: Mapping[str, str] | None = None) ->
             f"- Agents: {len(s.agents)}", ""]
 
     out += ["## Win rates", "",
-            "Row's score against column; draws count half; 95% Wilson interval in brackets.", ""]
+            "Row's score against column; draws count half; 95% Wilson interval in parentheses.", ""]
     header = ["agent \\ opponent"] + [_md(a) for a in s.agents]
     rows = []
     for a in s.agents:

@@ -24,7 +24,8 @@ IDS = [f"{s}-{e}" for s, e in CASES]
 
 @pytest.mark.parametrize("kind", AGENT_KINDS)
 @pytest.mark.parametrize(("system", "encounter"), CASES, ids=IDS)
-def test_rules_level_choices_are_legal_and_leave_the_state_alone(system: str, encounter: str, kind: str):
+def test_rules_level_choices_are_legal_and_leave_the_state_alone(system: str, encounter: str, kind: str, policy_files):
+    kind = kind.replace("PATH", str(policy_files[system]))
     R = get_rules(system)
     for rules in ("core", "full"):
         dice = SeededDice(5)
@@ -41,8 +42,9 @@ def test_rules_level_choices_are_legal_and_leave_the_state_alone(system: str, en
 
 @pytest.mark.parametrize("kind", AGENT_KINDS)
 @pytest.mark.parametrize(("system", "encounter"), CASES, ids=IDS)
-def test_env_level_scores_are_minus_inf_exactly_where_masked(system: str, encounter: str, kind: str):
+def test_env_level_scores_are_minus_inf_exactly_where_masked(system: str, encounter: str, kind: str, policy_files):
     """Through the env: ``scores()`` is finite exactly on the mask, and ``act()`` picks a legal index."""
+    kind = kind.replace("PATH", str(policy_files[system]))
     env = make_env(system, encounter)
     env.reset(seed=3)
     agent = make_agent(kind, system, 3)

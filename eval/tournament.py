@@ -1,0 +1,257 @@
+"""``arena eval CONFIG.yaml``: round-robin tournaments -> JSONL records -> report (STYLE C17).
+
+The schedule is fair by construction: for every encounter, every pair of agents and every seed, the
+pair plays twice on the same dice stream (``SeededDice(seed)``), once on each side. Games run on
+``workers`` processes; each finished game is appended to ``out_dir/games.jsonl`` at once, so an
+interrupted tournament keeps its games, and running the same config again plays only the missing
+ones. The report (``eval.report``) is built from the records alone.
+
+Config (``EvalConfig``, YAML under ``configs/eval/``)::
+
+    system: metanoia
+    encounters: [duel_seed]
+    agents: {random: random, heuristic: heuristic, ppo: "trained:runs/metanoia_duel/policy.pt"}
+    games: 200          # paired seeds per pairing and encounter -> 400 games each
+    out_dir: runs/eval_metanoia
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from eval.config import config_dict
+from eval.config import load_config as read_config
+
+__all__ = ["EvalConfig", "Game", "load_eval_config", "schedule", "run_tournament"]
+
+
+@dataclass(frozen=True)
+class EvalConfig:
+    """One tournament; every field can be set in the YAML file or as ``key=value``."""
+
+    system: str = "metanoia"
+    """registry key in envs.SYSTEMS"""
+    encounters: tuple[str, ...] = ("duel_seed",)
+    """the system's encounters to play"""
+    rules: str = "full"
+    """the system's rules option"""
+    agents: dict[str, str] = field(default_factory=lambda: {"random": "random", "heuristic": "heuristic"})
+    """display name -> agent spec (random, heuristic, trained:PATH)"""
+    games: int = 200
+    """paired seeds per pairing and encounter; each seed is played twice, sides swapped"""
+    seed: int = 0
+    """first seed; seeds are seed, seed+1, ..."""
+    out_dir: str = "runs/eval"
+    """folder for games.jsonl, report.md and the plots"""
+    workers: int = 2
+    """processes playing games"""
+    training_csvs: tuple[str, ...] = ()
+    """extra training metrics.csv files for the learning curve (trained agents' own are found)"""
+    progress: bool = True
+    """show a progress bar"""
+
+
+def load_eval_config(path: str | None, overrides: Sequence[str] = ()) -> EvalConfig:
+    """Read and check an ``EvalConfig`` (one-line errors naming the file and the key)."""
+    from agents import make_agent
+    from envs import SYSTEMS, get_rules
+
+    cfg, source = read_config(EvalConfig, path, overrides)
+
+    def bad(key: str, why: str) -> ValueError:
+        return ValueError(f"{source}: key {key!r}: {why}")
+
+    if cfg.system not in SYSTEMS:
+        raise bad("system", f"unknown system {cfg.system!r}; known: {', '.join(SYSTEMS)}")
+    known = get_rules(cfg.system).encounter_names()
+    if not cfg.encounters:
+        raise bad("encounters", "needs at least one encounter")
+    for name in cfg.encounters:
+        if name not in known:
+            raise bad("encounters", f"unknown {cfg.system} encounter {name!r}; known: {', '.join(known)}")
+    if len(cfg.agents) < 2:
+        raise bad("agents", "a tournament needs at least two agents")
+    for name, spec in cfg.agents.items():
+        try:
+            make_agent(spec, cfg.system, 0)
+        except ValueError as e:
+            raise bad("agents", f"{name}: {e}") from None
+    for key in ("games", "workers"):
+        if getattr(cfg, key) < 1:
+            raise bad(key, f"must be >= 1, got {getattr(cfg, key)}")
+    try:
+        get_rules(cfg.system).parse_options(cfg.rules)
+    except (ValueError, TypeError) as e:
+        raise bad("rules", str(e)) from None
+    return cfg
+
+
+@dataclass(frozen=True)
+class Game:
+    """One scheduled game: who plays which side of which encounter on which seed."""
+
+    encounter: str
+    seed: int
+    sides: tuple[tuple[str, str], ...]
+    """``((side, agent name), ...)`` in the encounter's side order"""
+
+    @property
+    def key(self) -> tuple[str, int, tuple[tuple[str, str], ...]]:
+        return (self.encounter, self.seed, self.sides)
+
+
+def encounter_sides(system: str, encounter: str, rules: Any) -> tuple[str, str]:
+    """The two side ids of an encounter, in order."""
+    from envs import get_rules
+    from envs.core import SeededDice
+
+    R = get_rules(system)
+    enc = R.new_encounter(encounter, R.parse_options(rules), SeededDice(0))
+    sides = tuple(info.side for info in enc.sides())
+    if len(sides) != 2:
+        raise ValueError(f"{system}/{encounter} has {len(sides)} sides; tournaments need two")
+    return sides  # type: ignore[return-value]
+
+
+def schedule(cfg: EvalConfig) -> list[Game]:
+    """Every game of the tournament: encounters x agent pairs x seeds x both side assignments."""
+    games = []
+    names = list(cfg.agents)
+    for encounter in cfg.encounters:
+        first, second = encounter_sides(cfg.system, encounter, cfg.rules)
+        for a, b in combinations(names, 2):
+            for seed in range(cfg.seed, cfg.seed + cfg.games):
+                games.append(Game(encounter, seed, ((first, a), (second, b))))
+                games.append(Game(encounter, seed, ((first, b), (second, a))))  # same dice, sides swapped
+    return games
+
+
+def _record_key(rec: dict[str, Any]) -> tuple[str, int, tuple[tuple[str, str], ...]]:
+    return (rec["encounter"], rec["seed"], tuple(rec["agents"].items()))
+
+
+# ---------------------------------------------------------------------------------- workers
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(cfg: dict[str, Any]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    _WORKER["cfg"] = cfg
+
+
+def play_game(cfg: dict[str, Any], game: Game) -> dict[str, Any]:
+    """Play one scheduled game and return its record (agents seeded from the seed and their name)."""
+    from agents import make_agent
+    from eval.match import play
+
+    agents = {}
+    for side, name in game.sides:
+        agent_seed = int(np.random.SeedSequence([game.seed, *name.encode()]).generate_state(1)[0])
+        agents[side] = make_agent(cfg["agents"][name], cfg["system"], agent_seed)
+    rec = play(cfg["system"], game.encounter, agents, game.seed, options=cfg["rules"], names=dict(game.sides))
+    return rec.to_dict()
+
+
+def _play_in_worker(game: Game) -> dict[str, Any]:
+    return play_game(_WORKER["cfg"], game)
+
+
+def _pool_context() -> Any:
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _run(cfg: EvalConfig, todo: list[Game]) -> Iterator[dict[str, Any]]:
+    data = config_dict(cfg)
+    if cfg.workers == 1 or len(todo) < 8:
+        for g in todo:
+            yield play_game(data, g)
+        return
+    chunk = max(1, min(32, len(todo) // (8 * cfg.workers)))
+    with _pool_context().Pool(cfg.workers, initializer=_init_worker, initargs=(data,)) as pool:
+        try:
+            yield from pool.imap_unordered(_play_in_worker, todo, chunksize=chunk)
+        except BaseException:
+            pool.terminate()
+            raise
+
+
+# ---------------------------------------------------------------------------------- tournament
+
+
+def trained_metrics(cfg: EvalConfig) -> list[str]:
+    """Training CSVs for the learning curve: the config's, plus each trained agent's run folder's."""
+    out = list(cfg.training_csvs)
+    for spec in cfg.agents.values():
+        if spec.startswith("trained:"):
+            csv = Path(spec[len("trained:"):]).parent / "metrics.csv"
+            if csv.is_file() and str(csv) not in out:
+                out.append(str(csv))
+    return out
+
+
+def run_tournament(cfg: EvalConfig, fresh: bool = False, log: Any = None) -> tuple[list[dict[str, Any]], Path]:
+    """Play the missing games of ``cfg``'s schedule, then write the report.
+
+    Args:
+        cfg: a checked config.
+        fresh: delete earlier records in ``out_dir`` first (else they are kept and reused).
+        log: where progress and messages go (default stderr).
+
+    Returns:
+        The records of this schedule and the report's path.
+
+    Raises:
+        KeyboardInterrupt: after saving every finished game (rerun to continue).
+    """
+    from eval.report import load_records, write_report
+
+    log = log or sys.stderr
+    out = Path(cfg.out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "games.jsonl"
+    if fresh and path.exists():
+        path.unlink()
+    games = schedule(cfg)
+    wanted = {g.key for g in games}
+    done: dict[Any, dict[str, Any]] = {}
+    if path.exists():
+        for rec in load_records(path):
+            key = _record_key(rec)
+            if key in wanted and rec.get("options") == cfg.rules and rec.get("system") == cfg.system:
+                done[key] = rec
+    todo = [g for g in games if g.key not in done]
+    if done:
+        print(f"{len(done)} of {len(games)} games already in {path}; playing the other {len(todo)}", file=log)
+    bar = None
+    if cfg.progress and todo:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(todo), unit="game", desc="eval", dynamic_ncols=True, file=log)
+    try:
+        with path.open("a") as fh:
+            for rec in _run(cfg, todo):
+                fh.write(json.dumps(rec) + "\n")
+                fh.flush()
+                done[_record_key(rec)] = rec
+                if bar is not None:
+                    bar.update()
+            os.fsync(fh.fileno())
+    finally:
+        if bar is not None:
+            bar.close()
+    records = [done[g.key] for g in games]
+    report = write_report(records, out, training_csvs=trained_metrics(cfg))
+    return records, report
