@@ -61,7 +61,9 @@ class TrainConfig:
     n_envs: int = 4
     """parallel envs"""
     vec_env: str = "subproc"
-    """subproc (envs in worker processes, uses every core) or dummy (in this process)"""
+    """subproc (envs stepped in worker processes, using every core) or dummy (all in this process)"""
+    workers: int = 2
+    """worker processes for vec_env=subproc; the n_envs envs are split between them"""
     opponents: dict[str, float] = field(default_factory=lambda: {"heuristic": 0.5, "random": 0.2, "self": 0.3})
     """opponent pool weights: random, heuristic, self (frozen snapshots of the learner), trained:PATH"""
     share_side: bool = True
@@ -72,6 +74,8 @@ class TrainConfig:
     """how many of the newest snapshots the pool keeps"""
     shaping: float = 0.0
     """weight of the system's optional shaped reward (0: only +1 win / -1 loss)"""
+    draw_reward: float = -1.0
+    """learner's reward for a fight that ends with no winner (round cap); below 0 so stalling never pays"""
     learning_rate: float = 3e-4
     """Adam step size"""
     n_steps: int = 256
@@ -132,7 +136,7 @@ def check_config(cfg: TrainConfig, source: str) -> None:
     names = get_rules(cfg.system).encounter_names()
     if cfg.encounter not in names:
         raise bad("encounter", f"unknown {cfg.system} encounter {cfg.encounter!r}; known: {', '.join(names)}")
-    for key in ("total_timesteps", "n_envs", "snapshot_every", "snapshot_keep", "n_steps", "batch_size",
+    for key in ("total_timesteps", "n_envs", "workers", "snapshot_every", "snapshot_keep", "n_steps", "batch_size",
                 "n_epochs", "eval_every", "eval_games", "checkpoint_every", "torch_threads", "imitation_epochs"):
         if getattr(cfg, key) < 1:
             raise bad(key, f"must be >= 1, got {getattr(cfg, key)}")
@@ -262,7 +266,10 @@ def policy_meta(cfg: TrainConfig, timesteps: int, evals: dict[str, float] | None
 
 
 def evaluate(cfg: TrainConfig, policy: Any, games: int, seed: int = 10_000_000) -> dict[str, float]:
-    """Win rate (draws half) of ``policy`` against each eval opponent over ``games`` paired seeds."""
+    """Win rate of ``policy`` against each eval opponent over ``games`` paired seeds, sides swapped.
+
+    Only wins count: a draw is not a win, so a policy that stalls to the round cap shows as such.
+    """
     from agents import make_agent
     from agents.trained import TrainedAgent
     from eval.match import play
@@ -274,7 +281,7 @@ def evaluate(cfg: TrainConfig, policy: Any, games: int, seed: int = 10_000_000) 
             for me, other in (("A", "B"), ("B", "A")):
                 agents = {me: TrainedAgent(policy, cfg.system, seed + i), other: make_agent(name, cfg.system, seed + i)}
                 rec = play(cfg.system, cfg.encounter, agents, seed + i, options=cfg.rules)
-                score += 0.5 if rec.winner is None else float(rec.winner == me)
+                score += float(rec.winner == me)
         out[name] = score / (2 * games)
     return out
 
@@ -293,17 +300,19 @@ def _make_env(cfg: TrainConfig, seed: int) -> Any:
         from agents.learner import LearnerEnv
 
         return LearnerEnv(cfg.system, cfg.encounter, cfg.rules, cfg.opponents, share_side=cfg.share_side,
-                          shaping=cfg.shaping, seed=seed)
+                          shaping=cfg.shaping, draw_reward=cfg.draw_reward, seed=seed)
 
     return thunk
 
 
 def make_vec_env(cfg: TrainConfig, seed: int) -> Any:
     """``n_envs`` learner envs, in worker processes (``subproc``) or here (``dummy``), monitored."""
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
+    from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
+
+    from envs.rl.vec import BatchedSubprocVecEnv
 
     fns = [_make_env(cfg, seed * 1000 + i) for i in range(cfg.n_envs)]
-    vec = SubprocVecEnv(fns) if cfg.vec_env == "subproc" else DummyVecEnv(fns)
+    vec = BatchedSubprocVecEnv(fns, cfg.workers) if cfg.vec_env == "subproc" else DummyVecEnv(fns)
     return VecMonitor(vec, info_keywords=("score", "opponent"))
 
 

@@ -67,6 +67,8 @@ class LearnerEnv(gymnasium.Env):
             others then play like the opponent).
         sides: the sides the learner may play (default: every side, drawn per episode).
         shaping: weight of the system's optional shaping (0: off; Metanoia: ``injury_shaping``).
+        draw_reward: the learner's reward when a fight ends with no winner (the env gives 0). A
+            negative value stops the learner from settling for stalling to the round cap.
         seed: seeds the side and opponent draws and the opponents' generators.
     """
 
@@ -74,8 +76,9 @@ class LearnerEnv(gymnasium.Env):
 
     def __init__(self, system: str, encounter: str, rules: Any = "full", opponents: Mapping[str, float] | None = None,
                  *, share_side: bool = True, sides: Sequence[str] | None = None, shaping: float = 0.0,
-                 seed: int | None = None) -> None:
+                 draw_reward: float = 0.0, seed: int | None = None) -> None:
         self.system = system
+        self.draw_reward = float(draw_reward)
         self.pool = check_pool(opponents or {"random": 1.0})
         kwargs: dict[str, Any] = {"rules": rules}
         if shaping:
@@ -176,6 +179,8 @@ class LearnerEnv(gymnasium.Env):
         if terminated or truncated:
             side = self._adapter.side_prefix[:-1]
             winner = (info.get("outcome") or {}).get("winner")
+            if winner is None:
+                reward += self.draw_reward
             info = {**info, "opponent": self._opponent, "learner_side": side,
                     "score": 0.5 if winner is None else float(winner == side)}
         return obs, reward, terminated, truncated, info

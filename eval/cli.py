@@ -1,6 +1,7 @@
 """The ``arena`` command line.
 
-    arena demo [--seed N]                      a seeded Metanoia fight, heuristic vs random, as text
+    arena demo [--steps N] [--games N]         train a Metanoia NPC briefly, evaluate it, print the table
+    arena watch [--seed N] [--encounter E]     a seeded Metanoia fight, heuristic vs random, as text
     arena cases PATH...                        run case files; ends with "N passed, N failed"
     arena match SYSTEM ENCOUNTER A B [--games N]   paired-seed, side-swapped win rates
     arena layout SYSTEM                        print the action layout table
@@ -46,7 +47,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def cmd_demo(args: argparse.Namespace) -> int:
+def cmd_watch(args: argparse.Namespace) -> int:
     from agents import make_agent
     from envs import get_rules
     from eval.match import play
@@ -64,10 +65,55 @@ def cmd_demo(args: argparse.Namespace) -> int:
     result = f"side {rec.winner} ({rec.agents[rec.winner]}) wins" if rec.winner else "a draw"
     print(f"\nResult: {result} after {rec.rounds} rounds ({rec.reason}), {len(rec.actions)} decisions.")
     print("\nTry next:")
-    print(f"  arena demo --seed {args.seed + 1} --encounter wyrm_hunt     another fight")
+    print(f"  arena watch --seed {args.seed + 1} --encounter wyrm_hunt    another fight")
     print("  arena match metanoia duel_seed heuristic random --games 400   win rates, sides swapped")
     print("  arena cases tests/cases/metanoia                              the spec's worked examples")
     print("  arena bench                                                   engine and env speed")
+    return 0
+
+
+DEMO_TRAIN = "configs/train/metanoia_demo.yaml"
+DEMO_EVAL = "configs/eval/metanoia_demo.yaml"
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Train a Metanoia NPC on a short budget, then a tournament against random and heuristic."""
+    from pathlib import Path
+
+    import train
+    from eval.tournament import load_eval_config, run_tournament
+
+    overrides = [f"run_dir={args.run_dir}"]
+    if args.steps is not None:
+        overrides.append(f"total_timesteps={args.steps}")
+    cfg = train.load_config(args.train_config, overrides)
+    run = Path(cfg.run_dir)
+    done = train.latest_checkpoint(run)
+    steps_done = int(done.name.removeprefix("step_")) if done else 0
+    print(f"1/2  Training a Metanoia NPC ({cfg.encounter}, {cfg.total_timesteps} steps, opponents "
+          f"{', '.join(cfg.opponents)}, warm start from {cfg.imitation_games} {cfg.imitation_agent} games) in {run}/")
+    if done is not None and steps_done >= cfg.total_timesteps:
+        print(f"     already trained ({steps_done} steps); delete {run} to train again")
+    else:
+        code = train.train(cfg, resume=done is not None)
+        if code:
+            return code
+    policy = run / "policy.pt"
+    eval_overrides = [f"agents={{random: random, heuristic: heuristic, ppo: 'trained:{policy}'}}",
+                      f"out_dir={run / 'eval'}"]
+    if args.games is not None:
+        eval_overrides.append(f"games={args.games}")
+    ecfg = load_eval_config(args.eval_config, eval_overrides)
+    print(f"\n2/2  Tournament: {', '.join(ecfg.agents)} on {', '.join(ecfg.encounters)}, {ecfg.games} paired seeds "
+          "per pairing, sides swapped")
+    records, report = run_tournament(ecfg, fresh=True)
+    print()
+    print_tournament(records, report)
+    print(f"Plots: {report.parent / 'winrate.png'}, {report.parent / 'learning_curve.png'}")
+    print("\nTry next:")
+    print(f"  arena match metanoia duel_seed trained:{policy} heuristic --games 200")
+    print("  arena train configs/train/metanoia_full.yaml      the full run (about 15 minutes on 2 cores)")
+    print("  arena watch                                       one fight as text")
     return 0
 
 
@@ -175,10 +221,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="arena", description="Tabletop combat arena: rules engines, envs, agents and tools.")
     sub = p.add_subparsers(dest="command", required=True)
 
-    s = sub.add_parser("demo", help="play a seeded Metanoia fight (heuristic vs random) and print the log")
+    s = sub.add_parser("demo", help="train a Metanoia NPC for a few minutes, evaluate it, print the table")
+    s.add_argument("--steps", type=_positive, default=None, help="training steps (default: the demo config's)")
+    s.add_argument("--games", type=_positive, default=None, help="paired seeds per pairing in the tournament")
+    s.add_argument("--run-dir", default="runs/demo", help="where the run and the report go")
+    s.add_argument("--train-config", default=DEMO_TRAIN, help=argparse.SUPPRESS)
+    s.add_argument("--eval-config", default=DEMO_EVAL, help=argparse.SUPPRESS)
+    s.set_defaults(func=cmd_demo)
+
+    s = sub.add_parser("watch", help="play a seeded Metanoia fight (heuristic vs random) and print the log")
     s.add_argument("--seed", type=int, default=7)
     s.add_argument("--encounter", default="duel_seed")
-    s.set_defaults(func=cmd_demo)
+    s.set_defaults(func=cmd_watch)
 
     s = sub.add_parser("cases", help="run case files (files or folders of *.yaml)")
     s.add_argument("paths", nargs="+")

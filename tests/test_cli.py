@@ -62,17 +62,17 @@ def test_cases_reports_a_failing_case(capsys, tmp_path: Path):
     assert out.strip().endswith("0 passed, 1 failed")
 
 
-def test_demo_prints_a_fight_and_its_result(capsys):
-    code, out, err = arena(capsys, "demo")
+def test_watch_prints_a_fight_and_its_result(capsys):
+    code, out, err = arena(capsys, "watch")
     assert code == 0, err
     assert "Result:" in out
     assert re.search(r"^Result: (side [AB] \((heuristic|random)\) wins|a draw) after \d+ rounds", out, re.M), out
     assert "fight over" in out
 
 
-def test_demo_is_seeded(capsys):
-    first = arena(capsys, "demo", "--seed", "3", "--encounter", "pvp_2v2")
-    second = arena(capsys, "demo", "--seed", "3", "--encounter", "pvp_2v2")
+def test_watch_is_seeded(capsys):
+    first = arena(capsys, "watch", "--seed", "3", "--encounter", "pvp_2v2")
+    second = arena(capsys, "watch", "--seed", "3", "--encounter", "pvp_2v2")
     assert first[0] == 0 and first[1] == second[1]
 
 
@@ -106,7 +106,10 @@ def test_match_with_core_rules_and_same_agent(capsys):
         (["match", "metanoia", "duel_seed", "genius", "random", "--games", "1"], "unknown agent 'genius'"),
         (["match", "metanoia", "duel_seed", "heuristic", "random", "--rules", "medium"], "--rules"),
         (["match", "metanoia"], "required"),
-        (["demo", "--encounter", "no_such_fight"], "unknown encounter 'no_such_fight'"),
+        (["watch", "--encounter", "no_such_fight"], "unknown encounter 'no_such_fight'"),
+        (["demo", "--steps", "0"], "--steps"),
+        (["eval", "configs/eval/metanoia_demo.yaml", "games=none"], "key 'games': expected a whole number"),
+        (["train", "configs/train/metanoia_demo.yaml", "lr=1"], "unknown key 'lr'"),
         (["bench", "--seconds", "0"], "--seconds"),
         (["no_such_command"], "invalid choice"),
         ([], "required"),
@@ -135,7 +138,7 @@ def test_layout_prints_the_table(capsys):
 def test_help_lists_the_commands(capsys):
     code, out, _ = arena(capsys, "--help")
     assert code == 0
-    for command in ("demo", "cases", "match", "layout", "bench"):
+    for command in ("demo", "watch", "cases", "match", "layout", "bench", "train", "eval"):
         assert command in out
 
 
@@ -143,3 +146,18 @@ def test_every_encounter_is_accepted_by_match(capsys):
     for encounter in get_rules("metanoia").encounter_names():
         code, out, err = arena(capsys, "match", "metanoia", encounter, "random", "heuristic", "--games", "1")
         assert code == 0, err
+
+
+def test_demo_trains_evaluates_and_prints_the_table(capsys, tmp_path):
+    run = tmp_path / "demo"
+    small = ("--train-config", "configs/train/smoke.yaml")  # the demo's own config trains for minutes
+    code, out, err = arena(capsys, "demo", "--steps", "512", "--games", "2", "--run-dir", str(run), *small)
+    assert code == 0, err
+    assert "1/2  Training a Metanoia NPC" in out and "2/2  Tournament" in out
+    assert re.search(r"\| \*\*ppo\*\* \| .*% \(", out), out
+    assert f"Report: {run / 'eval' / 'report.md'}" in out
+    assert (run / "policy.pt").is_file() and (run / "eval" / "winrate.png").is_file()
+    assert (run / "eval" / "learning_curve.png").is_file()
+    # a second demo reuses the trained policy
+    code, out, _ = arena(capsys, "demo", "--steps", "512", "--games", "2", "--run-dir", str(run), *small)
+    assert code == 0 and "already trained (512 steps)" in out
