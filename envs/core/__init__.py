@@ -5,7 +5,15 @@ Standard library only (numpy only inside ``dice.SeededDice``, PyYAML only in ``d
 
 from .actions import Action, ActionSyntaxError, IllegalActionError, parse_label
 from .data import DataError, Entry, load_yaml
-from .dice import Dice, DiceError, DiceExhausted, LeftoverDice, ScriptedDice, SeededDice, UnexpectedDie
+from .dice import (
+    Dice,
+    DiceError,
+    DiceExhausted,
+    LeftoverDice,
+    ScriptedDice,
+    SeededDice,
+    UnexpectedDie,
+)
 from .encounter import Encounter, Outcome, SideInfo
 from .events import ActionTaken, EncounterEnded, Event, OutOfFight, RoundStarted, TurnStarted
 

@@ -7,8 +7,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from conftest import write_random_policy
+
 from eval.cli import main as arena
 from eval.report import load_records
 from eval.tournament import EvalConfig, load_eval_config, play_game, run_tournament, schedule

@@ -18,7 +18,15 @@ from envs.core.data import DataError, Entry
 from envs.core.dice import Dice
 
 from . import rulings
-from .catalogue import SIDES, StatBlock, catalogue, encounters, parse_hazards, parse_stat_block, stat_blocks
+from .catalogue import (
+    SIDES,
+    StatBlock,
+    catalogue,
+    encounters,
+    parse_hazards,
+    parse_stat_block,
+    stat_blocks,
+)
 from .options import CORE, FULL, RuleOptions, parse_options
 from .state import STATUSES, SYSTEM, Fighter, MetanoiaEncounter
 

@@ -26,7 +26,14 @@ from typing import Any
 from envs.core.actions import Action, ActionSyntaxError, IllegalActionError, parse_label
 from envs.core.dice import Dice
 from envs.core.encounter import Outcome, SideInfo
-from envs.core.events import ActionTaken, EncounterEnded, Event, OutOfFight, RoundStarted, TurnStarted
+from envs.core.events import (
+    ActionTaken,
+    EncounterEnded,
+    Event,
+    OutOfFight,
+    RoundStarted,
+    TurnStarted,
+)
 
 from . import rulings
 from .catalogue import Option, StatBlock, catalogue, parse_stat_block
