@@ -66,7 +66,8 @@ class LearnerEnv(gymnasium.Env):
         share_side: the learner decides for every agent of its side (else for slot 0 only, the
             others then play like the opponent).
         sides: the sides the learner may play (default: every side, drawn per episode).
-        shaping: weight of the system's optional shaping (0: off; Metanoia: ``injury_shaping``).
+        shaping: weight of the system's optional shaping (0: off), built by the env module's
+            ``SHAPING(weight)``.
         draw_reward: the learner's reward when a fight ends with no winner (the env gives 0). A
             negative value stops the learner from settling for stalling to the round cap.
         seed: seeds the side and opponent draws and the opponents' generators.
@@ -83,9 +84,9 @@ class LearnerEnv(gymnasium.Env):
         kwargs: dict[str, Any] = {"rules": rules}
         if shaping:
             module = get_env_module(system)
-            if not hasattr(module, "injury_shaping"):
-                raise ValueError(f"{system} has no shaping to weight")
-            kwargs["shaping"] = module.injury_shaping(shaping)
+            if getattr(module, "SHAPING", None) is None:
+                raise ValueError(f"{system} has no shaping to weight (its env module defines no SHAPING)")
+            kwargs["shaping"] = module.SHAPING(shaping)
         self.env = make_env(system, encounter, wrapped=False, **kwargs)
         self.encoding = self.env.encoding
         self.rng = np.random.default_rng(seed)

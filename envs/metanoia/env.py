@@ -77,4 +77,7 @@ class raw_env(CombatAECEnv):
 
 env = env_factory(raw_env)
 
-__all__ = ["env", "raw_env", "ENCODING", "rules", "injury_shaping"]
+SHAPING = injury_shaping
+"""The system's optional shaping, ``SHAPING(weight)``; training (``shaping: w``) looks it up by this name."""
+
+__all__ = ["env", "raw_env", "ENCODING", "rules", "injury_shaping", "SHAPING"]
