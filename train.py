@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 import yaml
 
+from envs.core.files import atomic_write
 from eval.config import config_dict, config_help
 from eval.config import load_config as read_config
 
@@ -101,9 +102,9 @@ class TrainConfig:
     activation: str = "tanh"
     """tanh or relu"""
     torch_threads: int = 1
-    """torch threads in the learner process (small MLPs gain nothing from more)"""
+    """torch threads in the learner process (2 on a 2-core machine: updates run while the workers wait)"""
     imitation_games: int = 0
-    """games of imitation_agent self-play recorded to pre-train the policy before PPO (0: none)"""
+    """games of imitation_agent (against itself and random) to pre-train the policy on before PPO (0: none)"""
     imitation_agent: str = "heuristic"
     """agent imitated by the pre-training"""
     imitation_epochs: int = 10
@@ -183,15 +184,6 @@ def load_config(path: str | None, overrides: Sequence[str] = ()) -> TrainConfig:
 # ---------------------------------------------------------------------------------- files
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    with os.fdopen(fd, "w") as fh:
-        fh.write(text)
-    os.replace(tmp, path)
-
-
 def latest_checkpoint(run_dir: Path) -> Path | None:
     """The newest complete ``checkpoints/step_N`` folder (it has ``state.json``), or ``None``."""
     best, best_n = None, -1
@@ -221,7 +213,7 @@ class Metrics:
                 rows = [r for r in csv.DictReader(fh) if int(float(r["timesteps"])) <= keep_upto]
         # rewrite (atomically) with only the rows up to the checkpoint being resumed
         lines = [",".join(self.fields)] + [",".join(r.get(k, "") or "" for k in self.fields) for r in rows]
-        atomic_write_text(path, "\n".join(lines) + "\n")
+        atomic_write(path, "\n".join(lines) + "\n")
 
     def append(self, row: dict[str, Any]) -> None:
         with self.path.open("a", newline="") as fh:
@@ -544,7 +536,7 @@ def train(cfg: TrainConfig, resume: bool = False) -> int:
     elif ckpt is not None:
         raise ValueError(f"{run_dir} already holds a run; pass --resume to continue it, or set run_dir=...")
     run_dir.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(run_dir / "config.yaml", yaml.safe_dump(config_dict(cfg), sort_keys=False))
+    atomic_write(run_dir / "config.yaml", yaml.safe_dump(config_dict(cfg), sort_keys=False))
     start_steps = int(state.get("timesteps", 0))
 
     # ---- seeding (one block; a resumed run reseeds from its step count so it sees new fights)

@@ -22,9 +22,9 @@ pass is numpy (a decision is a few small matrix products; torch's per-call overh
 
 from __future__ import annotations
 
+import io
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from envs.core import Action
+from envs.core.files import atomic_write
 
 FORMAT = "arena-policy/1"
 ACTIVATIONS = ("tanh", "relu")
@@ -102,20 +103,6 @@ def _forward(layers: list[tuple[np.ndarray, np.ndarray]], act: Any, x: np.ndarra
 # ---------------------------------------------------------------------------------- files
 
 
-def _atomic_write(path: Path, write: Any) -> None:
-    """Write through a temporary file in the same folder, then rename over ``path``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            write(fh)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def save_policy(path: str | os.PathLike[str], weights: Mapping[str, Any], meta: Mapping[str, Any]) -> Path:
     """Write ``weights`` (tensors or arrays, ``pi.*``/``vf.*``) and the sidecar ``meta``, atomically.
 
@@ -127,8 +114,10 @@ def save_policy(path: str | os.PathLike[str], weights: Mapping[str, Any], meta: 
     path = Path(path)
     tensors = {k: torch.as_tensor(np.asarray(v, dtype=np.float32)).contiguous() for k, v in weights.items()}
     meta = {"format": FORMAT, **meta}
-    _atomic_write(path, lambda fh: torch.save(tensors, fh))
-    _atomic_write(sidecar_path(path), lambda fh: fh.write((json.dumps(meta, indent=2, sort_keys=True) + "\n").encode()))
+    buf = io.BytesIO()
+    torch.save(tensors, buf)
+    atomic_write(path, buf.getvalue())
+    atomic_write(sidecar_path(path), json.dumps(meta, indent=2, sort_keys=True) + "\n")
     return path
 
 

@@ -28,7 +28,6 @@ import io
 import json
 import math
 import os
-import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from envs.core.files import atomic_write
 
 __all__ = [
     "AgentStats",
@@ -619,25 +620,10 @@ def render_markdown(summary: Summary, plots: Mapping[str, str] | None = None) ->
 # Files and plots
 
 
-def _atomic_write(path: str | os.PathLike[str], data: bytes) -> Path:
-    """Write ``data`` to a temp file next to ``path``, then ``os.replace`` it into place."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
-
-
 def _save_figure(fig: Any, path: str | os.PathLike[str], dpi: int = 120) -> None:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight", pad_inches=0.15)
-    _atomic_write(path, buf.getvalue())
+    atomic_write(path, buf.getvalue())
 
 
 def plot_winrate_heatmap(summary: Summary, path: str | os.PathLike[str]) -> None:
@@ -850,4 +836,4 @@ def write_report(records: Iterable[Mapping[str, Any]], out_dir: str | os.PathLik
     plot_winrate_heatmap(summary, out / "winrate.png")
     if training_csvs and plot_learning_curve(training_csvs, out / "learning_curve.png"):
         plots["Learning curve"] = "learning_curve.png"
-    return _atomic_write(out / "report.md", render_markdown(summary, plots).encode("utf-8"))
+    return atomic_write(out / "report.md", render_markdown(summary, plots).encode("utf-8"))
