@@ -321,6 +321,7 @@ class TrainingCallback:
     def __init__(self, cfg: TrainConfig, run_dir: Path, metrics: Metrics, state: dict[str, Any], vec: Any) -> None:
         from collections import deque
 
+        import torch
         from stable_baselines3.common.callbacks import BaseCallback
 
         self.cfg, self.run_dir, self.metrics, self.vec = cfg, run_dir, metrics, vec
@@ -350,6 +351,7 @@ class TrainingCallback:
 
             def _on_rollout_end(self) -> None:
                 outer.in_rollout = False
+                torch.set_num_threads(outer.cfg.torch_threads)  # the update may use every core
 
         self.hook = _Hook()
         self.model: Any = None
@@ -375,6 +377,10 @@ class TrainingCallback:
         return True
 
     def on_rollout_start(self) -> None:
+        import torch
+
+        # while collecting, the workers hold the cores; batch-of-n_envs forwards are fastest on one thread
+        torch.set_num_threads(1)
         n = self.model.num_timesteps
         self.rollout_start, self.in_rollout = n, True
         evals = None
