@@ -1,7 +1,9 @@
 """Policies: random, heuristic (per system), and later search and trained.
 
 ``make_agent(spec, system, seed)`` builds an agent from its spec: ``random``, ``heuristic`` or
-``trained:PATH`` (a policy file written by ``train.py``; see ``agents.trained``).
+``search`` (Monte Carlo look-ahead, 0.2 s a decision; ``search:0.5s`` for seconds, ``search:800`` for
+rollouts; see ``agents.search``) or ``trained:PATH`` (a policy file written by ``train.py``; see
+``agents.trained``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import Any
 from .base import Policy, RulesPolicy, act
 from .random_agent import RandomAgent
 
-AGENT_KINDS = ("random", "heuristic", "trained:PATH")
+AGENT_KINDS = ("random", "heuristic", "search[:BUDGET]", "trained:PATH")
 
 
 def make_agent(spec: str, system: str, seed: int | None = None) -> Any:
@@ -24,6 +26,18 @@ def make_agent(spec: str, system: str, seed: int | None = None) -> Any:
         if system not in HEURISTICS:
             raise ValueError(f"no heuristic agent for system {system!r}")
         return HEURISTICS[system](seed)
+    if spec == "search" or spec.startswith("search:"):
+        from .search import SearchAgent
+
+        budget = spec.partition(":")[2]
+        try:
+            if not budget:
+                return SearchAgent(seed, system=system)
+            if budget.endswith("s"):
+                return SearchAgent(seed, seconds=float(budget[:-1]), system=system)
+            return SearchAgent(seed, rollouts=int(budget), system=system)
+        except ValueError as e:
+            raise ValueError(f"agent {spec!r}: the budget must be like search:0.2s or search:500 ({e})") from None
     if spec.startswith("trained:") and len(spec) > len("trained:"):
         from .trained import TrainedAgent
 

@@ -6,6 +6,9 @@
     arena match SYSTEM ENCOUNTER A B [--games N]   paired-seed, side-swapped win rates
     arena layout SYSTEM                        print the action layout table
     arena bench [--seconds S]                  engine/env speed next to PettingZoo classics
+    arena suggest SITUATION.yaml [--top K] [--rollouts N | --seconds S] [--json]   ranked NPC moves
+    arena play SYSTEM [ENCOUNTER] --as SIDE --vs AGENT     play one side in the terminal
+    arena replay RECORD [--game N]             re-run a recorded game and print its event log
     arena train CONFIG.yaml [key=value ...] [--resume]   MaskablePPO self-play (same as train.py)
     arena eval CONFIG.yaml [key=value ...] [--fresh]     round-robin tournament -> records -> report
 
@@ -174,6 +177,49 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_suggest(args: argparse.Namespace) -> int:
+    import json
+
+    from eval.gm import render_suggestions, suggest
+
+    rollouts = None if args.seconds is not None else (args.rollouts or 1600)
+    result = suggest(args.situation, actor=args.actor, top=args.top, rollouts=rollouts, seconds=args.seconds,
+                     policy=args.policy, rollout_policy=args.rollout_policy, seed=args.seed)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        render_suggestions(result)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from agents import make_agent
+    from envs import get_rules
+    from eval.gm import play_terminal
+
+    R = get_rules(args.system)
+    encounter = args.encounter or R.encounter_names()[0]
+    if encounter not in R.encounter_names():
+        raise ValueError(f"unknown encounter {encounter!r} for {args.system}; known: {', '.join(R.encounter_names())}")
+    make_agent(args.vs, args.system, 0)  # a bad agent spec fails before the game starts
+    result = play_terminal(args.system, encounter, args.side, args.vs, seed=args.seed, rules=args.rules,
+                           record_dir=args.record_dir)
+    return 0 if result.finished else 1
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from eval.gm import load_record, replay
+
+    rec = load_record(args.record, args.game)
+    lines = replay(rec, source=args.record)
+    for line in lines:
+        print(line)
+    who = rec.get("agents", {})
+    result = "a draw" if rec.get("winner") is None else f"side {rec['winner']} ({who.get(rec['winner'], '?')}) wins"
+    print(f"\nReplayed {len(rec['actions'])} actions (seed {rec['seed']}): {result}, as recorded.")
+    return 0
+
+
 def cmd_train(args: argparse.Namespace) -> int:
     import train
 
@@ -242,8 +288,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("match", help="agent A vs agent B on paired seeds with sides swapped")
     s.add_argument("system")
     s.add_argument("encounter")
-    s.add_argument("a", help="agent: random | heuristic")
-    s.add_argument("b", help="agent: random | heuristic")
+    s.add_argument("a", help="agent: random | heuristic | search[:BUDGET] | trained:PATH")
+    s.add_argument("b", help="agent: random | heuristic | search[:BUDGET] | trained:PATH")
     s.add_argument("--games", type=_positive, default=200, help="paired seeds (each played twice)")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--rules", default="full", choices=["core", "full"])
@@ -256,6 +302,34 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("bench", help="decisions/s, clone/s and env steps/s vs PettingZoo classic envs")
     s.add_argument("--seconds", type=_seconds, default=2.0, help="time per measurement")
     s.set_defaults(func=cmd_bench)
+
+    s = sub.add_parser("suggest", help="rank the acting NPC's moves in a situation by estimated win probability")
+    s.add_argument("situation", help="situation YAML (see configs/situations/)")
+    s.add_argument("--actor", help="the combatant deciding (default: the situation's actor)")
+    s.add_argument("--top", type=_positive, default=None, help="show the best K moves (default: all)")
+    budget = s.add_mutually_exclusive_group()
+    budget.add_argument("--rollouts", type=_positive, default=None, help="rollout budget (default 1600; deterministic for a seed)")
+    budget.add_argument("--seconds", type=_seconds, default=None, help="time budget instead of rollouts")
+    s.add_argument("--policy", help="trained:PATH: also show this policy's probability of each move")
+    s.add_argument("--rollout-policy", default="heuristic", help="who plays the rollouts: heuristic or trained:PATH")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--json", action="store_true", help="print JSON for other tools")
+    s.set_defaults(func=cmd_suggest)
+
+    s = sub.add_parser("play", help="play one side of a fight in the terminal against an agent")
+    s.add_argument("system")
+    s.add_argument("encounter", nargs="?", help="default: the system's first encounter")
+    s.add_argument("--as", dest="side", required=True, help="the side you play (e.g. A)")
+    s.add_argument("--vs", default="heuristic", help="the opponent: random, heuristic, search[:BUDGET], trained:PATH")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--rules", default="full")
+    s.add_argument("--record-dir", default="runs/play", help="where the game record is saved")
+    s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("replay", help="re-run a recorded game (a .json record or a line of games.jsonl)")
+    s.add_argument("record")
+    s.add_argument("--game", type=int, default=0, help="which game of a .jsonl file (0-based)")
+    s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("train", help="train an NPC policy with MaskablePPO self-play (train.py; --help: keys)",
                        add_help=False)

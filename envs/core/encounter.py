@@ -105,3 +105,15 @@ class Encounter(Protocol):
     def view(self, actor: str) -> Any:
         """What ``actor`` may know (differs from the full state only where a spec hides things)."""
         ...
+
+    def describe(self, viewer: str | None = None) -> list[dict[str, str]]:
+        """One row of short texts per combatant for a person's screen (same keys in every row), as
+        ``viewer`` may see it; ``None`` shows everything (the GM)."""
+        ...
+
+    def harm(self) -> dict[str, float]:
+        """Harm taken so far per combatant, in the system's own unit (Injury slots, stun, damage...).
+
+        GM tools report harm dealt and taken from its changes; ``0`` means unhurt.
+        """
+        ...

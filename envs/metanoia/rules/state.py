@@ -816,6 +816,29 @@ class MetanoiaEncounter:
             events.append(StatusChanged(c.id, "deteriorating", det - 1, "ticks"))
 
     # ------------------------------------------------------------------ copies and data
+    def describe(self, viewer: str | None = None) -> list[dict[str, str]]:
+        """One row per combatant for a person's screen, as ``viewer`` may see it (``None``: the GM)."""
+        snap = self.view(viewer) if viewer is not None else self.snapshot()
+        rows = []
+        for cid, c in snap["combatants"].items():
+            if c["defeated"] or c["broken"] or c["fled"]:
+                state = "defeated" if c["defeated"] else ("broken" if c["broken"] else "fled")
+            else:
+                state = "concealed" if c["concealed"] else ("guarding" if c.get("guarding") else "")
+            injuries = ", ".join(f"{i['keyword']} {i['severity']}" for i in c["injuries"]) or "-"
+            conv = "-" if c["conv_max"] is None else f"{c['conv']}/{c['conv_max']}"
+            statuses = ", ".join(f"{k} {v}" for k, v in c["statuses"].items()) or "-"
+            rows.append({"combatant": cid, "side": c["side"], "zone": "?" if c["zone"] is None else str(c["zone"]),
+                         "strain": f"{c['strain']}/{c['strain_max']}", "stacks": str(c["stacks"]),
+                         "injuries": f"{len(c['injuries'])}/{c['injury_slots']}: {injuries}", "convictions": conv,
+                         "statuses": statuses, "state": state})
+        return rows
+
+    def harm(self) -> dict[str, float]:
+        """Harm taken so far per combatant, for GM tools: filled Injury slots plus Convictions lost."""
+        return {f.id: float(len(f.injuries) + (f.block.conv_max - f.conv if f.block.conv_max is not None else 0))
+                for f in self.fighters}
+
     def clone(self) -> MetanoiaEncounter:
         e = MetanoiaEncounter.__new__(MetanoiaEncounter)
         e.name, e.options = self.name, self.options

@@ -1,0 +1,259 @@
+"""``search``: Monte Carlo look-ahead over ``Encounter.clone()`` (DESIGN.md, "Agents").
+
+For the deciding combatant, every legal action is tried on a clone of the fight and played out to
+the end by a rollout policy (the system's heuristic by default, or a trained policy) on both sides,
+with sampled dice. An action's value is the share of its rollouts that its side wins (a draw counts
+half), with a 95% Wilson interval.
+
+Budget and allocation: a number of rollouts or of seconds. Rollouts are spent in rounds of
+successive halving: every candidate gets a batch, the weaker half is set aside, and the survivors
+(never fewer than ``keep``) get the next, larger batch, so the budget goes to telling the best moves
+apart. Rollouts are reused across candidates through common random numbers: rollout ``i`` of every
+candidate rolls its dice from the same seed, so the candidates are compared on the same luck and the
+differences between them are far less noisy than the win rates themselves.
+
+Search reads the whole state (it acts for the GM, who knows everything) and never mutates it. The
+same seed gives the same statistics, and ``evaluate`` also reports what happened before the actor's
+next turn (harm dealt and taken, who was taken out), from which ``reason`` builds a one-line why.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from envs.core import Action, SeededDice
+from envs.core.events import OutOfFight, TurnStarted
+
+__all__ = ["SearchAgent", "Candidate", "wilson_interval"]
+
+
+def wilson_interval(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (``score`` may be fractional: draws count half).
+
+    >>> tuple(round(x, 3) for x in wilson_interval(8, 10))
+    (0.49, 0.943)
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = score / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Candidate:
+    """One legal action and what its rollouts showed."""
+
+    action: Action
+    index: int | None = None
+    """its action index in the system's env (``None`` if the system has no encoding)"""
+    n: int = 0
+    score: float = 0.0
+    """wins + draws / 2 of the actor's side"""
+    dealt: float = 0.0
+    """summed harm to enemies before the actor's next turn (over all rollouts)"""
+    taken: float = 0.0
+    """summed harm to the actor's side before its next turn"""
+    out: dict[str, int] = field(default_factory=dict)
+    """combatant -> rollouts in which it was taken out before the actor's next turn"""
+    rounds: float = 0.0
+    """summed rounds until the end of the fight"""
+    stage: int = 0
+    """rounds of successive halving it survived (the ranking puts later survivors first)"""
+    policy_prob: float | None = None
+
+    @property
+    def win_prob(self) -> float:
+        return self.score / self.n if self.n else 0.0
+
+    @property
+    def value(self) -> float:
+        """What the search ranks by: the win probability, ties broken by net harm before the next turn."""
+        return self.win_prob + 1e-3 * (self.mean_dealt - self.mean_taken)
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.score, self.n)
+
+    @property
+    def mean_dealt(self) -> float:
+        return self.dealt / self.n if self.n else 0.0
+
+    @property
+    def mean_taken(self) -> float:
+        return self.taken / self.n if self.n else 0.0
+
+
+class SearchAgent:
+    """Monte Carlo look-ahead agent (see the module docstring).
+
+    Args:
+        seed: seeds the rollout dice and the rollout policy.
+        rollouts: total rollouts per decision (the budget), or
+        seconds: time per decision (used when ``rollouts`` is ``None``; default 0.2 s).
+        rollout_policy: agent spec playing both sides in rollouts: ``heuristic`` or ``trained:PATH``.
+        system: the system (needed to build the rollout policy; taken from the encounter if omitted).
+        keep: how many candidates successive halving never drops below (the GM sees the top ``keep``).
+        first_batch: rollouts per candidate in the first round of halving.
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, rollouts: int | None = None, seconds: float | None = None,
+                 rollout_policy: str = "heuristic", system: str | None = None, keep: int = 1,
+                 first_batch: int = 4) -> None:
+        if rollouts is not None and rollouts < 1:
+            raise ValueError(f"search: rollouts must be >= 1, got {rollouts}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"search: seconds must be > 0, got {seconds}")
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+        self.rollouts = rollouts
+        self.seconds = 0.2 if rollouts is None and seconds is None else seconds
+        self.rollout_spec = rollout_policy
+        self.keep = max(1, keep)
+        self.first_batch = max(1, first_batch)
+        self._policies: dict[str, Any] = {}
+        if system is not None:
+            self._policy(system)
+
+    def _policy(self, system: str) -> Any:
+        policy = self._policies.get(system)
+        if policy is None:
+            from . import make_agent
+
+            if self.rollout_spec not in ("heuristic", "random") and not self.rollout_spec.startswith("trained:"):
+                raise ValueError(f"search: rollout policy {self.rollout_spec!r} must be heuristic, random or trained:PATH")
+            policy = self._policies[system] = make_agent(self.rollout_spec, system, int(self.rng.integers(2**31)))
+        return policy
+
+    # ------------------------------------------------------------------ look-ahead
+
+    def evaluate(self, enc: Any, on_progress: Callable[[int], None] | None = None) -> list[Candidate]:
+        """Every legal action of the current actor with its rollout statistics, best first."""
+        from envs import get_env_module
+
+        actor = enc.current_actor()
+        side = enc.side_of(actor)
+        legal = enc.legal_actions()
+        try:
+            encoding = get_env_module(enc.system).ENCODING
+            index = [encoding.encode_action(enc, actor, a) for a in legal]
+        except Exception:  # noqa: BLE001 - a system without an encoding still gets suggestions
+            index = [None] * len(legal)
+        cands = [Candidate(a, i) for a, i in zip(legal, index, strict=True)]
+        if len(cands) == 1 and self.keep == 1:
+            return cands
+        policy = self._policy(enc.system)
+        base = int(self.rng.integers(2**31))
+        start = time.perf_counter()
+        deadline = None if self.seconds is None or self.rollouts is not None else start + self.seconds
+        budget = self.rollouts
+        alive = list(range(len(cands)))
+        batch = self.first_batch
+        done = 0
+        harm0 = enc.harm() if hasattr(enc, "harm") else None
+        while True:
+            for _ in range(batch):  # round robin, so a budget that runs out leaves the counts even
+                for c in alive:
+                    if (budget is not None and done >= budget) or (deadline is not None and time.perf_counter() >= deadline):
+                        return self._ranked(cands)
+                    self._rollout(enc, cands[c], policy, actor, side, base + cands[c].n, harm0)
+                    done += 1
+            if on_progress is not None:
+                on_progress(done)
+            if len(alive) > self.keep:
+                alive.sort(key=lambda c: -cands[c].value)
+                alive = alive[: max(self.keep, math.ceil(len(alive) / 2))]
+            for c in alive:
+                cands[c].stage += 1
+            batch *= 2
+
+    def _rollout(self, enc: Any, cand: Candidate, policy: Any, actor: str, side: str, seed: int,
+                 harm0: dict[str, float] | None) -> None:
+        """Play ``cand.action`` then the rollout policy to the end; add the result to ``cand``."""
+        sim = enc.clone()
+        dice = SeededDice(seed)  # common random numbers: rollout i of every candidate rolls alike
+        events = sim.apply(cand.action, dice)
+        window = True  # until the actor's next turn
+        outs: set[str] = set()
+        harm_at_window_end = None
+        while True:
+            if window:
+                for e in events:
+                    if isinstance(e, OutOfFight):
+                        outs.add(e.combatant)
+                    elif isinstance(e, TurnStarted) and e.actor == actor:
+                        window = False
+                if not window or sim.is_over():
+                    window = False
+                    harm_at_window_end = sim.harm() if harm0 is not None else None
+            if sim.is_over():
+                break
+            events = sim.apply(policy.choose(sim), dice)
+        outcome = sim.outcome()
+        cand.n += 1
+        cand.score += 0.5 if outcome.winner is None else float(outcome.winner == side)
+        cand.rounds += outcome.round
+        for cid in outs:
+            cand.out[cid] = cand.out.get(cid, 0) + 1
+        if harm0 is not None and harm_at_window_end is not None:
+            for cid, h in harm_at_window_end.items():
+                delta = h - harm0.get(cid, 0.0)
+                if sim.side_of(cid) == side:
+                    cand.taken += delta
+                else:
+                    cand.dealt += delta
+
+    @staticmethod
+    def _ranked(cands: list[Candidate]) -> list[Candidate]:
+        return sorted(cands, key=lambda c: (-c.stage, c.n == 0, -c.value, -c.n))
+
+    # ------------------------------------------------------------------ agent interface
+
+    def choose(self, enc: Any) -> Action:
+        """The legal action with the best estimated win probability."""
+        legal = enc.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        ranked = self.evaluate(enc)
+        return ranked[0].action
+
+    def scores(self, observation: np.ndarray, mask: np.ndarray, encounter: Any) -> np.ndarray:
+        """Estimated win probability per action index (``-inf`` off the mask)."""
+        out = np.full(len(mask), -np.inf)
+        for c in self.evaluate(encounter):
+            if c.index is not None:
+                out[c.index] = c.win_prob
+        return out
+
+
+def reason(cand: Candidate, enc: Any, name: Callable[[str], str] | None = None) -> str:
+    """A one-line why for a candidate, from its rollouts' events before the actor's next turn."""
+    if cand.n == 0:
+        return "not simulated (outside the budget)"
+    name = name or (lambda cid: cid)
+    actor = enc.current_actor()
+    side = enc.side_of(actor)
+    enemies = {cid: k for cid, k in cand.out.items() if enc.side_of(cid) != side}
+    friends = {cid: k for cid, k in cand.out.items() if enc.side_of(cid) == side}
+    if enemies:
+        cid, k = max(enemies.items(), key=lambda kv: kv[1])
+        if k / cand.n >= 0.1:
+            return f"finishes {name(cid)} before {name(actor)}'s next turn in {k / cand.n:.0%} of rollouts"
+    if friends:
+        cid, k = max(friends.items(), key=lambda kv: kv[1])
+        if k / cand.n >= 0.1:
+            who = "is itself taken out" if cid == actor else f"loses {name(cid)}"
+            return f"{who} before its next turn in {k / cand.n:.0%} of rollouts"
+    if cand.mean_dealt or cand.mean_taken:
+        return f"deals {cand.mean_dealt:.1f} harm and takes {cand.mean_taken:.1f} on average before its next turn"
+    return f"quiet until its next turn; the fight lasts {cand.rounds / cand.n:.1f} rounds on average"
