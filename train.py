@@ -59,13 +59,13 @@ class TrainConfig:
     """learner decisions to train for (all envs together)"""
     seed: int = 0
     """seeds python, numpy, torch, the envs and the opponent draws"""
-    n_envs: int = 4
-    """parallel envs"""
+    n_envs: int = 32
+    """parallel envs (their decisions are batched through the policy together)"""
     vec_env: str = "subproc"
     """subproc (envs stepped in worker processes, using every core) or dummy (all in this process)"""
     workers: int = 2
     """worker processes for vec_env=subproc; the n_envs envs are split between them"""
-    opponents: dict[str, float] = field(default_factory=lambda: {"heuristic": 0.5, "random": 0.2, "self": 0.3})
+    opponents: dict[str, float] = field(default_factory=lambda: {"heuristic": 0.6, "random": 0.25, "self": 0.15})
     """opponent pool weights: random, heuristic, self (frozen snapshots of the learner), trained:PATH"""
     share_side: bool = True
     """the learner decides for every agent of its side (parameter sharing)"""
@@ -79,9 +79,9 @@ class TrainConfig:
     """learner's reward for a fight that ends with no winner (round cap); below 0 so stalling never pays"""
     learning_rate: float = 3e-4
     """Adam step size"""
-    n_steps: int = 256
+    n_steps: int = 128
     """rollout length per env between updates"""
-    batch_size: int = 256
+    batch_size: int = 512
     """minibatch size of an update"""
     n_epochs: int = 4
     """passes over each rollout"""
@@ -101,7 +101,7 @@ class TrainConfig:
     """hidden layer sizes of the policy and of the value network"""
     activation: str = "tanh"
     """tanh or relu"""
-    torch_threads: int = 1
+    torch_threads: int = 2
     """torch threads in the learner process (2 on a 2-core machine: updates run while the workers wait)"""
     imitation_games: int = 0
     """games of imitation_agent (against itself and random) to pre-train the policy on before PPO (0: none)"""

@@ -13,6 +13,9 @@ from typing import Any
 from .base import Policy, RulesPolicy, act
 from .random_agent import RandomAgent
 
+SEARCH_WIDTH = 6
+"""moves the ``search`` agent looks at: the heuristic's top six (``arena suggest`` looks at all)"""
+
 AGENT_KINDS = ("random", "heuristic", "search[:BUDGET]", "trained:PATH")
 
 
@@ -32,10 +35,10 @@ def make_agent(spec: str, system: str, seed: int | None = None) -> Any:
         budget = spec.partition(":")[2]
         try:
             if not budget:
-                return SearchAgent(seed, system=system)
+                return SearchAgent(seed, system=system, width=SEARCH_WIDTH)
             if budget.endswith("s"):
-                return SearchAgent(seed, seconds=float(budget[:-1]), system=system)
-            return SearchAgent(seed, rollouts=int(budget), system=system)
+                return SearchAgent(seed, seconds=float(budget[:-1]), system=system, width=SEARCH_WIDTH)
+            return SearchAgent(seed, rollouts=int(budget), system=system, width=SEARCH_WIDTH)
         except ValueError as e:
             raise ValueError(f"agent {spec!r}: the budget must be like search:0.2s or search:500 ({e})") from None
     if spec.startswith("trained:") and len(spec) > len("trained:"):

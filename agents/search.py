@@ -103,13 +103,15 @@ class SearchAgent:
         system: the system (needed to build the rollout policy; taken from the encounter if omitted).
         keep: how many candidates successive halving never drops below (the GM sees the top ``keep``).
         first_batch: rollouts per candidate in the first round of halving.
+        width: if set, only the ``width`` moves the rollout policy ranks highest are searched (the
+            others keep ``n = 0``): a prior that spends a small budget where it can matter.
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = None, rollouts: int | None = None, seconds: float | None = None,
                  rollout_policy: str = "heuristic", system: str | None = None, keep: int = 1,
-                 first_batch: int = 4) -> None:
+                 first_batch: int = 4, width: int | None = None) -> None:
         if rollouts is not None and rollouts < 1:
             raise ValueError(f"search: rollouts must be >= 1, got {rollouts}")
         if seconds is not None and seconds <= 0:
@@ -121,6 +123,7 @@ class SearchAgent:
         self.rollout_spec = rollout_policy
         self.keep = max(1, keep)
         self.first_batch = max(1, first_batch)
+        self.width = width
         self._policies: dict[str, Any] = {}
         if system is not None:
             self._policy(system)
@@ -158,6 +161,9 @@ class SearchAgent:
         deadline = None if self.seconds is None or self.rollouts is not None else start + self.seconds
         budget = self.rollouts
         alive = list(range(len(cands)))
+        if self.width is not None and len(alive) > self.width and hasattr(policy, "rank"):
+            prior = policy.rank(enc, actor, legal)
+            alive = sorted(alive, key=lambda i: -prior[i])[: self.width]
         batch = self.first_batch
         done = 0
         harm0 = enc.harm() if hasattr(enc, "harm") else None

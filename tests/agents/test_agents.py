@@ -25,7 +25,7 @@ IDS = [f"{s}-{e}" for s, e in CASES]
 @pytest.mark.parametrize("kind", AGENT_KINDS)
 @pytest.mark.parametrize(("system", "encounter"), CASES, ids=IDS)
 def test_rules_level_choices_are_legal_and_leave_the_state_alone(system: str, encounter: str, kind: str, policy_files):
-    kind = kind.replace("PATH", str(policy_files[system])).replace("search[:BUDGET]", "search:6")
+    kind = kind.replace("PATH", str(policy_files[system])).replace("search[:BUDGET]", "search:2")
     R = get_rules(system)
     for rules in ("core", "full"):
         dice = SeededDice(5)
@@ -44,7 +44,7 @@ def test_rules_level_choices_are_legal_and_leave_the_state_alone(system: str, en
 @pytest.mark.parametrize(("system", "encounter"), CASES, ids=IDS)
 def test_env_level_scores_are_minus_inf_exactly_where_masked(system: str, encounter: str, kind: str, policy_files):
     """Through the env: ``scores()`` is finite exactly on the mask, and ``act()`` picks a legal index."""
-    kind = kind.replace("PATH", str(policy_files[system])).replace("search[:BUDGET]", "search:6")
+    kind = kind.replace("PATH", str(policy_files[system])).replace("search[:BUDGET]", "search:2")
     env = make_env(system, encounter)
     env.reset(seed=3)
     agent = make_agent(kind, system, 3)
