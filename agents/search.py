@@ -68,6 +68,10 @@ class Candidate:
     """summed rounds until the end of the fight"""
     stage: int = 0
     """rounds of successive halving it survived (the ranking puts later survivors first)"""
+    results: list[float] = field(default_factory=list)
+    """rollout ``i``'s result (1 win, 0.5 draw, 0 loss); rollout ``i`` of every candidate shares its dice"""
+    prior_best: bool = False
+    """the rollout policy's own choice (never dropped; ``choose`` leaves it only for a clearly better move)"""
     policy_prob: float | None = None
 
     @property
@@ -105,13 +109,15 @@ class SearchAgent:
         first_batch: rollouts per candidate in the first round of halving.
         width: if set, only the ``width`` moves the rollout policy ranks highest are searched (the
             others keep ``n = 0``): a prior that spends a small budget where it can matter.
+        margin: how many standard errors of the paired difference a move must beat the rollout
+            policy's own choice by before ``choose`` prefers it.
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = None, rollouts: int | None = None, seconds: float | None = None,
                  rollout_policy: str = "heuristic", system: str | None = None, keep: int = 1,
-                 first_batch: int = 4, width: int | None = None) -> None:
+                 first_batch: int = 4, width: int | None = None, margin: float = 1.0) -> None:
         if rollouts is not None and rollouts < 1:
             raise ValueError(f"search: rollouts must be >= 1, got {rollouts}")
         if seconds is not None and seconds <= 0:
@@ -124,6 +130,7 @@ class SearchAgent:
         self.keep = max(1, keep)
         self.first_batch = max(1, first_batch)
         self.width = width
+        self.margin = margin
         self._policies: dict[str, Any] = {}
         if system is not None:
             self._policy(system)
@@ -161,9 +168,12 @@ class SearchAgent:
         deadline = None if self.seconds is None or self.rollouts is not None else start + self.seconds
         budget = self.rollouts
         alive = list(range(len(cands)))
-        if self.width is not None and len(alive) > self.width and hasattr(policy, "rank"):
+        if hasattr(policy, "rank"):
             prior = policy.rank(enc, actor, legal)
-            alive = sorted(alive, key=lambda i: -prior[i])[: self.width]
+            order = sorted(alive, key=lambda i: -prior[i])
+            cands[order[0]].prior_best = True
+            if self.width is not None:
+                alive = order[: self.width]
         batch = self.first_batch
         done = 0
         harm0 = enc.harm() if hasattr(enc, "harm") else None
@@ -177,8 +187,9 @@ class SearchAgent:
             if on_progress is not None:
                 on_progress(done)
             if len(alive) > self.keep:
-                alive.sort(key=lambda c: -cands[c].value)
-                alive = alive[: max(self.keep, math.ceil(len(alive) / 2))]
+                alive.sort(key=lambda c: (-cands[c].value, not cands[c].prior_best))
+                cut = max(self.keep, math.ceil(len(alive) / 2))
+                alive = alive[:cut] + [c for c in alive[cut:] if cands[c].prior_best]
             for c in alive:
                 cands[c].stage += 1
             batch *= 2
@@ -206,8 +217,10 @@ class SearchAgent:
                 break
             events = sim.apply(policy.choose(sim), dice)
         outcome = sim.outcome()
+        result = 0.5 if outcome.winner is None else float(outcome.winner == side)
         cand.n += 1
-        cand.score += 0.5 if outcome.winner is None else float(outcome.winner == side)
+        cand.score += result
+        cand.results.append(result)
         cand.rounds += outcome.round
         for cid in outs:
             cand.out[cid] = cand.out.get(cid, 0) + 1
@@ -226,12 +239,27 @@ class SearchAgent:
     # ------------------------------------------------------------------ agent interface
 
     def choose(self, enc: Any) -> Action:
-        """The legal action with the best estimated win probability."""
+        """The best move found, or the rollout policy's own choice unless another is clearly better.
+
+        "Clearly": on the rollouts both moves played with the same dice, the mean paired difference
+        is more than ``margin`` standard errors above zero. A small budget then falls back on the
+        rollout policy instead of on noise.
+        """
         legal = enc.legal_actions()
         if len(legal) == 1:
             return legal[0]
         ranked = self.evaluate(enc)
-        return ranked[0].action
+        best = ranked[0]
+        prior = next((c for c in ranked if c.prior_best), None)
+        if prior is None or prior is best:
+            return best.action
+        m = min(best.n, prior.n)
+        if m >= 8:
+            d = np.asarray(best.results[:m]) - np.asarray(prior.results[:m])
+            se = d.std(ddof=1) / math.sqrt(m)
+            if d.mean() > self.margin * se and d.mean() > 0:
+                return best.action
+        return prior.action
 
     def scores(self, observation: np.ndarray, mask: np.ndarray, encounter: Any) -> np.ndarray:
         """Estimated win probability per action index (``-inf`` off the mask)."""
