@@ -132,8 +132,11 @@ class SearchAgent:
         self.width = width
         self.margin = margin
         self._policies: dict[str, Any] = {}
-        if system is not None:
+        if system is not None:  # load the rollout policy and the encoding now, not in the first decision
+            from envs import get_env_module
+
             self._policy(system)
+            get_env_module(system)
 
     def _policy(self, system: str) -> Any:
         policy = self._policies.get(system)
@@ -162,10 +165,10 @@ class SearchAgent:
         cands = [Candidate(a, i) for a, i in zip(legal, index, strict=True)]
         if len(cands) == 1 and self.keep == 1:
             return cands
+        start = time.perf_counter()
+        deadline = None if self.seconds is None or self.rollouts is not None else start + self.seconds - 0.002
         policy = self._policy(enc.system)
         base = int(self.rng.integers(2**31))
-        start = time.perf_counter()
-        deadline = None if self.seconds is None or self.rollouts is not None else start + self.seconds
         budget = self.rollouts
         alive = list(range(len(cands)))
         if hasattr(policy, "rank"):
@@ -180,8 +183,12 @@ class SearchAgent:
         while True:
             for _ in range(batch):  # round robin, so a budget that runs out leaves the counts even
                 for c in alive:
-                    if (budget is not None and done >= budget) or (deadline is not None and time.perf_counter() >= deadline):
+                    if budget is not None and done >= budget:
                         return self._ranked(cands)
+                    if deadline is not None:  # stop when the next rollout would likely overrun
+                        now = time.perf_counter()
+                        if now + 2 * (now - start) / max(done, 1) * (done > 0) >= deadline:
+                            return self._ranked(cands)
                     self._rollout(enc, cands[c], policy, actor, side, base + cands[c].n, harm0)
                     done += 1
             if on_progress is not None:
@@ -189,7 +196,7 @@ class SearchAgent:
             if len(alive) > self.keep:
                 alive.sort(key=lambda c: (-cands[c].value, not cands[c].prior_best))
                 cut = max(self.keep, math.ceil(len(alive) / 2))
-                alive = alive[:cut] + [c for c in alive[cut:] if cands[c].prior_best]
+                alive = alive[:cut] + [c for c in alive[cut:] if cands[c].prior_best and self.keep == 1]
             for c in alive:
                 cands[c].stage += 1
             batch *= 2

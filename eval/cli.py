@@ -182,7 +182,7 @@ def cmd_suggest(args: argparse.Namespace) -> int:
 
     from eval.gm import render_suggestions, suggest
 
-    rollouts = None if args.seconds is not None else (args.rollouts or 1600)
+    rollouts = None if args.seconds is not None else (args.rollouts or 2000)
     result = suggest(args.situation, actor=args.actor, top=args.top, rollouts=rollouts, seconds=args.seconds,
                      policy=args.policy, rollout_policy=args.rollout_policy, seed=args.seed)
     if args.json:
@@ -308,7 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--actor", help="the combatant deciding (default: the situation's actor)")
     s.add_argument("--top", type=_positive, default=None, help="show the best K moves (default: all)")
     budget = s.add_mutually_exclusive_group()
-    budget.add_argument("--rollouts", type=_positive, default=None, help="rollout budget (default 1600; deterministic for a seed)")
+    budget.add_argument("--rollouts", type=_positive, default=None, help="rollout budget (default 2000; deterministic for a seed)")
     budget.add_argument("--seconds", type=_seconds, default=None, help="time budget instead of rollouts")
     s.add_argument("--policy", help="trained:PATH: also show this policy's probability of each move")
     s.add_argument("--rollout-policy", default="heuristic", help="who plays the rollouts: heuristic or trained:PATH")

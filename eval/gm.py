@@ -38,7 +38,7 @@ __all__ = ["suggest", "render_suggestions", "play_terminal", "replay", "ReplayEr
 
 
 def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int | None = None,
-            rollouts: int | None = 1600, seconds: float | None = None, policy: str | None = None,
+            rollouts: int | None = 2000, seconds: float | None = None, policy: str | None = None,
             rollout_policy: str = "heuristic", seed: int = 0, keep: int = 3) -> dict[str, Any]:
     """Rank the deciding combatant's legal actions (see the module docstring).
 
