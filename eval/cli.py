@@ -115,7 +115,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     print(f"Plots: {report.parent / 'winrate.png'}, {report.parent / 'learning_curve.png'}")
     print("\nTry next:")
     print(f"  arena match metanoia duel_seed trained:{policy} heuristic --games 200")
-    print("  arena train configs/train/metanoia_full.yaml      the full run (about 15 minutes on 2 cores)")
+    print("  arena train configs/train/metanoia_full.yaml      the full run (about 12 minutes on 2 cores)")
     print("  arena watch                                       one fight as text")
     return 0
 
