@@ -29,23 +29,9 @@ import numpy as np
 
 from envs.core import Action, SeededDice
 from envs.core.events import OutOfFight, TurnStarted
+from envs.core.stats import wilson
 
-__all__ = ["SearchAgent", "Candidate", "wilson_interval"]
-
-
-def wilson_interval(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion (``score`` may be fractional: draws count half).
-
-    >>> tuple(round(x, 3) for x in wilson_interval(8, 10))
-    (0.49, 0.943)
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = score / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+__all__ = ["SearchAgent", "Candidate", "reason"]
 
 
 @dataclass
@@ -85,7 +71,7 @@ class Candidate:
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.score, self.n)
+        return wilson(self.score, self.n)
 
     @property
     def mean_dealt(self) -> float:

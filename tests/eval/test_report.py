@@ -89,8 +89,11 @@ def test_wilson_accepts_half_points():
 
 
 def test_doctests_pass():
-    result = doctest.testmod(report)
+    from envs.core import stats
+
+    result = doctest.testmod(stats)
     assert result.attempted >= 2 and result.failed == 0
+    assert report.wilson is stats.wilson  # the report uses the shared interval
 
 
 # ---------------------------------------------------------------- pairs, agents, encounters
