@@ -123,6 +123,8 @@ class Worn:
     item: str
     mass_kg: float
     region: Region
+    inside: str | None = None
+    """the worn piece this one lies entirely within (layering, spec §2.6)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,19 +282,24 @@ class StatBlock:
     # ---- armor and load
     @property
     def regions(self) -> tuple[Region, ...]:
-        return self.template.natural_armor + tuple(w.region for w in self.armor)
+        """Natural armor plus worn pieces resolved into non-overlapping regions (spec §2.6)."""
+        from .resolution import Piece, resolve_regions
+
+        pieces = [Piece(w.item, w.region.cover, w.region.absorption, w.inside) for w in self.armor]
+        return self.template.natural_armor + resolve_regions(pieces)
 
     @property
     def best_absorption(self) -> int:
-        return max((r.absorption for r in self.regions), default=0)
+        from .resolution import best_absorption
+
+        return best_absorption(self.regions)
 
     @property
     def total_cover(self) -> int | str:
         """Sum of the regions' cover, or ``"complete"`` (spec §2.6)."""
-        if any(r.complete for r in self.regions):
-            return "complete"
-        total = sum(r.cover or 0 for r in self.regions)
-        return "complete" if total >= rulings.COMPLETE_COVER else total
+        from .resolution import total_cover
+
+        return total_cover(self.regions)
 
     @property
     def carrying_capacity_kg(self) -> int:
@@ -444,7 +451,10 @@ def _stat_block(data: Any, src: str, index: int, templates: dict[str, Template],
         base = items[name]
         cover = a.opt("cover", "complete" if base.cover is None else base.cover)
         fitted = Entry({"cover": cover, "absorption": a.integer("absorption", base.absorption, lo=1)}, src, a.entry)
-        worn.append(Worn(name, a.opt("mass_kg", base.mass_kg, (int, float)), _region(fitted)))
+        inside = a.opt("inside", None, str)
+        if inside is not None and inside not in [w.item for w in worn]:
+            a.fail("inside", f"{inside!r} is not a piece worn (and listed) before {name!r}")
+        worn.append(Worn(name, a.opt("mass_kg", base.mass_kg, (int, float)), _region(fitted), inside))
         a.done()
     toughness = e.integer("toughness", lo=0)
     stamina = e.integer("stamina", 2 * toughness)
