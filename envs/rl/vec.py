@@ -114,15 +114,20 @@ class BatchedSubprocVecEnv(VecEnv):
         super().__init__(n, observation_space, action_space)
         self.waiting = False
         self.closed = False
+        self._pending: set[int] = set()
         self._mask_cache: np.ndarray | None = None
 
     def step_async(self, actions: np.ndarray) -> None:
-        for remote, s in zip(self.remotes, self.slices, strict=True):
+        for w, (remote, s) in enumerate(zip(self.remotes, self.slices, strict=True)):
             remote.send(("step", [actions[i] for i in s]))
+            self._pending.add(w)
         self.waiting = True
 
     def step_wait(self) -> Any:
-        results = [remote.recv() for remote in self.remotes]
+        results = []
+        for w, remote in enumerate(self.remotes):
+            results.append(remote.recv())
+            self._pending.discard(w)  # an interrupt between receives must not make close() wait twice
         self.waiting = False
         obs = np.concatenate([r[0] for r in results])
         rews = np.concatenate([r[1] for r in results])
@@ -189,9 +194,9 @@ class BatchedSubprocVecEnv(VecEnv):
     def close(self) -> None:
         if self.closed:
             return
-        if self.waiting:
-            for remote in self.remotes:
-                remote.recv()
+        for w in sorted(self._pending):  # answers to a step that was interrupted
+            self.remotes[w].recv()
+        self._pending.clear()
         for remote in self.remotes:
             remote.send(("close", None))
         for p in self.processes:

@@ -97,7 +97,7 @@ def test_ctrl_c_keeps_a_checkpoint(tmp_path):
     while time.time() < deadline and len(metric_rows(run)) < 3:
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=180)
     assert proc.returncode == 130, err
     assert "continue with --resume" in err
     assert "Traceback" not in err
