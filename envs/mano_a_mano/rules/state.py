@@ -1,0 +1,594 @@
+"""Mano a Mano combat state, CORE rules (spec §12.1): turn order, turns, movement, counters, strikes.
+
+Implements spec §3.3 (surprise, R30/R53), §3.5 (turn order, R10), §4 (turn options, categories, combo
+capacity R11, movement and charging R26/R28, end of turn, forced skips for speed below 1), §5.4
+strikes (quick / strategic / cautious / powerful, reach R7), §5.8 drop / stand / instant stand / rest
+(R2, R3, R12), §6.1 counterattacks (R13, R35) and §8 (harm, health, incapacitation R23, the end of
+combat R54). Grappling, missiles, cover and the other FULL items are not here yet (issue 5).
+
+Decisions are ``Action`` labels::
+
+    steven: move 0                      one hex in direction 0..5 (envs.core.hexgrid)
+    steven: counter                     prepare a counterattack (first decision of a turn)
+    steven: strike powerful machete -> clone
+    steven: strike quick right_foot -> clone
+    steven: drop | stand | instant_stand | rest | end
+
+A declared attack on a counter-ready target does not resolve: the target takes its counter turn at
+once, then the attacker decides again with its remaining movement and combo budget (spec §6.1, §6.6).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from envs.core import Action, Dice, IllegalActionError, parse_label
+from envs.core.encounter import Outcome, SideInfo
+from envs.core.events import (
+    ActionTaken,
+    EncounterEnded,
+    Event,
+    OutOfFight,
+    RoundStarted,
+    TurnStarted,
+)
+from envs.core.hexgrid import Hex, HexMap, direction_to, distance, neighbor, ring
+
+from . import resolution as R
+from .catalogue import StatBlock, encounters, stat_blocks
+
+STRIKE_VERBS = ("quick", "strategic", "cautious", "powerful")
+ROUND_CAP = 50  # spec §12.4: default round cap (a draw)
+ARENA_RADIUS = 7  # spec §3.2: suggested arena, a hexagon of radius 7
+
+
+# ---------------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(Event):
+    roller: str
+    purpose: str
+    die: int
+    modifier: int
+    difficulty: int
+    success: bool
+
+    def __str__(self) -> str:
+        verdict = "success" if self.success else "failure"
+        return f"{self.roller} rolls d20={self.die} {self.modifier:+d} vs {self.difficulty} for {self.purpose}: {verdict}"
+
+
+@dataclass(frozen=True, slots=True)
+class Harmed(Event):
+    target: str
+    power: int
+    absorption: int
+    damage: int
+    stun: int
+    health: str
+
+    def __str__(self) -> str:
+        return (f"{self.target} takes power {self.power} - absorption {self.absorption}: {self.damage} damage, "
+                f"{self.stun} stun ({self.health})")
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Event):
+    """Any other change worth a line (moved, counter triggered, stun recovered, stance...)."""
+
+    who: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.who} {self.text}"
+
+
+# ---------------------------------------------------------------------------------- state
+
+
+@dataclass
+class Fighter:
+    id: str
+    block: StatBlock
+    side: str
+    slot: int
+    hex: Hex
+    standing: bool = True
+    stun: int = 0
+    damage: int = 0
+    held: dict[str, str] = field(default_factory=dict)
+    defense_bonus: int = 0
+    counter_ready: bool = False
+    forced_skips: int = 0
+
+    @property
+    def health(self) -> str:
+        return R.health(self.stun, self.damage, self.block.toughness)
+
+    @property
+    def incapacitated(self) -> bool:
+        return self.health.startswith("incapacitated")
+
+    def weapons(self) -> dict[str, Any]:
+        """Weapon identity (spec §4.4, RULING R11) -> derived stats, for striking."""
+        out: dict[str, Any] = {}
+        b = self.block
+        for w in b.free_natural_weapons():
+            if not w.unlisted:
+                out[w.name] = b.natural_stats(w)
+        body = [w for w in b.natural_weapons if w.unlisted]
+        if body:
+            out["body"] = b.natural_stats(body[0])
+        for slot, item in self.held.items():
+            if not b.items[item].missile:
+                out[item] = b.item_stats(item, slot)
+        return out
+
+    def melee_defense(self) -> int:
+        return self.block.melee_defense(self.held)
+
+
+@dataclass
+class Turn:
+    """What the deciding combatant has done in its current (or counter) turn."""
+
+    actor: str
+    counter: bool = False
+    move_points: int = 0
+    moved: bool = False
+    actions: int = 0
+    quick_only: bool = True
+    weapons: Counter[str] = field(default_factory=Counter)
+    straight_dir: int | None = None
+    straight_hexes: int = 0
+    charge_used: bool = False
+    acted_while_healthy: bool = True
+
+
+class ManoEncounter:
+    """The mutable state of one Mano a Mano fight (see the module docstring)."""
+
+    system = "mano_a_mano"
+
+    def __init__(self, fighters: list[Fighter], order: list[str], hexmap: HexMap, round_cap: int = ROUND_CAP) -> None:
+        self.fighters = fighters
+        self.by_id = {f.id: f for f in fighters}
+        self.order = order
+        self.map = hexmap
+        self.round_cap = round_cap
+        self._round = 1
+        self.turn_idx = -1
+        self.stack: list[Turn] = []
+        self._outcome: Outcome | None = None
+        self.start_events: list[Event] = []
+        self._sides = tuple(dict.fromkeys(f.side for f in fighters))
+
+    # ------------------------------------------------------------------ protocol basics
+    def sides(self) -> tuple[SideInfo, ...]:
+        return tuple(SideInfo(s, tuple(f.id for f in self.fighters if f.side == s)) for s in self._sides)
+
+    def side_of(self, combatant: str) -> str:
+        return self.by_id[combatant].side
+
+    def is_active(self, combatant: str) -> bool:
+        return not self.by_id[combatant].incapacitated
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def current_actor(self) -> str | None:
+        return None if self._outcome or not self.stack else self.stack[-1].actor
+
+    def clone(self) -> ManoEncounter:
+        return copy.deepcopy(self)
+
+    def harm(self) -> dict[str, float]:
+        return {f.id: float(f.stun + f.damage) for f in self.fighters}
+
+    def parse_action(self, label: str) -> Action:
+        return parse_label(label)
+
+    def occupied(self) -> set[Hex]:
+        return {f.hex for f in self.fighters}
+
+    # ------------------------------------------------------------------ setup and turn flow
+    def begin(self, dice: Dice, surprise_mode: str = "none") -> list[Event]:
+        """Surprise (spec §3.3, RULING R30, R53), turn order (spec §3.5, RULING R10), first turn."""
+        events: list[Event] = []
+        first = None
+        sides = list(self._sides)
+        if surprise_mode in ("side_A", "side_B"):
+            amb = surprise_mode[-1]
+            first = amb if self._ambush(amb, dice, events) else None
+        elif surprise_mode == "roll":
+            got = [s for s in sides[:2] if self._ambush(s, dice, events)]
+            first = got[0] if len(got) == 1 else None
+        if first is None:
+            first = self._roll_off(dice, events)
+        start = sides.index(first)
+        rotated = sides[start:] + sides[:start]
+        members = {s: [f.id for f in self.fighters if f.side == s] for s in rotated}
+        order: list[str] = []
+        for k in range(max(len(m) for m in members.values())):
+            order += [m[k] for m in members.values() if k < len(m)]
+        self.order = order
+        events.append(Note(order[0], f"acts first; turn order {' > '.join(order)}"))
+        events.append(RoundStarted(self._round))
+        self._next_turn(events)
+        self.start_events = events
+        return events
+
+    def _ambush(self, side: str, dice: Dice, events: list[Event]) -> bool:
+        ambushers = [f for f in self.fighters if f.side == side]
+        targets = [f for f in self.fighters if f.side != side]
+        roller = min(ambushers, key=lambda f: f.block.ability("stealth"))  # RULING R30
+        mod = roller.block.ability("stealth")
+        diff = 10 + max(f.block.ability("detection") for f in targets)
+        die = dice.roll(20)[0]
+        ok = R.success(die, mod, diff)
+        events.append(Rolled(roller.id, "surprise", die, mod, diff, ok))
+        return ok
+
+    def _roll_off(self, dice: Dice, events: list[Event]) -> str:
+        contenders = list(self._sides)
+        while True:  # RULING R53: tied sides re-roll in side order
+            rolls = {s: dice.roll(20)[0] for s in contenders}
+            for s, r in rolls.items():
+                events.append(Note(f"side {s}", f"rolls d20={r} for the first turn"))
+            top = max(rolls.values())
+            contenders = [s for s in contenders if rolls[s] == top]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    def _next_turn(self, events: list[Event]) -> None:
+        """Advance to the next combatant who gets decisions (spec §4.8)."""
+        while self._outcome is None:
+            self.turn_idx += 1
+            if self.turn_idx >= len(self.order):
+                self.turn_idx = 0
+                self._round += 1
+                if self._round > self.round_cap:
+                    self._end(None, "round_cap", events)
+                    return
+                events.append(RoundStarted(self._round))
+            f = self.by_id[self.order[self.turn_idx]]
+            events.append(TurnStarted(self._round, f.id))
+            f.defense_bonus = 0  # RULING R3: rest / cautious / instant stand bonuses end now
+            if f.counter_ready:  # RULING R35: a lapsed counter was a skipped turn; its recovery happens now
+                f.counter_ready = False
+                self._recover(f, events)
+            if f.incapacitated:
+                self._end_turn(f, active=False, events=events)
+                continue
+            if f.forced_skips > 0:
+                f.forced_skips -= 1
+                events.append(Note(f.id, "skips this turn (speed)"))
+                self._end_turn(f, active=False, events=events)
+                continue
+            self.stack = [Turn(f.id, move_points=self._move_points(f))]
+            return
+
+    def _move_points(self, f: Fighter) -> int:
+        run = f.block.running
+        return math.ceil(run / 2) if f.block.encumbered else run  # RULING R26
+
+    def _recover(self, f: Fighter, events: list[Event]) -> None:
+        """Stun recovery (spec §4.7): ceil(stun/2) while incapacitated, else 1."""
+        if f.stun <= 0:
+            return
+        before = f.health
+        f.stun -= math.ceil(f.stun / 2) if f.incapacitated else 1
+        events.append(Note(f.id, f"recovers stun (now {f.stun}, {f.health})"))
+        if before.startswith("incapacitated") and not f.incapacitated:
+            events.append(Note(f.id, "is no longer incapacitated"))
+
+    def _end_turn(self, f: Fighter, active: bool, events: list[Event]) -> None:
+        self._recover(f, events)
+        if active and f.block.speed < 1:
+            f.forced_skips = 1 if f.block.speed == Fraction(1, 2) else 3  # spec §4.1, §4.7
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        if self._outcome is not None or not self.stack:
+            return []
+        t = self.stack[-1]
+        f = self.by_id[t.actor]
+        acts: list[Action] = []
+        if not t.counter and not t.moved and t.actions == 0:
+            acts.append(Action(f.id, "counter"))
+        for d in range(6):
+            if self._can_move(f, t, d):
+                acts.append(Action(f.id, "move", (str(d),)))
+        if self._may_act(f, t, quick=True):
+            if f.standing:
+                acts.append(Action(f.id, "drop"))
+            else:
+                acts.append(Action(f.id, "stand"))
+        if not f.standing and self._may_act(f, t, quick=False):
+            acts.append(Action(f.id, "instant_stand"))
+        if self._may_act(f, t, quick=False, other=True):
+            acts.append(Action(f.id, "rest"))
+        for weapon, stats in f.weapons().items():
+            for target in self._strike_targets(f, stats):
+                for verb in STRIKE_VERBS:
+                    if self._strike_ok(f, t, weapon, stats, verb):
+                        acts.append(Action(f.id, "strike", (verb, weapon), target.id))
+        acts.append(Action(f.id, "end"))
+        return acts
+
+    def _can_move(self, f: Fighter, t: Turn, direction: int) -> bool:
+        cost = 1 if f.standing else 2
+        dest = neighbor(f.hex, direction)
+        return t.move_points >= cost and self.map.passable(dest) and dest not in self.occupied()
+
+    def _may_act(self, f: Fighter, t: Turn, quick: bool, other: bool = False) -> bool:
+        """Category rules (spec §4.3, §4.4): combos of quick actions only while healthy."""
+        healthy = f.health == "healthy"
+        if t.actions == 0:
+            if other:
+                return True
+            return quick or (healthy and not f.block.encumbered)
+        if other or not quick or not t.quick_only or not healthy or not t.acted_while_healthy:
+            return False
+        return True
+
+    def _capacity_ok(self, f: Fighter, t: Turn, weapon: str, stats: Any) -> bool:
+        """Combo capacity and per-weapon limits (spec §4.4, RULING R11)."""
+        speed = f.block.speed
+        cap = math.ceil(speed)
+        used = set(t.weapons)
+        n = t.actions
+        if not (n + 1 <= cap or (n + 1 == cap + 1 and len(used | {weapon}) >= 2)):
+            return False
+        per_weapon = max(1, math.floor(speed))
+        if stats.unwieldy:
+            per_weapon = 1
+        return t.weapons[weapon] < per_weapon
+
+    def _strike_targets(self, f: Fighter, stats: Any) -> list[Fighter]:
+        reach = 1 + stats.range_m // 2 if stats.range_m else 1  # RULING R7
+        return [g for g in self.fighters if g.side != f.side and 1 <= distance(f.hex, g.hex) <= reach]
+
+    def _strike_ok(self, f: Fighter, t: Turn, weapon: str, stats: Any, verb: str) -> bool:
+        if verb == "quick":
+            return self._may_act(f, t, quick=True) and self._capacity_ok(f, t, weapon, stats)
+        if not self._may_act(f, t, quick=False) or stats.unwieldy or not f.standing:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action, dice: Dice) -> list[Event]:
+        if self._outcome is not None:
+            raise IllegalActionError("the fight is over")
+        if action not in self.legal_actions():
+            legal = ", ".join(a.label for a in self.legal_actions()[:8])
+            raise IllegalActionError(f"round {self._round}: {action.label!r} is not legal now; legal: {legal} ...")
+        t = self.stack[-1]
+        f = self.by_id[t.actor]
+        events: list[Event] = [ActionTaken(action.label)]
+        kind = action.kind
+        if kind == "counter":
+            f.counter_ready = True
+            events.append(Note(f.id, "prepares a counterattack"))
+            self.stack.pop()
+            self._after_turn(events)
+        elif kind == "move":
+            self._move(f, t, int(action.args[0]), events)
+        elif kind == "end":
+            self._finish_turn(f, t, events)
+        elif kind == "strike":
+            target = self.by_id[action.target]
+            if target.counter_ready:
+                target.counter_ready = False  # spec §6.1, RULING R13: fires once, before the strike resolves
+                events.append(Note(target.id, f"counterattacks before {f.id}'s strike"))
+                self.stack.append(Turn(target.id, counter=True, move_points=self._move_points(target)))
+                return events
+            self._strike(f, t, action.args[0], action.args[1], target, dice, events)
+        else:
+            self._simple(f, t, kind, events)
+        if self._outcome is None and self.stack and self.stack[-1] is t and self._turn_exhausted(f, t):
+            self._finish_turn(f, t, events)
+        return events
+
+    def _turn_exhausted(self, f: Fighter, t: Turn) -> bool:
+        """Nothing but END left: end the turn without asking."""
+        return all(a.kind == "end" for a in self.legal_actions())
+
+    def _move(self, f: Fighter, t: Turn, d: int, events: list[Event]) -> None:
+        t.move_points -= 1 if f.standing else 2
+        t.moved = True
+        frm = f.hex
+        f.hex = neighbor(f.hex, d)
+        if t.straight_dir == d:
+            t.straight_hexes += 1
+        else:
+            t.straight_dir, t.straight_hexes = d, 1
+        events.append(Note(f.id, f"moves {frm} -> {f.hex}"))
+
+    def _simple(self, f: Fighter, t: Turn, kind: str, events: list[Event]) -> None:
+        quick = kind in ("drop", "stand")
+        self._count_action(f, t, quick=quick, weapon=None)
+        if kind == "drop":
+            f.standing = False
+            events.append(Note(f.id, "drops to the ground"))
+        elif kind == "stand":
+            f.standing = True
+            events.append(Note(f.id, "stands up"))
+        elif kind == "instant_stand":
+            f.standing = True
+            f.defense_bonus = 5
+            events.append(Note(f.id, "stands up at once (+5 defense until its next turn)"))
+        elif kind == "rest":  # spec §5.8, RULING R2/R3/R12
+            f.stun = 0
+            f.defense_bonus = 5
+            events.append(Note(f.id, "rests: stun 0, +5 defense until its next turn"))
+
+    def _count_action(self, f: Fighter, t: Turn, quick: bool, weapon: str | None) -> None:
+        t.actions += 1
+        t.quick_only = t.quick_only and quick
+        t.acted_while_healthy = f.health == "healthy"
+        if weapon is not None:
+            t.weapons[weapon] += 1
+        t.straight_dir, t.straight_hexes = None, 0
+
+    def _strike(self, f: Fighter, t: Turn, verb: str, weapon: str, target: Fighter, dice: Dice,
+                events: list[Event]) -> None:
+        stats = f.weapons()[weapon]
+        charge = t.straight_hexes if not t.charge_used else 0
+        t.charge_used = t.charge_used or charge > 0
+        self._count_action(f, t, quick=verb == "quick", weapon=weapon)
+        mod = stats.attack + (5 if verb == "strategic" else 0)
+        mod += R.attack_position_mod(False, False, not f.standing, "striking")
+        mod += R.circumstance([4] if target.incapacitated else [])  # RULING R23: very favorable vs the helpless
+        diff = target.melee_defense() + R.defense_position_mod(False, False, False, not target.standing, "striking")
+        diff += target.defense_bonus
+        die = dice.roll(20)[0]
+        hit = R.success(die, mod, diff)
+        events.append(Rolled(f.id, f"{verb} strike ({weapon}) on {target.id}", die, mod, diff, hit))
+        if verb == "cautious":  # RULING R3: the bonus is gained hit or miss
+            f.defense_bonus = 5
+        if hit:
+            power = R.attack_power(stats.power, double=verb == "powerful", die=die, charge_hexes=charge)
+            self._harm(target, power, stats.sharpness, target.block.best_absorption, events)
+
+    def _harm(self, target: Fighter, power: int, sharpness: str, absorption: int, events: list[Event]) -> None:
+        was = target.incapacitated
+        damage, stun = R.harm(power, sharpness, absorption)
+        target.damage += damage
+        target.stun += stun
+        events.append(Harmed(target.id, power, absorption, damage, stun, target.health))
+        if target.incapacitated and not was:  # RULING R23
+            target.standing = False
+            target.counter_ready = False
+            events.append(OutOfFight(target.id, target.health.replace("_", " ")))
+            self._check_end(events)
+
+    def _check_end(self, events: list[Event]) -> None:
+        """RULING R54: the fight stops the moment all sides but one are incapacitated."""
+        standing = [s for s in self._sides if any(not f.incapacitated for f in self.fighters if f.side == s)]
+        if len(standing) == 1:
+            self._end(standing[0], "incapacitated", events)
+        elif not standing:
+            self._end(None, "all_incapacitated", events)
+
+    def _end(self, winner: str | None, reason: str, events: list[Event]) -> None:
+        self._outcome = Outcome(winner, reason, min(self._round, self.round_cap))
+        self.stack = []
+        events.append(EncounterEnded(winner, reason, self._outcome.round))
+
+    def _finish_turn(self, f: Fighter, t: Turn, events: list[Event]) -> None:
+        self.stack.pop()
+        self._end_turn(f, active=t.moved or t.actions > 0 or t.counter, events=events)
+        self._after_turn(events)
+
+    def _after_turn(self, events: list[Event]) -> None:
+        """Back to the interrupted attacker (spec §6.1) or on to the next turn."""
+        while self.stack:
+            t = self.stack[-1]
+            f = self.by_id[t.actor]
+            if not f.incapacitated and not self._turn_exhausted(f, t):
+                return
+            self.stack.pop()
+            self._end_turn(f, active=True, events=events)
+        if self._outcome is None:
+            self._next_turn(events)
+
+    # ------------------------------------------------------------------ views
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "system": self.system, "round": self._round, "order": list(self.order), "turn_idx": self.turn_idx,
+            "combatants": {f.id: {"side": f.side, "hex": list(f.hex), "standing": f.standing, "stun": f.stun,
+                                  "damage": f.damage, "health": f.health, "held": dict(f.held),
+                                  "defense_bonus": f.defense_bonus, "counter_ready": f.counter_ready,
+                                  "forced_skips": f.forced_skips} for f in self.fighters},
+            "deciding": [t.actor for t in self.stack],
+            "outcome": self._outcome.to_dict() if self._outcome else None,
+        }
+
+    def view(self, actor: str) -> dict[str, Any]:
+        snap = self.snapshot()  # spec §3.1, RULING R45: nothing is hidden
+        snap["viewer"] = actor
+        return snap
+
+    def describe(self, viewer: str | None = None) -> list[dict[str, str]]:
+        rows = []
+        for f in self.fighters:
+            rows.append({"combatant": f.id, "side": f.side, "hex": str(f.hex),
+                         "stance": "standing" if f.standing else "on the ground",
+                         "stun": str(f.stun), "damage": str(f.damage),
+                         "health": f"{f.health.replace('_', ' ')} (T {f.stun + f.damage}/{f.block.toughness}/{f.block.stamina})",
+                         "ready": "counter" if f.counter_ready else (f"+{f.defense_bonus} def" if f.defense_bonus else "")})
+        return rows
+
+
+# ---------------------------------------------------------------------------------- building fights
+
+
+def place(encounter_id: str, sides: dict[str, tuple[str, ...]], placement: Any, hexmap: HexMap) -> dict[str, Hex]:
+    """Starting hexes (spec §13.8): ``adjacent``, ``{distance_hexes: n}`` (sides n apart, members in a
+    column) or ``{ring_radius_hexes: r}`` (side A's first member in the centre, the rest on a ring)."""
+    names = list(sides)
+    out: dict[str, Hex] = {}
+    if placement == "adjacent":
+        a, b = sides[names[0]], sides[names[1]]
+        for k, cid in enumerate(a):
+            out[cid] = (0, k)
+        for k, cid in enumerate(b):
+            out[cid] = (1, k)
+    elif isinstance(placement, dict) and "distance_hexes" in placement:
+        n = int(placement["distance_hexes"])
+        left = -(n // 2)
+        for s, col in ((names[0], left), (names[1], left + n)):
+            for k, cid in enumerate(sides[s]):
+                out[cid] = (col, k)
+    elif isinstance(placement, dict) and "ring_radius_hexes" in placement:
+        r = int(placement["ring_radius_hexes"])
+        centre = sides[names[0]]
+        out[centre[0]] = (0, 0)
+        others = [c for s in names for c in sides[s] if c != centre[0]]
+        spots = ring((0, 0), r)
+        for k, cid in enumerate(others):
+            out[cid] = spots[(k * len(spots)) // max(1, len(others))]
+    else:
+        raise ValueError(f"encounter {encounter_id!r}: unknown placement {placement!r}")
+    for cid, h in out.items():
+        if h not in hexmap:
+            raise ValueError(f"encounter {encounter_id!r}: {cid} starts off the map at {h}")
+    return out
+
+
+def new_encounter(name: str, options: Any, dice: Dice) -> ManoEncounter:
+    """Build a catalogue encounter and roll its setup (surprise, turn order)."""
+    encs = encounters()
+    if name not in encs:
+        raise ValueError(f"unknown mano_a_mano encounter {name!r}; known: {', '.join(encs)}")
+    e = encs[name]
+    blocks = stat_blocks()
+    hexmap = HexMap.hexagon(ARENA_RADIUS)
+    spots = place(name, e.sides, e.placement, hexmap)
+    fighters = []
+    for side, members in e.sides.items():
+        for slot, cid in enumerate(members):
+            b = blocks[cid]
+            fighters.append(Fighter(cid, b, side, slot, spots[cid], held=dict(b.held)))
+    enc = ManoEncounter(fighters, [f.id for f in fighters], hexmap)
+    enc.begin(dice, e.surprise_mode)
+    return enc
+
+
+def facing(a: Hex, b: Hex) -> int:
+    """Cosmetic facing (spec §3.2, RULING R9): the direction from ``a`` toward ``b``."""
+    return direction_to(a, b)
