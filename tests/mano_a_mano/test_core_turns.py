@@ -108,12 +108,13 @@ def test_ground_rules_movement_cost_and_banned_attacks():
     assert not enc.by_id["s"].standing
     moves = [a for a in enc.legal_actions() if a.kind == "move"]
     assert moves  # 5 points, 2 a hex on the ground
-    do(enc, dice, "s: move 0", "s: move 0")
+    do(enc, dice, "s: move 0")
+    # drop used the one quick action of a speed-1 turn (no weapon): no strike or stand may follow
+    assert not any(a.kind in ("strike", "stand") for a in enc.legal_actions())
+    do(enc, dice, "s: move 0")
     assert enc.by_id["s"].hex == (2, 0)
-    assert not any(a.kind == "move" for a in enc.legal_actions())  # 1 point left < 2
-    # drop used the one quick action of a speed-1 turn without a weapon: no strike may follow
-    assert not any(a.kind == "strike" for a in enc.legal_actions())
-    do(enc, dice, "s: end", "c: end")
+    assert enc.current_actor() == "c"  # 1 point left < 2 a hex on the ground: nothing left, the turn ends
+    do(enc, dice, "c: end")
     assert {a.args[0] for a in enc.legal_actions() if a.kind == "strike"} == {"quick"}  # no strenuous on the ground
     events = do(enc, dice, "s: strike quick machete -> c")
     roll = next(e for e in events if type(e).__name__ == "Rolled")

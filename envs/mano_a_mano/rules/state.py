@@ -4,7 +4,10 @@ Implements spec §3.3 (surprise, R30/R53), §3.5 (turn order, R10), §4 (turn op
 capacity R11, movement and charging R26/R28, end of turn, forced skips for speed below 1), §5.4
 strikes (quick / strategic / cautious / powerful, reach R7), §5.8 drop / stand / instant stand / rest
 (R2, R3, R12), §6.1 counterattacks (R13, R35) and §8 (harm, health, incapacitation R23, the end of
-combat R54). Grappling, missiles, cover and the other FULL items are not here yet (issue 5).
+combat R54), and grappling (spec §5.7, §6.2: hold, push, trip, slam, slam onto, wrench, choke,
+disarm; balance and breakfall rolls R49/R15; falls R14; outcome choices R18; pair movement R43;
+position modifiers R4/R25). Missiles, armor avoidance, cover, setup stances and the other FULL items
+are not here yet (issue 5).
 
 Decisions are ``Action`` labels::
 
@@ -12,6 +15,9 @@ Decisions are ``Action`` labels::
     steven: counter                     prepare a counterattack (first decision of a turn)
     steven: strike powerful machete -> clone
     steven: strike quick right_foot -> clone
+    wrestler: grapple push 3 -> guard    also hold, trip, slam, slam_onto, wrench, choke, disarm HAND
+    wrestler: choose hold_dominant -> guard   (or release, follow_to_ground, let_go, keep)
+    wrestler: release -> guard          free, for a dominant member
     steven: drop | stand | instant_stand | rest | end
 
 A declared attack on a counter-ready target does not resolve: the target takes its counter turn at
@@ -149,6 +155,9 @@ class Turn:
     straight_hexes: int = 0
     charge_used: bool = False
     acted_while_healthy: bool = True
+    choice: tuple[str, ...] = ()
+    """a grapple outcome decision (spec §6.2): the options, and ``partner`` is the other member"""
+    partner: str | None = None
 
 
 class ManoEncounter:
@@ -167,6 +176,12 @@ class ManoEncounter:
         self.stack: list[Turn] = []
         self._outcome: Outcome | None = None
         self.start_events: list[Event] = []
+        self.grapples: dict[frozenset[str], dict[str, Any]] = {}
+        """spec §5.7.1: {frozenset({x, y}): {"base": "standing" | "ground", "dominant": id or None}}"""
+        self.floor: dict[Hex, list[str]] = {}
+        """items lying on the map (disarmed, dropped)"""
+        self._pending_follow_hex: Hex | None = None
+        self._choice_was: dict[str, Any] | None = None
         self._sides = tuple(dict.fromkeys(f.side for f in fighters))
 
     # ------------------------------------------------------------------ protocol basics
@@ -203,6 +218,37 @@ class ManoEncounter:
 
     def occupied(self) -> set[Hex]:
         return {f.hex for f in self.fighters}
+
+    # ------------------------------------------------------------------ grapples (spec §5.7.1)
+    def grapple(self, a: str, b: str) -> dict[str, Any] | None:
+        return self.grapples.get(frozenset((a, b)))
+
+    def grappling(self, cid: str) -> bool:
+        return any(cid in pair for pair in self.grapples)
+
+    def dominant_over(self, a: str, b: str) -> bool:
+        g = self.grapple(a, b)
+        return g is not None and g["dominant"] == a
+
+    def dominant_anywhere(self, cid: str) -> bool:
+        return any(g["dominant"] == cid for pair, g in self.grapples.items() if cid in pair)
+
+    def in_ground_grapple(self, cid: str) -> bool:
+        return any(g["base"] == "ground" for pair, g in self.grapples.items() if cid in pair)
+
+    def partners(self, cid: str) -> list[str]:
+        return sorted(next(iter(pair - {cid})) for pair in self.grapples if cid in pair)
+
+    def _release_all(self, cid: str) -> None:
+        for pair in [p for p in self.grapples if cid in p]:
+            del self.grapples[pair]
+
+    def _attack_mod(self, a: Fighter, t: Fighter, kind: str) -> int:
+        return R.attack_position_mod(self.grappling(a.id), self.dominant_over(a.id, t.id), not a.standing, kind)
+
+    def _defense_mod(self, t: Fighter, a: Fighter, kind: str) -> int:
+        return R.defense_position_mod(self.grappling(t.id), self.dominant_over(t.id, a.id),
+                                      self.in_ground_grapple(t.id), not t.standing, kind)
 
     # ------------------------------------------------------------------ setup and turn flow
     def begin(self, dice: Dice, surprise_mode: str = "none") -> list[Event]:
@@ -306,28 +352,68 @@ class ManoEncounter:
             return []
         t = self.stack[-1]
         f = self.by_id[t.actor]
+        if t.choice:  # spec §6.2: only the outcome choice
+            return [Action(f.id, "choose", (c,), t.partner) for c in t.choice]
         acts: list[Action] = []
+        grappling = self.grappling(f.id)
         if not t.counter and not t.moved and t.actions == 0:
             acts.append(Action(f.id, "counter"))
         for d in range(6):
-            if self._can_move(f, t, d):
+            if not grappling and self._can_move(f, t, d):  # spec §4.5: grapplers cannot walk
                 acts.append(Action(f.id, "move", (str(d),)))
-        if self._may_act(f, t, quick=True):
-            if f.standing:
-                acts.append(Action(f.id, "drop"))
-            else:
-                acts.append(Action(f.id, "stand"))
-        if not f.standing and self._may_act(f, t, quick=False):
-            acts.append(Action(f.id, "instant_stand"))
-        if self._may_act(f, t, quick=False, other=True):
-            acts.append(Action(f.id, "rest"))
+        if not grappling:  # RULING R19: no drop / stand / instant stand / rest while grappling
+            if self._may_act(f, t, quick=True) and self._capacity_ok(f, t, None, None):
+                acts.append(Action(f.id, "drop" if f.standing else "stand"))
+            if not f.standing and self._may_act(f, t, quick=False):
+                acts.append(Action(f.id, "instant_stand"))
+            if self._may_act(f, t, quick=False, other=True):
+                acts.append(Action(f.id, "rest"))
         for weapon, stats in f.weapons().items():
             for target in self._strike_targets(f, stats):
                 for verb in STRIKE_VERBS:
                     if self._strike_ok(f, t, weapon, stats, verb):
                         acts.append(Action(f.id, "strike", (verb, weapon), target.id))
+        acts += self._grapple_actions(f, t)
+        for partner in self.partners(f.id):  # spec §5.3 row 35: a dominant member releases for free
+            if self.dominant_over(f.id, partner):
+                acts.append(Action(f.id, "release", (), partner))
         acts.append(Action(f.id, "end"))
         return acts
+
+    def grapple_weapon(self, f: Fighter) -> str:
+        """Grappling counts as the weapon "grapple", or as the single natural weapon (RULING R11)."""
+        nat = f.block.natural_weapons
+        return "grapple" if len(nat) >= 2 else nat[0].name
+
+    def _grapple_actions(self, f: Fighter, t: Turn) -> list[Action]:
+        """Grappling actions of spec §5.3 rows 19-26 (RULING R19: same base state to start one)."""
+        out: list[Action] = []
+        weapon = self.grapple_weapon(f)
+        quick_ok = self._may_act(f, t, quick=True) and self._capacity_ok(f, t, weapon, None)
+        strenuous_ok = self._may_act(f, t, quick=False)
+        occupied = self.occupied()
+        for g in self.fighters:
+            if g.side == f.side or distance(f.hex, g.hex) != 1:
+                continue
+            if self.grapple(f.id, g.id) is None and f.standing != g.standing:
+                continue
+            if quick_ok:
+                out.append(Action(f.id, "grapple", ("hold",), g.id))
+                for d in range(6):  # RULING R43: the target moves 1 hex to a free hex
+                    dest = neighbor(g.hex, d)
+                    if self.map.passable(dest) and dest not in occupied:
+                        out.append(Action(f.id, "grapple", ("push", str(d)), g.id))
+            if strenuous_ok:
+                if g.standing:
+                    out.append(Action(f.id, "grapple", ("trip",), g.id))
+                out.append(Action(f.id, "grapple", ("slam",), g.id))
+                if f.standing:
+                    out.append(Action(f.id, "grapple", ("slam_onto",), g.id))
+                out.append(Action(f.id, "grapple", ("wrench",), g.id))
+                out.append(Action(f.id, "grapple", ("choke",), g.id))
+                for hand in sorted(g.held):
+                    out.append(Action(f.id, "grapple", ("disarm", hand), g.id))
+        return out
 
     def _can_move(self, f: Fighter, t: Turn, direction: int) -> bool:
         cost = 1 if f.standing else 2
@@ -345,17 +431,18 @@ class ManoEncounter:
             return False
         return True
 
-    def _capacity_ok(self, f: Fighter, t: Turn, weapon: str, stats: Any) -> bool:
-        """Combo capacity and per-weapon limits (spec §4.4, RULING R11)."""
+    def _capacity_ok(self, f: Fighter, t: Turn, weapon: str | None, stats: Any) -> bool:
+        """Combo capacity and per-weapon limits (spec §4.4, RULING R11); ``weapon=None`` for quick
+        actions that use no weapon (stand, drop)."""
         speed = f.block.speed
         cap = math.ceil(speed)
-        used = set(t.weapons)
+        used = set(t.weapons) | ({weapon} if weapon else set())
         n = t.actions
-        if not (n + 1 <= cap or (n + 1 == cap + 1 and len(used | {weapon}) >= 2)):
+        if not (n + 1 <= cap or (n + 1 == cap + 1 and len(used) >= 2)):
             return False
-        per_weapon = max(1, math.floor(speed))
-        if stats.unwieldy:
-            per_weapon = 1
+        if weapon is None:
+            return True
+        per_weapon = 1 if stats is not None and stats.unwieldy else max(1, math.floor(speed))
         return t.weapons[weapon] < per_weapon
 
     def _strike_targets(self, f: Fighter, stats: Any) -> list[Fighter]:
@@ -367,7 +454,7 @@ class ManoEncounter:
             return self._may_act(f, t, quick=True) and self._capacity_ok(f, t, weapon, stats)
         if not self._may_act(f, t, quick=False) or stats.unwieldy or not f.standing:
             return False
-        return True
+        return verb == "powerful" or not self.grappling(f.id)  # RULING R19, R41
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action, dice: Dice) -> list[Event]:
@@ -389,19 +476,36 @@ class ManoEncounter:
             self._move(f, t, int(action.args[0]), events)
         elif kind == "end":
             self._finish_turn(f, t, events)
-        elif kind == "strike":
+        elif kind == "choose":
+            self._choose(f, t, action.args[0], events)
+            self._resume(events)
+            return events
+        elif kind == "release":
+            self._release(f.id, action.target, events)
+        elif kind in ("strike", "grapple"):
             target = self.by_id[action.target]
             if target.counter_ready:
                 target.counter_ready = False  # spec §6.1, RULING R13: fires once, before the strike resolves
                 events.append(Note(target.id, f"counterattacks before {f.id}'s strike"))
                 self.stack.append(Turn(target.id, counter=True, move_points=self._move_points(target)))
                 return events
-            self._strike(f, t, action.args[0], action.args[1], target, dice, events)
+            if kind == "strike":
+                self._strike(f, t, action.args[0], action.args[1], target, dice, events)
+            else:
+                self._grapple_action(f, t, action.args, target, dice, events)
         else:
             self._simple(f, t, kind, events)
         if self._outcome is None and self.stack and self.stack[-1] is t and self._turn_exhausted(f, t):
             self._finish_turn(f, t, events)
         return events
+
+    def _resume(self, events: list[Event]) -> None:
+        """After a choice: finish the acting turn if nothing but END is left."""
+        if self._outcome is None and self.stack:
+            t = self.stack[-1]
+            f = self.by_id[t.actor]
+            if not t.choice and (f.incapacitated or self._turn_exhausted(f, t)):
+                self._finish_turn(f, t, events)
 
     def _turn_exhausted(self, f: Fighter, t: Turn) -> bool:
         """Nothing but END left: end the turn without asking."""
@@ -451,9 +555,9 @@ class ManoEncounter:
         t.charge_used = t.charge_used or charge > 0
         self._count_action(f, t, quick=verb == "quick", weapon=weapon)
         mod = stats.attack + (5 if verb == "strategic" else 0)
-        mod += R.attack_position_mod(False, False, not f.standing, "striking")
+        mod += self._attack_mod(f, target, "striking")
         mod += R.circumstance([4] if target.incapacitated else [])  # RULING R23: very favorable vs the helpless
-        diff = target.melee_defense() + R.defense_position_mod(False, False, False, not target.standing, "striking")
+        diff = target.melee_defense() + self._defense_mod(target, f, "striking")
         diff += target.defense_bonus
         die = dice.roll(20)[0]
         hit = R.success(die, mod, diff)
@@ -464,15 +568,146 @@ class ManoEncounter:
             power = R.attack_power(stats.power, double=verb == "powerful", die=die, charge_hexes=charge)
             self._harm(target, power, stats.sharpness, target.block.best_absorption, events)
 
+    # ------------------------------------------------------------------ grappling (spec §5.7, §6.2)
+    STRENUOUS_GRAPPLES = frozenset({"trip", "slam", "slam_onto", "wrench", "choke", "disarm"})
+
+    def _grapple_action(self, f: Fighter, t: Turn, args: tuple[str, ...], target: Fighter, dice: Dice,
+                        events: list[Event]) -> None:
+        verb = args[0]
+        self._count_action(f, t, quick=verb not in self.STRENUOUS_GRAPPLES, weapon=self.grapple_weapon(f))
+        mod = f.block.grapple_roll_modifier + self._attack_mod(f, target, "grappling")
+        mod += R.circumstance([4] if target.incapacitated else [])
+        diff = target.block.grapple_defense + self._defense_mod(target, f, "grappling") + target.defense_bonus
+        if verb == "disarm":
+            diff += 5  # RULING R5
+        die = dice.roll(20)[0]
+        ok = R.success(die, mod, diff)
+        events.append(Rolled(f.id, f"{verb} on {target.id}", die, mod, diff, ok))
+        before = self.grapple(f.id, target.id)
+        if not ok:  # spec §6.2, RULING R18: the defender keeps (neutral) or releases
+            self._ask(target.id, ("keep", "release"), f.id, events, was=before)
+            return
+        G = f.block.grapple_power
+        fell = False
+        if verb == "push":
+            d = int(args[1])
+            vacated = target.hex
+            target.hex = neighbor(target.hex, d)
+            events.append(Note(target.id, f"is pushed {vacated} -> {target.hex}"))
+            self._pending_follow_hex = vacated
+            if target.standing:
+                fell = not self._balance(target, dice, events) and self._fall(target, G, events)
+        elif verb == "trip":
+            fell = not self._balance(target, dice, events) and self._fall(target, 2 * G, events)
+        elif verb in ("slam", "slam_onto"):
+            power = G if verb == "slam" else 2 * G
+            if self._balance(target, dice, events, purpose="breakfall"):
+                power -= G  # RULING R15
+            target.standing = False
+            fell = True
+            if power > 0:
+                self._fall_harm(target, power, events)
+            else:
+                events.append(Note(target.id, "breaks the fall and takes nothing"))
+            if verb == "slam_onto":
+                f.standing = False
+        elif verb == "wrench":
+            self._harm(target, 2 * G, "blunt", target.block.best_absorption, events)
+        elif verb == "choke":
+            damage, stun = R.harm(2 * G, "blunt", target.block.best_absorption, choke=True)
+            target.stun += stun
+            events.append(Harmed(target.id, 2 * G, target.block.best_absorption, 0, stun, target.health))
+            self._after_harm(target, events)
+        elif verb == "disarm":  # RULING R17
+            item = target.held.pop(args[1])
+            free = [h for h in ("right", "left") if h not in f.held and "both" not in f.held]
+            if free and not f.block.items[item].two_handed:
+                f.held[free[0]] = item
+                events.append(Note(f.id, f"takes {target.id}'s {item}"))
+            else:
+                self.floor.setdefault(target.hex, []).append(item)
+                events.append(Note(target.id, f"drops {item}"))
+        if self._outcome is not None or target.incapacitated or f.incapacitated:
+            return
+        if fell and f.standing:  # spec §6.2: the target went down, the actor still stands
+            self._ask(f.id, ("follow_to_ground", "let_go"), target.id, events, was=before)
+        else:
+            self._ask(f.id, ("hold_dominant", "release"), target.id, events, was=before)
+
+    def _ask(self, who: str, options: tuple[str, ...], partner: str, events: list[Event], was: Any) -> None:
+        self._choice_was = dict(was) if was else None
+        self.stack.append(Turn(who, choice=options, partner=partner))
+        events.append(Note(who, f"chooses: {' or '.join(options)}"))
+
+    def _choose(self, f: Fighter, t: Turn, option: str, events: list[Event]) -> None:
+        """Apply a spec §6.2 outcome choice."""
+        self.stack.pop()
+        other = self.by_id[t.partner]
+        pair = frozenset((f.id, other.id))
+        base = "ground" if not f.standing and not other.standing else "standing"
+        follow_hex = getattr(self, "_pending_follow_hex", None)
+        self._pending_follow_hex = None
+        if option in ("release", "let_go"):
+            self.grapples.pop(pair, None)
+            events.append(Note(f.id, f"releases {other.id}"))
+        elif option == "hold_dominant":
+            self.grapples[pair] = {"base": base, "dominant": f.id}
+            events.append(Note(f.id, f"holds {other.id}, dominant ({base})"))
+        elif option == "follow_to_ground":
+            f.standing = False
+            self.grapples[pair] = {"base": "ground", "dominant": f.id}
+            events.append(Note(f.id, f"follows {other.id} to the ground, dominant"))
+        elif option == "keep":  # RULING R18
+            was = self._choice_was
+            dominant = f.id if was and was["dominant"] == f.id else None
+            self.grapples[pair] = {"base": base, "dominant": dominant}
+            events.append(Note(f.id, f"keeps the grapple with {other.id} ({'dominant' if dominant else 'neutral'})"))
+        if option in ("hold_dominant", "follow_to_ground") and follow_hex is not None and follow_hex not in self.occupied():
+            f.hex = follow_hex  # RULING R43: the pair moves together
+            events.append(Note(f.id, f"moves into {follow_hex}"))
+
+    def _release(self, a: str, b: str, events: list[Event]) -> None:
+        self.grapples.pop(frozenset((a, b)), None)
+        events.append(Note(a, f"releases {b}"))
+
+    def _balance(self, target: Fighter, dice: Dice, events: list[Event], purpose: str = "balance") -> bool:
+        """Balance or breakfall roll: d20 + max(grappling, acrobatics) > 8 (spec §5.7.2, RULING R49, R52)."""
+        die = dice.roll(20)[0]
+        mod = target.block.balance_roll_modifier
+        ok = R.success(die, mod, 8)
+        events.append(Rolled(target.id, purpose, die, mod, 8, ok))
+        return ok
+
+    def _fall(self, target: Fighter, power: int, events: list[Event]) -> bool:
+        target.standing = False
+        events.append(Note(target.id, "falls to the ground"))
+        self._fall_harm(target, power, events)
+        return True
+
+    def _fall_harm(self, target: Fighter, power: int, events: list[Event]) -> None:
+        """A fall: blunt, best absorption, at least 2 stun (spec §5.7.4, RULING R14)."""
+        was = target.incapacitated
+        damage, stun = R.harm(power, "blunt", target.block.best_absorption, fall=True)
+        target.damage += damage
+        target.stun += stun
+        events.append(Harmed(target.id, power, target.block.best_absorption, damage, stun, target.health))
+        if not was:
+            self._after_harm(target, events)
+
     def _harm(self, target: Fighter, power: int, sharpness: str, absorption: int, events: list[Event]) -> None:
         was = target.incapacitated
         damage, stun = R.harm(power, sharpness, absorption)
         target.damage += damage
         target.stun += stun
         events.append(Harmed(target.id, power, absorption, damage, stun, target.health))
-        if target.incapacitated and not was:  # RULING R23
+        if not was:
+            self._after_harm(target, events)
+
+    def _after_harm(self, target: Fighter, events: list[Event]) -> None:
+        if target.incapacitated:  # RULING R23
             target.standing = False
             target.counter_ready = False
+            self._release_all(target.id)
             events.append(OutOfFight(target.id, target.health.replace("_", " ")))
             self._check_end(events)
 
@@ -515,6 +750,7 @@ class ManoEncounter:
                                   "defense_bonus": f.defense_bonus, "counter_ready": f.counter_ready,
                                   "forced_skips": f.forced_skips} for f in self.fighters},
             "deciding": [t.actor for t in self.stack],
+            "grapples": [{"pair": sorted(p), **g} for p, g in sorted(self.grapples.items(), key=lambda kv: sorted(kv[0]))],
             "outcome": self._outcome.to_dict() if self._outcome else None,
         }
 
