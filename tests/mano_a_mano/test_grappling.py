@@ -100,3 +100,25 @@ def test_11_23_half_speed_giant_and_knock_out_recovery():
     assert enc.current_actor() == "elephant"
     do(enc, dice, "elephant: end")  # Steven 3 -> 1: T 13 < 14, injured; acts from round 4
     assert s.stun == 1 and s.health == "injured" and enc.current_actor() == "wrestler"
+
+
+def test_11_21_avoiding_all_armor_raises_the_difficulty():
+    dice = ScriptedDice([15], sides=20)
+    enc = fight(("steven", "steven", "A", (0, 0)), ("guard", "guard", "B", (1, 0)))
+    # the Guard's regions (5, 2) and (1, 2): one lower level (0), so only "avoid_next" is offered
+    strikes = {a.label for a in enc.legal_actions() if a.kind == "strike" and a.args[:2] == ("powerful", "machete")}
+    assert strikes == {"steven: strike powerful machete -> guard", "steven: strike powerful machete avoid_next -> guard"}
+    events = do(enc, dice, "steven: strike powerful machete avoid_next -> guard")
+    roll = next(e for e in events if type(e).__name__ == "Rolled")
+    assert (roll.modifier + roll.die, roll.difficulty, roll.success) == (19, 23, False)
+
+
+def test_avoidance_lowers_absorption_on_a_hit():
+    dice = ScriptedDice([20], sides=20)
+    enc = fight(("steven", "steven", "A", (0, 0)), ("guard", "guard", "B", (1, 0)))
+    events = do(enc, dice, "steven: strike quick machete avoid_next -> guard")
+    harmed = next(e for e in events if type(e).__name__ == "Harmed")
+    assert (harmed.absorption, harmed.damage) == (0, 5)
+    # an elephant's complete hide can never be avoided
+    enc = fight(("steven", "steven", "A", (0, 0)), ("elephant", "elephant", "B", (1, 0)))
+    assert not any(len(a.args) > 2 for a in enc.legal_actions() if a.kind == "strike")

@@ -372,13 +372,31 @@ class ManoEncounter:
             for target in self._strike_targets(f, stats):
                 for verb in STRIKE_VERBS:
                     if self._strike_ok(f, t, weapon, stats, verb):
-                        acts.append(Action(f.id, "strike", (verb, weapon), target.id))
+                        for avoid in self.armor_options(target):
+                            acts.append(Action(f.id, "strike", (verb, weapon, *avoid), target.id))
         acts += self._grapple_actions(f, t)
         for partner in self.partners(f.id):  # spec §5.3 row 35: a dominant member releases for free
             if self.dominant_over(f.id, partner):
                 acts.append(Action(f.id, "release", (), partner))
         acts.append(Action(f.id, "end"))
         return acts
+
+    AVOID = ("avoid_next", "avoid_all")
+
+    def armor_options(self, target: Fighter) -> list[tuple[str, ...]]:
+        """Armor-avoidance choices (spec §2.6, §12.3): none, down to the next lower absorption level,
+        and every avoidable region, each only where the target's regions give it a distinct level."""
+        levels = R.avoidance_levels(target.block.regions)
+        return [()] + [(name,) for name in self.AVOID[: len(levels) - 1]]
+
+    def avoidance(self, target: Fighter, option: str | None) -> tuple[int, int]:
+        """``(difficulty added, absorption left)`` of an avoidance option (spec §2.6, RULING R55)."""
+        regions = target.block.regions
+        levels = R.avoidance_levels(regions)
+        if option is None:
+            return 0, R.best_absorption(regions)
+        level = levels[1] if option == "avoid_next" else levels[-1]
+        return R.avoid_cost(regions, level), R.absorb_after(regions, level)
 
     def grapple_weapon(self, f: Fighter) -> str:
         """Grappling counts as the weapon "grapple", or as the single natural weapon (RULING R11)."""
@@ -409,8 +427,9 @@ class ManoEncounter:
                 out.append(Action(f.id, "grapple", ("slam",), g.id))
                 if f.standing:
                     out.append(Action(f.id, "grapple", ("slam_onto",), g.id))
-                out.append(Action(f.id, "grapple", ("wrench",), g.id))
-                out.append(Action(f.id, "grapple", ("choke",), g.id))
+                for avoid in self.armor_options(g):  # spec §5.7.3: wrench and choke may avoid armor
+                    out.append(Action(f.id, "grapple", ("wrench", *avoid), g.id))
+                    out.append(Action(f.id, "grapple", ("choke", *avoid), g.id))
                 for hand in sorted(g.held):
                     out.append(Action(f.id, "grapple", ("disarm", hand), g.id))
         return out
@@ -490,7 +509,8 @@ class ManoEncounter:
                 self.stack.append(Turn(target.id, counter=True, move_points=self._move_points(target)))
                 return events
             if kind == "strike":
-                self._strike(f, t, action.args[0], action.args[1], target, dice, events)
+                avoid = action.args[2] if len(action.args) > 2 else None
+                self._strike(f, t, action.args[0], action.args[1], target, dice, events, avoid)
             else:
                 self._grapple_action(f, t, action.args, target, dice, events)
         else:
@@ -549,7 +569,7 @@ class ManoEncounter:
         t.straight_dir, t.straight_hexes = None, 0
 
     def _strike(self, f: Fighter, t: Turn, verb: str, weapon: str, target: Fighter, dice: Dice,
-                events: list[Event]) -> None:
+                events: list[Event], avoid: str | None = None) -> None:
         stats = f.weapons()[weapon]
         charge = t.straight_hexes if not t.charge_used else 0
         t.charge_used = t.charge_used or charge > 0
@@ -557,8 +577,9 @@ class ManoEncounter:
         mod = stats.attack + (5 if verb == "strategic" else 0)
         mod += self._attack_mod(f, target, "striking")
         mod += R.circumstance([4] if target.incapacitated else [])  # RULING R23: very favorable vs the helpless
+        cost, absorption = self.avoidance(target, avoid)
         diff = target.melee_defense() + self._defense_mod(target, f, "striking")
-        diff += target.defense_bonus
+        diff += target.defense_bonus + cost
         die = dice.roll(20)[0]
         hit = R.success(die, mod, diff)
         events.append(Rolled(f.id, f"{verb} strike ({weapon}) on {target.id}", die, mod, diff, hit))
@@ -566,7 +587,7 @@ class ManoEncounter:
             f.defense_bonus = 5
         if hit:
             power = R.attack_power(stats.power, double=verb == "powerful", die=die, charge_hexes=charge)
-            self._harm(target, power, stats.sharpness, target.block.best_absorption, events)
+            self._harm(target, power, stats.sharpness, absorption, events)
 
     # ------------------------------------------------------------------ grappling (spec §5.7, §6.2)
     STRENUOUS_GRAPPLES = frozenset({"trip", "slam", "slam_onto", "wrench", "choke", "disarm"})
@@ -577,7 +598,9 @@ class ManoEncounter:
         self._count_action(f, t, quick=verb not in self.STRENUOUS_GRAPPLES, weapon=self.grapple_weapon(f))
         mod = f.block.grapple_roll_modifier + self._attack_mod(f, target, "grappling")
         mod += R.circumstance([4] if target.incapacitated else [])
-        diff = target.block.grapple_defense + self._defense_mod(target, f, "grappling") + target.defense_bonus
+        avoid = args[1] if verb in ("wrench", "choke") and len(args) > 1 else None
+        cost, absorption = self.avoidance(target, avoid)
+        diff = target.block.grapple_defense + self._defense_mod(target, f, "grappling") + target.defense_bonus + cost
         if verb == "disarm":
             diff += 5  # RULING R5
         die = dice.roll(20)[0]
@@ -612,11 +635,11 @@ class ManoEncounter:
             if verb == "slam_onto":
                 f.standing = False
         elif verb == "wrench":
-            self._harm(target, 2 * G, "blunt", target.block.best_absorption, events)
+            self._harm(target, 2 * G, "blunt", absorption, events)
         elif verb == "choke":
-            damage, stun = R.harm(2 * G, "blunt", target.block.best_absorption, choke=True)
+            damage, stun = R.harm(2 * G, "blunt", absorption, choke=True)
             target.stun += stun
-            events.append(Harmed(target.id, 2 * G, target.block.best_absorption, 0, stun, target.health))
+            events.append(Harmed(target.id, 2 * G, absorption, 0, stun, target.health))
             self._after_harm(target, events)
         elif verb == "disarm":  # RULING R17
             item = target.held.pop(args[1])
