@@ -14,7 +14,8 @@ from envs.mano_a_mano.rules.state import Fighter, ManoEncounter, new_encounter
 def fight(*specs, order=None, dice=None):
     """``specs``: (id, block id, side, hex); order defaults to the listed order, no setup rolls."""
     blocks = stat_blocks()
-    fighters = [Fighter(cid, blocks[b], side, k, tuple(h), held=dict(blocks[b].held)) for k, (cid, b, side, h) in enumerate(specs)]
+    fighters = [Fighter(cid, blocks[b], side, k, tuple(h), held=dict(blocks[b].held), stowed=list(blocks[b].stowed))
+                for k, (cid, b, side, h) in enumerate(specs)]
     enc = ManoEncounter(fighters, order or [f.id for f in fighters], HexMap.hexagon(7))
     enc.order = order or [f.id for f in fighters]
     from envs.core.events import RoundStarted
@@ -91,7 +92,7 @@ def test_a_single_strenuous_action_ends_the_action_part_of_the_turn():
     dice = ScriptedDice([1], sides=20)
     enc = fight(("s", "steven", "A", (0, 0)), ("c", "clone", "B", (1, 0)))
     do(enc, dice, "s: strike strategic machete -> c")
-    assert {a.kind for a in enc.legal_actions()} == {"move", "end"}
+    assert {a.kind for a in enc.legal_actions()} == {"move", "end", "drop_item"}  # dropping an item is free
 
 
 def test_a_quick_first_action_cannot_be_followed_by_a_strenuous_one():
@@ -113,8 +114,8 @@ def test_ground_rules_movement_cost_and_banned_attacks():
     assert not any(a.kind in ("strike", "stand") for a in enc.legal_actions())
     do(enc, dice, "s: move 0")
     assert enc.by_id["s"].hex == (2, 0)
-    assert enc.current_actor() == "c"  # 1 point left < 2 a hex on the ground: nothing left, the turn ends
-    do(enc, dice, "c: end")
+    assert not any(a.kind == "move" for a in enc.legal_actions())  # 1 point left < 2 a hex on the ground
+    do(enc, dice, "s: end", "c: end")
     assert {a.args[0] for a in enc.legal_actions() if a.kind == "strike"} == {"quick"}  # no strenuous on the ground
     events = do(enc, dice, "s: strike quick machete -> c")
     roll = next(e for e in events if type(e).__name__ == "Rolled")

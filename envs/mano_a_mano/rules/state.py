@@ -44,8 +44,10 @@ from envs.core.events import (
     TurnStarted,
 )
 from envs.core.hexgrid import Hex, HexMap, direction_to, distance, neighbor, ring
+from envs.core.hexgrid import neighbors as neighbors_of
 
 from . import resolution as R
+from . import rulings
 from .catalogue import StatBlock, encounters, stat_blocks
 
 STRIKE_VERBS = ("quick", "strategic", "cautious", "powerful")
@@ -112,6 +114,10 @@ class Fighter:
     defense_bonus: int = 0
     counter_ready: bool = False
     forced_skips: int = 0
+    stowed: list[str] = field(default_factory=list)
+    bow_drawn: bool = False
+    aiming: str | None = None
+    """the weapon aimed with (+5 to its next attack, RULING R31)"""
 
     @property
     def health(self) -> str:
@@ -375,11 +381,87 @@ class ManoEncounter:
                         for avoid in self.armor_options(target):
                             acts.append(Action(f.id, "strike", (verb, weapon, *avoid), target.id))
         acts += self._grapple_actions(f, t)
+        acts += self._missile_actions(f, t)
+        if f.bow_drawn:  # RULING R32: a drawn bow allows only bow actions, movement, dropping items, end
+            acts = [a for a in acts if a.kind in ("move", "aim", "shoot", "relax", "drop_item", "end")]
         for partner in self.partners(f.id):  # spec §5.3 row 35: a dominant member releases for free
             if self.dominant_over(f.id, partner):
                 acts.append(Action(f.id, "release", (), partner))
         acts.append(Action(f.id, "end"))
         return acts
+
+    # ------------------------------------------------------------------ missiles and items (spec §5.5, §5.6, §5.10)
+    def _bow(self, f: Fighter) -> tuple[str, str] | None:
+        """``(hand, item)`` of a held bow."""
+        return next(((h, i) for h, i in f.held.items() if f.block.items[i].kind == "bow"), None)
+
+    def _free_hands(self, f: Fighter) -> list[str]:
+        if "both" in f.held:
+            return []
+        return [h for h in ("right", "left") if h not in f.held]
+
+    def _missile_targets(self, f: Fighter, max_range_m: int) -> list[Fighter]:
+        return [g for g in self.fighters if g.side != f.side and rulings.range_m(distance(f.hex, g.hex)) <= max_range_m]
+
+    def _missile_actions(self, f: Fighter, t: Turn) -> list[Action]:
+        out: list[Action] = []
+        healthy_ok = self._may_act(f, t, quick=False)
+        grappling = self.grappling(f.id)
+        bow = self._bow(f)
+        if bow is not None:
+            hand, item = bow
+            it = f.block.items[item]
+            can_draw = it.heft < 2 * f.block.strength and len(self._free_hands(f)) >= 1
+            quick_ok = self._may_act(f, t, quick=True) and self._capacity_ok(f, t, item, None)
+            if not f.bow_drawn:
+                if quick_ok and can_draw:
+                    out.append(Action(f.id, "draw"))
+                if healthy_ok and can_draw:
+                    out += [Action(f.id, "shoot", ("draw_and_fire",), g.id) for g in self._missile_targets(f, it.range_m)]
+            else:
+                if quick_ok and not grappling and f.aiming != item:
+                    out.append(Action(f.id, "aim"))
+                if quick_ok:
+                    out.append(Action(f.id, "relax"))
+                for g in self._missile_targets(f, it.range_m):
+                    for avoid in self.armor_options(g):
+                        if quick_ok:
+                            out.append(Action(f.id, "shoot", ("quick", *avoid), g.id))
+                        if healthy_ok and f.standing and not grappling:
+                            if f.aiming != item:  # RULING R31: no strategic shot while aiming
+                                out.append(Action(f.id, "shoot", ("strategic", *avoid), g.id))
+                            out.append(Action(f.id, "shoot", ("cautious", *avoid), g.id))
+        for hand, item in sorted(f.held.items()):
+            it = f.block.items[item]
+            if it.missile or it.kind == "armor":
+                continue
+            stats = f.block.item_stats(item, hand)
+            q = stats.quick_throw_range_m if stats.quick_throw_range_m is not None else max(
+                0, f.block.ability("throwing") + f.block.strength - it.heft)
+            quick_ok = self._may_act(f, t, quick=True) and self._capacity_ok(f, t, item, stats)
+            for g in self.fighters:
+                if g.side == f.side:
+                    continue
+                d_m = rulings.range_m(distance(f.hex, g.hex))
+                for avoid in self.armor_options(g):
+                    if it.throwable and not stats.unwieldy:
+                        if quick_ok and d_m <= q:
+                            out.append(Action(f.id, "throw", ("quick", hand, *avoid), g.id))
+                        if healthy_ok and f.standing and d_m <= 2 * q:
+                            out.append(Action(f.id, "throw", ("powerful", hand, *avoid), g.id))
+                    if healthy_ok and d_m <= q:  # RULING R56: heave throws any liftable object
+                        out.append(Action(f.id, "throw", ("heave", hand, *avoid), g.id))
+            out.append(Action(f.id, "drop_item", (hand,)))  # spec §5.3 row 34: free
+        free = self._free_hands(f)
+        if free and self._may_act(f, t, quick=True) and self._capacity_ok(f, t, None, None):
+            for item in sorted(set(f.stowed)):
+                need = 2 if f.block.items[item].two_handed else 1
+                if len(free) >= need:
+                    out.append(Action(f.id, "ready", (item,)))
+            for h in [f.hex, *(g for g in neighbors_of(f.hex))]:
+                for item in sorted(set(self.floor.get(h, []))):
+                    out.append(Action(f.id, "pick_up", (item, f"{h[0]},{h[1]}")))
+        return out
 
     AVOID = ("avoid_next", "avoid_all")
 
@@ -501,7 +583,9 @@ class ManoEncounter:
             return events
         elif kind == "release":
             self._release(f.id, action.target, events)
-        elif kind in ("strike", "grapple"):
+        elif kind in ("draw", "aim", "relax", "ready", "pick_up", "drop_item"):
+            self._item_action(f, t, action, events)
+        elif kind in ("strike", "grapple", "throw", "shoot"):
             target = self.by_id[action.target]
             if target.counter_ready:
                 target.counter_ready = False  # spec §6.1, RULING R13: fires once, before the strike resolves
@@ -511,6 +595,8 @@ class ManoEncounter:
             if kind == "strike":
                 avoid = action.args[2] if len(action.args) > 2 else None
                 self._strike(f, t, action.args[0], action.args[1], target, dice, events, avoid)
+            elif kind in ("throw", "shoot"):
+                self._missile(f, t, action, target, dice, events)
             else:
                 self._grapple_action(f, t, action.args, target, dice, events)
         else:
@@ -588,6 +674,90 @@ class ManoEncounter:
         if hit:
             power = R.attack_power(stats.power, double=verb == "powerful", die=die, charge_hexes=charge)
             self._harm(target, power, stats.sharpness, absorption, events)
+
+    def _missile(self, f: Fighter, t: Turn, action: Action, target: Fighter, dice: Dice, events: list[Event]) -> None:
+        """Thrown attacks and shots (spec §5.5, §5.6)."""
+        verb = action.args[0]
+        d_m = rulings.range_m(distance(f.hex, target.hex))
+        if action.kind == "throw":
+            hand = action.args[1]
+            avoid = action.args[2] if len(action.args) > 2 else None
+            item = f.held[hand]
+            it = f.block.items[item]
+            stats = f.block.item_stats(item, hand)
+            q = max(0, f.block.ability("throwing") + f.block.strength - it.heft)  # RULING R8
+            max_range = 2 * q if verb == "powerful" else q
+            mod = f.block.ability("throwing") + f.block.agility - (5 if verb == "heave" else 0)
+            power_base, sharpness, double, weapon = stats.power, it.sharpness, verb != "quick", item
+            del f.held[hand]
+            self.floor.setdefault(target.hex, []).append(item)  # RULING R33: it lands in the target's hex
+            quick = verb == "quick"
+        else:
+            avoid = action.args[1] if len(action.args) > 1 else None
+            _, item = self._bow(f)
+            it = f.block.items[item]
+            stats = f.block.item_stats(item)
+            max_range, mod = it.range_m, stats.attack + (5 if verb == "strategic" else 0)
+            power_base, sharpness, double, weapon = it.power, it.sharpness, False, item
+            quick = verb == "quick"
+            f.bow_drawn = False  # a shot un-draws the bow
+        if f.aiming == weapon:  # spec §5.6: +5 to the next attack with the aimed weapon
+            mod += 5
+        f.aiming = None
+        self._count_action(f, t, quick=quick, weapon=weapon)
+        mod += self._attack_mod(f, target, "missile")
+        mod += R.circumstance([4] if target.incapacitated else [])
+        cost, absorption = self.avoidance(target, avoid)
+        diff = target.block.missile_defense + self._defense_mod(target, f, "missile") + target.defense_bonus + cost
+        diff += R.distance_penalty(d_m, max_range)
+        die = dice.roll(20)[0]
+        hit = R.success(die, mod, diff)
+        events.append(Rolled(f.id, f"{verb} {action.kind} ({weapon}) on {target.id}", die, mod, diff, hit))
+        if verb == "cautious":
+            f.defense_bonus = 5
+        if hit:
+            self._harm(target, R.attack_power(power_base, double=double, die=die, kind="missile"), sharpness,
+                       absorption, events)
+
+    def _item_action(self, f: Fighter, t: Turn, action: Action, events: list[Event]) -> None:
+        kind = action.kind
+        if kind == "drop_item":  # free: no combo slot, no weapon use
+            item = f.held.pop(action.args[0])
+            self.floor.setdefault(f.hex, []).append(item)
+            if self.block_items(f, item).kind == "bow":
+                f.bow_drawn = False
+            events.append(Note(f.id, f"drops {item}"))
+            return
+        bow = self._bow(f)
+        if kind in ("draw", "aim", "relax"):
+            self._count_action(f, t, quick=True, weapon=bow[1])
+            if kind == "draw":
+                f.bow_drawn = True
+                events.append(Note(f.id, f"draws {bow[1]}"))
+            elif kind == "aim":
+                f.aiming = bow[1]
+                events.append(Note(f.id, f"aims {bow[1]}"))
+            else:
+                f.bow_drawn = False
+                f.aiming = None
+                events.append(Note(f.id, f"relaxes {bow[1]}"))
+            return
+        self._count_action(f, t, quick=True, weapon=None)
+        item = action.args[0]
+        need = 2 if self.block_items(f, item).two_handed else 1
+        hands = self._free_hands(f)
+        slot = "both" if need == 2 else hands[0]
+        if kind == "ready":
+            f.stowed.remove(item)
+        else:
+            q, r = (int(x) for x in action.args[1].split(","))
+            self.floor[(q, r)].remove(item)
+        f.held[slot] = item
+        events.append(Note(f.id, f"{'readies' if kind == 'ready' else 'picks up'} {item}"))
+
+    @staticmethod
+    def block_items(f: Fighter, item: str) -> Any:
+        return f.block.items[item]
 
     # ------------------------------------------------------------------ grappling (spec §5.7, §6.2)
     STRENUOUS_GRAPPLES = frozenset({"trip", "slam", "slam_onto", "wrench", "choke", "disarm"})
@@ -722,6 +892,8 @@ class ManoEncounter:
         damage, stun = R.harm(power, sharpness, absorption)
         target.damage += damage
         target.stun += stun
+        if damage + stun > 0:
+            target.aiming = None  # spec §8.2, RULING R31
         events.append(Harmed(target.id, power, absorption, damage, stun, target.health))
         if not was:
             self._after_harm(target, events)
@@ -771,7 +943,9 @@ class ManoEncounter:
             "combatants": {f.id: {"side": f.side, "hex": list(f.hex), "standing": f.standing, "stun": f.stun,
                                   "damage": f.damage, "health": f.health, "held": dict(f.held),
                                   "defense_bonus": f.defense_bonus, "counter_ready": f.counter_ready,
-                                  "forced_skips": f.forced_skips} for f in self.fighters},
+                                  "forced_skips": f.forced_skips, "stowed": list(f.stowed), "bow_drawn": f.bow_drawn,
+                                  "aiming": f.aiming} for f in self.fighters},
+            "floor": {f"{h[0]},{h[1]}": list(items) for h, items in sorted(self.floor.items()) if items},
             "deciding": [t.actor for t in self.stack],
             "grapples": [{"pair": sorted(p), **g} for p, g in sorted(self.grapples.items(), key=lambda kv: sorted(kv[0]))],
             "outcome": self._outcome.to_dict() if self._outcome else None,
@@ -842,7 +1016,8 @@ def new_encounter(name: str, options: Any, dice: Dice) -> ManoEncounter:
     for side, members in e.sides.items():
         for slot, cid in enumerate(members):
             b = blocks[cid]
-            fighters.append(Fighter(cid, b, side, slot, spots[cid], held=dict(b.held)))
+            fighters.append(Fighter(cid, b, side, slot, spots[cid], held=dict(b.held), stowed=list(b.stowed),
+                                    bow_drawn=b.bow_drawn))
     enc = ManoEncounter(fighters, [f.id for f in fighters], hexmap)
     enc.begin(dice, e.surprise_mode)
     return enc

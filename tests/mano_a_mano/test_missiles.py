@@ -1,0 +1,71 @@
+"""Mano a Mano missiles and items (spec §5.5, §5.6, §5.10) and spec §11.20."""
+
+from __future__ import annotations
+
+from test_core_turns import do, fight, labels
+
+from envs.core import ScriptedDice
+
+
+def archer_vs_steven(steven_hex=(8, 0)):
+    return fight(("archer", "archer", "A", (0, 0)), ("steven", "steven", "B", steven_hex))
+
+
+def test_11_20_aimed_arrow_at_range():
+    dice = ScriptedDice([3], sides=20)
+    enc = archer_vs_steven()
+    do(enc, dice, "archer: draw")
+    assert "archer: aim" not in labels(enc)  # a second bow use is impossible at speed 1
+    do(enc, dice, "archer: end", "steven: end")
+    assert {a.kind for a in enc.legal_actions()} <= {"move", "aim", "shoot", "relax", "drop_item", "end"}  # R32
+    do(enc, dice, "archer: aim", "archer: end", "steven: end")
+    events = do(enc, dice, "archer: shoot quick -> steven")
+    roll = next(e for e in events if type(e).__name__ == "Rolled")
+    assert (roll.modifier, roll.difficulty, roll.success) == (9, 11, True)  # 4 + 5 aim; 10 + 1 distance
+    s = enc.by_id["steven"]
+    assert (s.damage, s.stun, s.health) == (6, 0, "healthy")
+    a = enc.by_id["archer"]
+    assert not a.bow_drawn and a.aiming is None
+    dice.check_exhausted()
+
+
+def test_11_20_variants_prone_target_and_lost_aim():
+    dice = ScriptedDice([3], sides=20)
+    enc = archer_vs_steven()
+    do(enc, dice, "archer: draw", "archer: end", "steven: drop", "steven: end", "archer: aim", "archer: end",
+       "steven: end")
+    events = do(enc, dice, "archer: shoot quick -> steven")
+    roll = next(e for e in events if type(e).__name__ == "Rolled")
+    assert (roll.difficulty, roll.success) == (16, False)  # +5 defense against missiles on the ground
+    dice = ScriptedDice([3], sides=20)
+    enc = archer_vs_steven()
+    do(enc, dice, "archer: draw", "archer: end", "steven: end", "archer: aim", "archer: end", "steven: end")
+    archer = enc.by_id["archer"]
+    assert archer.aiming == "light_bow"
+    enc._harm(archer, 1, "padded", 0, [])  # 1 stun taken between aiming and shooting
+    assert archer.stun == 1 and archer.aiming is None  # the aim is lost (RULING R31)
+    events = do(enc, dice, "archer: shoot quick -> steven")
+    roll = next(e for e in events if type(e).__name__ == "Rolled")
+    assert (roll.modifier, roll.success) == (4, False)  # no +5: 7 <= 11
+
+
+def test_thrown_spear_ranges_and_landing():
+    dice = ScriptedDice([20], sides=20)
+    enc = fight(("guard", "guard", "A", (0, 0)), ("steven", "steven", "B", (2, 0)))
+    # quick-throw range 1 m: 2 hexes away is 2 m -> too far; powerful throw reaches 2 m
+    throws = {a.label for a in enc.legal_actions() if a.kind == "throw"}
+    assert "guard: throw quick both -> steven" not in throws and "guard: throw powerful both -> steven" in throws
+    events = do(enc, dice, "guard: throw powerful both -> steven")
+    harmed = next(e for e in events if type(e).__name__ == "Harmed")
+    assert harmed.power == 8 and harmed.damage == 8  # 2 x 4, sharp
+    assert "spear" not in enc.by_id["guard"].held.values() and enc.floor[(2, 0)] == ["spear"]
+
+
+def test_ready_a_stowed_knife_and_pick_up_from_the_floor():
+    enc = fight(("archer", "archer", "A", (0, 0)), ("clone", "clone", "B", (3, 0)))
+    do(enc, ScriptedDice([], sides=20), "archer: ready knife")
+    a = enc.by_id["archer"]
+    assert a.held == {"left": "light_bow", "right": "knife"} and a.stowed == []
+    assert a.block.melee_defense(a.held) == 13  # spec §13.5: 13 once the knife is in hand
+    do(enc, ScriptedDice([], sides=20), "archer: drop_item right")
+    assert enc.floor[(0, 0)] == ["knife"]
