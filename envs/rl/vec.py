@@ -194,13 +194,19 @@ class BatchedSubprocVecEnv(VecEnv):
     def close(self) -> None:
         if self.closed:
             return
-        for w in sorted(self._pending):  # answers to a step that was interrupted
-            self.remotes[w].recv()
+        for w in sorted(self._pending):  # answers to a step that was interrupted, if any is still coming
+            if self.remotes[w].poll(10):  # (an interrupt may land between a receive and its bookkeeping)
+                self.remotes[w].recv()
         self._pending.clear()
         for remote in self.remotes:
-            remote.send(("close", None))
+            try:
+                remote.send(("close", None))
+            except (BrokenPipeError, OSError):
+                pass
         for p in self.processes:
-            p.join()
+            p.join(10)
+            if p.is_alive():
+                p.terminate()
         for remote in self.remotes:
             remote.close()
         self.closed = True
