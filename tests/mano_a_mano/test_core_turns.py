@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from envs.core import Action, IllegalActionError, ScriptedDice, SeededDice
-from envs.core.hexgrid import HexMap
+from envs.core.hexgrid import HexMap, distance
 from envs.mano_a_mano.rules import encounters, stat_blocks
 from envs.mano_a_mano.rules.state import Fighter, ManoEncounter, new_encounter
 
@@ -172,11 +172,12 @@ def test_illegal_actions_are_refused():
         enc.apply(Action("s", "strike", ("quick", "machete"), "c"), ScriptedDice([], sides=20))  # not adjacent
 
 
+@pytest.mark.parametrize("rules", ["core", "full"])
 @pytest.mark.parametrize("name", list(encounters()))
-def test_random_legal_play_terminates_with_sane_state(name):
+def test_random_legal_play_terminates_with_sane_state(name, rules):
     for seed in range(8):
         dice = SeededDice(seed)
-        enc = new_encounter(name, "core", dice)
+        enc = new_encounter(name, rules, dice)
         rng = np.random.default_rng(seed)
         for _ in range(20000):
             if enc.is_over():
@@ -187,6 +188,11 @@ def test_random_legal_play_terminates_with_sane_state(name):
             hexes = [f.hex for f in enc.fighters]
             assert len(set(hexes)) == len(hexes)  # one combatant per hex (R46)
             assert all(f.stun >= 0 and f.damage >= 0 for f in enc.fighters)
+            pending = enc.stack and enc.stack[-1].choice  # a pushed pair is apart until the actor chooses
+            for pair, g in ([] if pending else enc.grapples.items()):  # grapples link adjacent, capable members
+                a, b = (enc.by_id[c] for c in pair)
+                assert distance(a.hex, b.hex) == 1 and not a.incapacitated and not b.incapacitated
+                assert g["dominant"] in (None, a.id, b.id)
         assert enc.is_over() and enc.outcome().round <= 50
         clone = enc.clone()
         assert clone.snapshot() == enc.snapshot()

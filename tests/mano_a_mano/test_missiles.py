@@ -69,3 +69,44 @@ def test_ready_a_stowed_knife_and_pick_up_from_the_floor():
     assert a.block.melee_defense(a.held) == 13  # spec §13.5: 13 once the knife is in hand
     do(enc, ScriptedDice([], sides=20), "archer: drop_item right")
     assert enc.floor[(0, 0)] == ["knife"]
+
+
+def test_11_22_cover():
+    for die, hit_guard, hit_archer in ((18, 3, 0), (20, 0, 3), (19, 0, 3)):
+        dice = ScriptedDice([die], sides=20)
+        enc = fight(("guard", "guard", "A", (0, 0)), ("archer", "archer", "A", (1, 0)),
+                    ("steven", "steven", "B", (2, 0)), order=["guard", "steven", "archer"])
+        do(enc, dice, "guard: cover -> archer", "guard: end")
+        events = do(enc, dice, "steven: strike quick machete -> archer")
+        roll = next(e for e in events if type(e).__name__ == "Rolled")
+        assert roll.difficulty == 17 + 5  # the Guard's melee defense + 5
+        assert (enc.by_id["guard"].damage, enc.by_id["archer"].damage) == (hit_guard, hit_archer), die
+
+
+def test_initial_stances_and_surprised_weapons_full_rules():
+    from envs.core import SeededDice
+    from envs.mano_a_mano.rules.state import STANCES, new_encounter
+
+    enc = new_encounter("duel_spear", "full", SeededDice(1))  # no surprise: stances in turn order
+    first, second = enc.order
+    assert enc.current_actor() == first and {a.args[0] for a in enc.legal_actions()} == set(STANCES)
+    do(enc, SeededDice(2), f"{first}: choose stance_evade")
+    assert enc.current_actor() == second and enc.by_id[first].defense_bonus == 4
+    do(enc, SeededDice(2), f"{second}: choose stance_counter")
+    assert enc.by_id[second].counter_ready and enc.current_actor() == first and enc.round == 1
+    assert enc.by_id[first].defense_bonus == 0  # evading ends at the start of its first turn
+    core = new_encounter("duel_spear", "core", SeededDice(1))
+    assert not any(a.kind == "choose" for a in core.legal_actions())
+    # surprise: the surprised side's weapons start stowed (RULING R27)
+    dice = ScriptedDice([19], sides=20)  # Steven's ambush roll succeeds
+    import envs.mano_a_mano.rules.state as S
+    from envs.mano_a_mano.rules.catalogue import EncounterDef
+
+    real = S.encounters
+    S.encounters = lambda: {**real(), "ambush": EncounterDef("ambush", {"A": ("steven",), "B": ("guard",)}, "adjacent", "side_A")}
+    try:
+        enc = new_encounter("ambush", "full", dice)
+    finally:
+        S.encounters = real
+    g = enc.by_id["guard"]
+    assert g.held == {} and g.stowed == ["spear"] and enc.current_actor() == "steven"

@@ -31,3 +31,8 @@ COMPLETE_COVER = 10
 # RULING R16 (grapple power = best hand, or best natural weapon without hands), RULING R20 (bows and
 # guns add no agility) and RULING R48 (melee defense falls back on 10 + agility) are formulas; they
 # live in catalogue.StatBlock where the derived values are computed.
+
+GRAPPLES_NEED_ADJACENCY = True
+# Project ruling (spec §5.7.1 and R43 are silent): a push moves the target, and a kept hold moves the
+# actor after it; any other grapple of theirs whose members end up more than one hex apart ends,
+# since a hold cannot reach across a hex.

@@ -51,6 +51,7 @@ from . import rulings
 from .catalogue import StatBlock, encounters, stat_blocks
 
 STRIKE_VERBS = ("quick", "strategic", "cautious", "powerful")
+STANCES = ("stance_none", "stance_evade", "stance_counter")
 ROUND_CAP = 50  # spec §12.4: default round cap (a draw)
 ARENA_RADIUS = 7  # spec §3.2: suggested arena, a hexagon of radius 7
 
@@ -118,6 +119,8 @@ class Fighter:
     bow_drawn: bool = False
     aiming: str | None = None
     """the weapon aimed with (+5 to its next attack, RULING R31)"""
+    covering: str | None = None
+    """the ally this combatant covers until the start of its next turn (spec §6.4, RULING R29)"""
 
     @property
     def health(self) -> str:
@@ -171,7 +174,10 @@ class ManoEncounter:
 
     system = "mano_a_mano"
 
-    def __init__(self, fighters: list[Fighter], order: list[str], hexmap: HexMap, round_cap: int = ROUND_CAP) -> None:
+    def __init__(self, fighters: list[Fighter], order: list[str], hexmap: HexMap, round_cap: int = ROUND_CAP,
+                 full: bool = True) -> None:
+        self.full = full
+        """FULL rules (spec §12.2): initial stances, weapons stowed when surprised, cover"""
         self.fighters = fighters
         self.by_id = {f.id: f for f in fighters}
         self.order = order
@@ -268,6 +274,13 @@ class ManoEncounter:
         elif surprise_mode == "roll":
             got = [s for s in sides[:2] if self._ambush(s, dice, events)]
             first = got[0] if len(got) == 1 else None
+        surprised = first is not None
+        if surprised and self.full:  # RULING R27: the surprised side starts with weapons stowed
+            for f in self.fighters:
+                if f.side != first and f.held:
+                    f.stowed += list(f.held.values())
+                    f.held = {}
+                    events.append(Note(f.id, "is surprised: weapons stowed"))
         if first is None:
             first = self._roll_off(dice, events)
         start = sides.index(first)
@@ -279,7 +292,10 @@ class ManoEncounter:
         self.order = order
         events.append(Note(order[0], f"acts first; turn order {' > '.join(order)}"))
         events.append(RoundStarted(self._round))
-        self._next_turn(events)
+        if self.full and not surprised:  # spec §3.4, §6.5: each chooses an initial stance, in turn order
+            self.stack = [Turn(cid, choice=STANCES) for cid in reversed(order)]
+        else:
+            self._next_turn(events)
         self.start_events = events
         return events
 
@@ -318,7 +334,8 @@ class ManoEncounter:
                 events.append(RoundStarted(self._round))
             f = self.by_id[self.order[self.turn_idx]]
             events.append(TurnStarted(self._round, f.id))
-            f.defense_bonus = 0  # RULING R3: rest / cautious / instant stand bonuses end now
+            f.defense_bonus = 0  # RULING R3: rest / cautious / instant stand bonuses end now (and evading, §3.4)
+            f.covering = None  # spec §6.4: cover lasts until the coverer's next turn
             if f.counter_ready:  # RULING R35: a lapsed counter was a skipped turn; its recovery happens now
                 f.counter_ready = False
                 self._recover(f, events)
@@ -374,6 +391,10 @@ class ManoEncounter:
                 acts.append(Action(f.id, "instant_stand"))
             if self._may_act(f, t, quick=False, other=True):
                 acts.append(Action(f.id, "rest"))
+        if self.full and self._may_act(f, t, quick=False, other=True):  # spec §6.4, RULING R29
+            for g in self.fighters:
+                if g.side == f.side and g is not f and distance(f.hex, g.hex) == 1 and not g.incapacitated:
+                    acts.append(Action(f.id, "cover", (), g.id))
         for weapon, stats in f.weapons().items():
             for target in self._strike_targets(f, stats):
                 for verb in STRIKE_VERBS:
@@ -583,6 +604,10 @@ class ManoEncounter:
             return events
         elif kind == "release":
             self._release(f.id, action.target, events)
+        elif kind == "cover":
+            self._count_action(f, t, quick=False, weapon=None)
+            f.covering = action.target
+            events.append(Note(f.id, f"covers {action.target} until its next turn"))
         elif kind in ("draw", "aim", "relax", "ready", "pick_up", "drop_item"):
             self._item_action(f, t, action, events)
         elif kind in ("strike", "grapple", "throw", "shoot"):
@@ -664,16 +689,34 @@ class ManoEncounter:
         mod += self._attack_mod(f, target, "striking")
         mod += R.circumstance([4] if target.incapacitated else [])  # RULING R23: very favorable vs the helpless
         cost, absorption = self.avoidance(target, avoid)
-        diff = target.melee_defense() + self._defense_mod(target, f, "striking")
-        diff += target.defense_bonus + cost
+        coverer, cover_diff = self._coverer(target, f, "striking")
+        if coverer is not None:
+            diff = cover_diff + cost
+        else:
+            diff = target.melee_defense() + self._defense_mod(target, f, "striking") + target.defense_bonus + cost
         die = dice.roll(20)[0]
         hit = R.success(die, mod, diff)
         events.append(Rolled(f.id, f"{verb} strike ({weapon}) on {target.id}", die, mod, diff, hit))
         if verb == "cautious":  # RULING R3: the bonus is gained hit or miss
             f.defense_bonus = 5
+        power = R.attack_power(stats.power, double=verb == "powerful", die=die, charge_hexes=charge)
         if hit:
-            power = R.attack_power(stats.power, double=verb == "powerful", die=die, charge_hexes=charge)
             self._harm(target, power, stats.sharpness, absorption, events)
+        elif coverer is not None:  # spec §6.4: a failed covered attack hits the coverer, no avoidance
+            events.append(Note(coverer.id, f"takes the blow meant for {target.id}"))
+            self._harm(coverer, power, stats.sharpness, coverer.block.best_absorption, events)
+
+    def _coverer(self, target: Fighter, attacker: Fighter, kind: str) -> tuple[Fighter | None, int]:
+        """The best coverer of ``target`` and its difficulty (spec §6.4, RULING R29), or ``(None, 0)``."""
+        best, best_diff = None, 0
+        for g in self.fighters:
+            if g.covering != target.id or g.incapacitated or distance(g.hex, target.hex) != 1:
+                continue
+            defense = g.melee_defense() if kind == "striking" else g.block.missile_defense
+            diff = defense + self._defense_mod(g, attacker, kind) + g.defense_bonus + 5
+            if best is None or diff > best_diff:
+                best, best_diff = g, diff
+        return best, best_diff
 
     def _missile(self, f: Fighter, t: Turn, action: Action, target: Fighter, dice: Dice, events: list[Event]) -> None:
         """Thrown attacks and shots (spec §5.5, §5.6)."""
@@ -708,16 +751,23 @@ class ManoEncounter:
         mod += self._attack_mod(f, target, "missile")
         mod += R.circumstance([4] if target.incapacitated else [])
         cost, absorption = self.avoidance(target, avoid)
-        diff = target.block.missile_defense + self._defense_mod(target, f, "missile") + target.defense_bonus + cost
+        coverer, cover_diff = self._coverer(target, f, "missile")
+        if coverer is not None:
+            diff = cover_diff + cost
+        else:
+            diff = target.block.missile_defense + self._defense_mod(target, f, "missile") + target.defense_bonus + cost
         diff += R.distance_penalty(d_m, max_range)
         die = dice.roll(20)[0]
         hit = R.success(die, mod, diff)
         events.append(Rolled(f.id, f"{verb} {action.kind} ({weapon}) on {target.id}", die, mod, diff, hit))
         if verb == "cautious":
             f.defense_bonus = 5
+        power = R.attack_power(power_base, double=double, die=die, kind="missile")
         if hit:
-            self._harm(target, R.attack_power(power_base, double=double, die=die, kind="missile"), sharpness,
-                       absorption, events)
+            self._harm(target, power, sharpness, absorption, events)
+        elif coverer is not None:
+            events.append(Note(coverer.id, f"takes the shot meant for {target.id}"))
+            self._harm(coverer, power, sharpness, coverer.block.best_absorption, events)
 
     def _item_action(self, f: Fighter, t: Turn, action: Action, events: list[Event]) -> None:
         kind = action.kind
@@ -765,6 +815,7 @@ class ManoEncounter:
     def _grapple_action(self, f: Fighter, t: Turn, args: tuple[str, ...], target: Fighter, dice: Dice,
                         events: list[Event]) -> None:
         verb = args[0]
+        self._pending_follow_hex = None
         self._count_action(f, t, quick=verb not in self.STRENUOUS_GRAPPLES, weapon=self.grapple_weapon(f))
         mod = f.block.grapple_roll_modifier + self._attack_mod(f, target, "grappling")
         mod += R.circumstance([4] if target.incapacitated else [])
@@ -788,6 +839,7 @@ class ManoEncounter:
             target.hex = neighbor(target.hex, d)
             events.append(Note(target.id, f"is pushed {vacated} -> {target.hex}"))
             self._pending_follow_hex = vacated
+            self._break_stretched(events, keep=frozenset((f.id, target.id)))
             if target.standing:
                 fell = not self._balance(target, dice, events) and self._fall(target, G, events)
         elif verb == "trip":
@@ -833,8 +885,18 @@ class ManoEncounter:
         events.append(Note(who, f"chooses: {' or '.join(options)}"))
 
     def _choose(self, f: Fighter, t: Turn, option: str, events: list[Event]) -> None:
-        """Apply a spec §6.2 outcome choice."""
+        """Apply a spec §6.2 outcome choice or a spec §3.4 initial stance."""
         self.stack.pop()
+        if option in STANCES:
+            if option == "stance_evade":
+                f.defense_bonus = 4
+                events.append(Note(f.id, "starts evading (+4 defense until its first turn)"))
+            elif option == "stance_counter":  # RULING R47: a counter prepared on a "turn 0"
+                f.counter_ready = True
+                events.append(Note(f.id, "starts ready to counter"))
+            if not self.stack:
+                self._next_turn(events)
+            return
         other = self.by_id[t.partner]
         pair = frozenset((f.id, other.id))
         base = "ground" if not f.standing and not other.standing else "standing"
@@ -858,6 +920,17 @@ class ManoEncounter:
         if option in ("hold_dominant", "follow_to_ground") and follow_hex is not None and follow_hex not in self.occupied():
             f.hex = follow_hex  # RULING R43: the pair moves together
             events.append(Note(f.id, f"moves into {follow_hex}"))
+        self._break_stretched(events)
+
+    def _break_stretched(self, events: list[Event], keep: frozenset[str] = frozenset()) -> None:
+        """Grapples whose members a push left apart end (rulings.GRAPPLES_NEED_ADJACENCY)."""
+        for pair in list(self.grapples):
+            if pair == keep:
+                continue
+            a, b = (self.by_id[c] for c in sorted(pair))
+            if distance(a.hex, b.hex) != 1:
+                del self.grapples[pair]
+                events.append(Note(a.id, f"loses the grapple with {b.id}: they are no longer adjacent"))
 
     def _release(self, a: str, b: str, events: list[Event]) -> None:
         self.grapples.pop(frozenset((a, b)), None)
@@ -902,6 +975,8 @@ class ManoEncounter:
         if target.incapacitated:  # RULING R23
             target.standing = False
             target.counter_ready = False
+            target.covering = None
+            target.aiming = None
             self._release_all(target.id)
             events.append(OutOfFight(target.id, target.health.replace("_", " ")))
             self._check_end(events)
@@ -944,7 +1019,7 @@ class ManoEncounter:
                                   "damage": f.damage, "health": f.health, "held": dict(f.held),
                                   "defense_bonus": f.defense_bonus, "counter_ready": f.counter_ready,
                                   "forced_skips": f.forced_skips, "stowed": list(f.stowed), "bow_drawn": f.bow_drawn,
-                                  "aiming": f.aiming} for f in self.fighters},
+                                  "aiming": f.aiming, "covering": f.covering} for f in self.fighters},
             "floor": {f"{h[0]},{h[1]}": list(items) for h, items in sorted(self.floor.items()) if items},
             "deciding": [t.actor for t in self.stack],
             "grapples": [{"pair": sorted(p), **g} for p, g in sorted(self.grapples.items(), key=lambda kv: sorted(kv[0]))],
@@ -1018,9 +1093,18 @@ def new_encounter(name: str, options: Any, dice: Dice) -> ManoEncounter:
             b = blocks[cid]
             fighters.append(Fighter(cid, b, side, slot, spots[cid], held=dict(b.held), stowed=list(b.stowed),
                                     bow_drawn=b.bow_drawn))
-    enc = ManoEncounter(fighters, [f.id for f in fighters], hexmap)
+    enc = ManoEncounter(fighters, [f.id for f in fighters], hexmap, full=parse_options(options))
     enc.begin(dice, e.surprise_mode)
     return enc
+
+
+def parse_options(options: Any) -> bool:
+    """``"full"`` (default) or ``"core"`` (spec §12.1/§12.2); returns whether FULL rules apply."""
+    if options in (None, "full"):
+        return True
+    if options == "core":
+        return False
+    raise ValueError(f"mano_a_mano rules options must be 'core' or 'full', got {options!r}")
 
 
 def facing(a: Hex, b: Hex) -> int:
