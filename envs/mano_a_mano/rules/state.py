@@ -178,6 +178,7 @@ class ManoEncounter:
                  full: bool = True) -> None:
         self.full = full
         """FULL rules (spec §12.2): initial stances, weapons stowed when surprised, cover"""
+        self.options = RuleOptions(full=full, round_cap=round_cap)
         self.fighters = fighters
         self.by_id = {f.id: f for f in fighters}
         self.order = order
@@ -667,6 +668,10 @@ class ManoEncounter:
             f.defense_bonus = 5
             events.append(Note(f.id, "stands up at once (+5 defense until its next turn)"))
         elif kind == "rest":  # spec §5.8, RULING R2/R3/R12
+            if f.stun == 0 and "sudden_regeneration" in f.block.qualities:  # spec §2.8, RULING R44
+                healed = math.ceil(f.damage / 2)
+                f.damage -= healed
+                events.append(Note(f.id, f"regenerates {healed} damage"))
             f.stun = 0
             f.defense_bonus = 5
             events.append(Note(f.id, "rests: stun 0, +5 defense until its next turn"))
@@ -694,17 +699,23 @@ class ManoEncounter:
             diff = cover_diff + cost
         else:
             diff = target.melee_defense() + self._defense_mod(target, f, "striking") + target.defense_bonus + cost
+        diff += self._darkness(f, "striking")
         die = dice.roll(20)[0]
         hit = R.success(die, mod, diff)
         events.append(Rolled(f.id, f"{verb} strike ({weapon}) on {target.id}", die, mod, diff, hit))
         if verb == "cautious":  # RULING R3: the bonus is gained hit or miss
             f.defense_bonus = 5
-        power = R.attack_power(stats.power, double=verb == "powerful", die=die, charge_hexes=charge)
+        power = R.attack_power(stats.power, double=verb == "powerful", die=die, charge_hexes=charge,
+                               random_damage=self.options.random_damage, critical_hits=self.options.critical_hits)
         if hit:
             self._harm(target, power, stats.sharpness, absorption, events)
         elif coverer is not None:  # spec §6.4: a failed covered attack hits the coverer, no avoidance
             events.append(Note(coverer.id, f"takes the blow meant for {target.id}"))
             self._harm(coverer, power, stats.sharpness, coverer.block.best_absorption, events)
+
+    def _darkness(self, attacker: Fighter, kind: str) -> int:
+        """spec §5.1 darkness, added separately (RULING R40); blind attackers ignore it."""
+        return R.darkness(self.options.darkness, kind, blind="blind" in attacker.block.qualities)
 
     def _coverer(self, target: Fighter, attacker: Fighter, kind: str) -> tuple[Fighter | None, int]:
         """The best coverer of ``target`` and its difficulty (spec §6.4, RULING R29), or ``(None, 0)``."""
@@ -756,13 +767,14 @@ class ManoEncounter:
             diff = cover_diff + cost
         else:
             diff = target.block.missile_defense + self._defense_mod(target, f, "missile") + target.defense_bonus + cost
-        diff += R.distance_penalty(d_m, max_range)
+        diff += R.distance_penalty(d_m, max_range) + self._darkness(f, "missile")
         die = dice.roll(20)[0]
         hit = R.success(die, mod, diff)
         events.append(Rolled(f.id, f"{verb} {action.kind} ({weapon}) on {target.id}", die, mod, diff, hit))
         if verb == "cautious":
             f.defense_bonus = 5
-        power = R.attack_power(power_base, double=double, die=die, kind="missile")
+        power = R.attack_power(power_base, double=double, die=die, kind="missile",
+                               random_damage=self.options.random_damage, critical_hits=self.options.critical_hits)
         if hit:
             self._harm(target, power, sharpness, absorption, events)
         elif coverer is not None:
@@ -824,6 +836,7 @@ class ManoEncounter:
         diff = target.block.grapple_defense + self._defense_mod(target, f, "grappling") + target.defense_bonus + cost
         if verb == "disarm":
             diff += 5  # RULING R5
+        diff += self._darkness(f, "grappling")
         die = dice.roll(20)[0]
         ok = R.success(die, mod, diff)
         events.append(Rolled(f.id, f"{verb} on {target.id}", die, mod, diff, ok))
@@ -1093,18 +1106,58 @@ def new_encounter(name: str, options: Any, dice: Dice) -> ManoEncounter:
             b = blocks[cid]
             fighters.append(Fighter(cid, b, side, slot, spots[cid], held=dict(b.held), stowed=list(b.stowed),
                                     bow_drawn=b.bow_drawn))
-    enc = ManoEncounter(fighters, [f.id for f in fighters], hexmap, full=parse_options(options))
+    opts = parse_options(options)
+    enc = ManoEncounter(fighters, [f.id for f in fighters], hexmap, round_cap=opts.round_cap, full=opts.full)
+    enc.options = opts
     enc.begin(dice, e.surprise_mode)
     return enc
 
 
-def parse_options(options: Any) -> bool:
-    """``"full"`` (default) or ``"core"`` (spec §12.1/§12.2); returns whether FULL rules apply."""
+@dataclass(frozen=True)
+class RuleOptions:
+    """Scenario parameters and optional rules (spec §12.1, §12.2 items 7-8, RULING R37, R40)."""
+
+    full: bool = True
+    """FULL rules: initial stances, weapons stowed when surprised, cover, delay"""
+    random_damage: bool = False
+    """optional rule: a double-power hit rolled 12 or less does single power"""
+    critical_hits: bool = False
+    """optional rule: a natural 20 adds the weapon's power once more"""
+    darkness: str = "normal"
+    """normal, very_dim or total (spec §5.1)"""
+    round_cap: int = ROUND_CAP
+
+
+CORE = RuleOptions(full=False)
+FULL = RuleOptions()
+
+
+def parse_options(options: Any) -> RuleOptions:
+    """``None``/``"full"``, ``"core"``, a ``RuleOptions``, or a mapping of its fields (with an optional
+    ``preset: core|full``). Raises ``ValueError`` naming a bad field."""
+    if isinstance(options, RuleOptions):
+        return options
     if options in (None, "full"):
-        return True
+        return FULL
     if options == "core":
-        return False
-    raise ValueError(f"mano_a_mano rules options must be 'core' or 'full', got {options!r}")
+        return CORE
+    if isinstance(options, dict):
+        data = dict(options)
+        base = {"core": CORE, "full": FULL}.get(data.pop("preset", "full"))
+        if base is None:
+            raise ValueError(f"mano_a_mano options: preset must be core or full, got {options.get('preset')!r}")
+        known = {f for f in RuleOptions.__dataclass_fields__}
+        for key, value in data.items():
+            if key not in known:
+                raise ValueError(f"mano_a_mano options: unknown field {key!r}; known: {', '.join(sorted(known))}")
+            if key == "darkness" and value not in ("normal", "very_dim", "total"):
+                raise ValueError(f"mano_a_mano options: darkness must be normal, very_dim or total, got {value!r}")
+            if key == "round_cap" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise ValueError(f"mano_a_mano options: round_cap must be a whole number >= 1, got {value!r}")
+            if key in ("full", "random_damage", "critical_hits") and not isinstance(value, bool):
+                raise ValueError(f"mano_a_mano options: {key} must be true or false, got {value!r}")
+        return RuleOptions(**{**base.__dict__, **data})
+    raise ValueError(f"mano_a_mano rules options must be 'core', 'full' or a mapping, got {options!r}")
 
 
 def facing(a: Hex, b: Hex) -> int:

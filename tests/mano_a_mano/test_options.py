@@ -1,0 +1,41 @@
+"""Mano a Mano rule options (spec §5.1 darkness, §8.1 optional rules R37, round cap) and their errors."""
+
+from __future__ import annotations
+
+import pytest
+from test_core_turns import do, fight
+
+from envs.core import ScriptedDice
+from envs.mano_a_mano.rules.state import CORE, FULL, RuleOptions, parse_options
+
+
+def duel(**options):
+    enc = fight(("steven", "steven", "A", (0, 0)), ("guard", "guard", "B", (1, 0)))
+    enc.options = RuleOptions(**options)
+    return enc
+
+
+def test_darkness_adds_to_the_difficulty_separately():
+    enc = duel(darkness="total")
+    events = do(enc, ScriptedDice([2], sides=20), "steven: strike quick machete -> guard")
+    roll = next(e for e in events if type(e).__name__ == "Rolled")
+    assert roll.difficulty == 17 + 4  # striking in total darkness
+
+
+def test_random_damage_and_critical_hits_ruling_r37():
+    enc = duel(random_damage=True)
+    events = do(enc, ScriptedDice([20], sides=20), "steven: strike powerful machete -> guard")
+    assert next(e for e in events if type(e).__name__ == "Harmed").power == 10  # 20 > 12: doubled
+    enc = duel(random_damage=True, critical_hits=True)
+    events = do(enc, ScriptedDice([20], sides=20), "steven: strike powerful machete -> guard")
+    assert next(e for e in events if type(e).__name__ == "Harmed").power == 15  # 3P
+
+
+def test_parse_options():
+    assert parse_options(None) == FULL and parse_options("core") == CORE
+    opts = parse_options({"preset": "core", "darkness": "very_dim", "round_cap": 10})
+    assert (opts.full, opts.darkness, opts.round_cap) == (False, "very_dim", 10)
+    for bad, message in [({"darkness": "dusk"}, "darkness must be"), ({"speed": 3}, "unknown field 'speed'"),
+                         ({"round_cap": 0}, "round_cap must be"), ("medium", "must be 'core', 'full'")]:
+        with pytest.raises(ValueError, match=message):
+            parse_options(bad)
