@@ -39,3 +39,22 @@ def test_parse_options():
                          ({"round_cap": 0}, "round_cap must be"), ("medium", "must be 'core', 'full'")]:
         with pytest.raises(ValueError, match=message):
             parse_options(bad)
+
+
+def test_delay_moves_the_slot_for_good():
+    from envs.core.hexgrid import HexMap
+    from envs.mano_a_mano.rules import stat_blocks
+    from envs.mano_a_mano.rules.state import Fighter, ManoEncounter
+
+    b = stat_blocks()
+    fs = [Fighter("a", b["steven"], "A", 0, (0, 0)), Fighter("c", b["clone"], "B", 0, (5, 0)),
+          Fighter("w", b["wrestler"], "A", 1, (0, 1))]
+    enc = ManoEncounter(fs, ["a", "c", "w"], HexMap.hexagon(7))
+    enc._next_turn([])
+    assert {x.target for x in enc.legal_actions() if x.kind == "delay"} == {"c", "w"}
+    do(enc, ScriptedDice([], sides=20), "a: delay -> w")
+    assert enc.order == ["c", "w", "a"] and enc.current_actor() == "c"
+    do(enc, ScriptedDice([], sides=20), "c: end", "w: end")
+    assert enc.current_actor() == "a" and any(x.kind in ("delay", "counter") for x in enc.legal_actions()) is not False
+    do(enc, ScriptedDice([], sides=20), "a: end")
+    assert enc.round == 2 and enc.current_actor() == "c"  # the new order holds

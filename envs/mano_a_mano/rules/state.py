@@ -322,8 +322,10 @@ class ManoEncounter:
             if len(contenders) == 1:
                 return contenders[0]
 
-    def _next_turn(self, events: list[Event]) -> None:
-        """Advance to the next combatant who gets decisions (spec §4.8)."""
+    def _next_turn(self, events: list[Event], restart: str | None = None) -> None:
+        """Advance to the next combatant who gets decisions (spec §4.8). ``restart``: a delayer, whose
+        turn already started (its start-of-turn upkeep is not repeated when its new slot comes)."""
+        self._delayed = restart if restart is not None else getattr(self, "_delayed", None)
         while self._outcome is None:
             self.turn_idx += 1
             if self.turn_idx >= len(self.order):
@@ -335,6 +337,10 @@ class ManoEncounter:
                 events.append(RoundStarted(self._round))
             f = self.by_id[self.order[self.turn_idx]]
             events.append(TurnStarted(self._round, f.id))
+            if self._delayed == f.id:  # a delayed turn resumes: its upkeep already happened
+                self._delayed = None
+                self.stack = [Turn(f.id, move_points=self._move_points(f))]
+                return
             f.defense_bonus = 0  # RULING R3: rest / cautious / instant stand bonuses end now (and evading, §3.4)
             f.covering = None  # spec §6.4: cover lasts until the coverer's next turn
             if f.counter_ready:  # RULING R35: a lapsed counter was a skipped turn; its recovery happens now
@@ -382,6 +388,10 @@ class ManoEncounter:
         grappling = self.grappling(f.id)
         if not t.counter and not t.moved and t.actions == 0:
             acts.append(Action(f.id, "counter"))
+            if self.full:  # spec §4.6, RULING R10: delay to act right after a later character this cycle
+                for later in self.order[self.turn_idx + 1:]:
+                    if not self.by_id[later].incapacitated:
+                        acts.append(Action(f.id, "delay", (), later))
         for d in range(6):
             if not grappling and self._can_move(f, t, d):  # spec §4.5: grapplers cannot walk
                 acts.append(Action(f.id, "move", (str(d),)))
@@ -602,6 +612,14 @@ class ManoEncounter:
         elif kind == "choose":
             self._choose(f, t, action.args[0], events)
             self._resume(events)
+            return events
+        elif kind == "delay":
+            self.stack.pop()
+            self.order.remove(f.id)
+            self.order.insert(self.order.index(action.target) + 1, f.id)
+            self.turn_idx -= 1  # the next slot is now the character that came after this one
+            events.append(Note(f.id, f"delays to act after {action.target}; order {' > '.join(self.order)}"))
+            self._next_turn(events, restart=f.id)
             return events
         elif kind == "release":
             self._release(f.id, action.target, events)
