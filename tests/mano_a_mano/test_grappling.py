@@ -122,3 +122,21 @@ def test_avoidance_lowers_absorption_on_a_hit():
     # an elephant's complete hide can never be avoided
     enc = fight(("steven", "steven", "A", (0, 0)), ("elephant", "elephant", "B", (1, 0)))
     assert not any(len(a.args) > 2 for a in enc.legal_actions() if a.kind == "strike")
+
+
+def test_pushed_into_a_wall_or_off_a_ledge():
+    from envs.core.hexgrid import HexMap, Terrain
+
+    dice = ScriptedDice([9], sides=20)
+    enc = fight(("wrestler", "wrestler", "A", (0, 0)), ("guard", "guard", "B", (1, 0)))
+    enc.map = HexMap.hexagon(7, {(2, 0): Terrain(wall=True)})
+    assert "wrestler: grapple push 0 -> guard" in labels(enc)  # FULL: a wall may be pushed into
+    do(enc, dice, "wrestler: grapple push 0 -> guard")
+    guard = enc.by_id["guard"]
+    assert guard.hex == (1, 0) and not guard.standing and (guard.damage, guard.stun) == (1, 2)  # a fall, G 5
+    dice = ScriptedDice([9, 5], sides=20)
+    enc = fight(("wrestler", "wrestler", "A", (0, 0)), ("guard", "guard", "B", (1, 0)))
+    enc.map = HexMap.hexagon(7, {(0, 0): Terrain(height_m=3.0), (1, 0): Terrain(height_m=3.0)})
+    do(enc, dice, "wrestler: grapple push 0 -> guard")  # onto ground 3 m lower; balance fails
+    guard = enc.by_id["guard"]
+    assert (guard.damage, guard.stun) == (3, 3)  # power 5 + 3 m = 8, absorption 2: 6 blunt

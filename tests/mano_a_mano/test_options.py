@@ -58,3 +58,20 @@ def test_delay_moves_the_slot_for_good():
     assert enc.current_actor() == "a" and any(x.kind in ("delay", "counter") for x in enc.legal_actions()) is not False
     do(enc, ScriptedDice([], sides=20), "a: end")
     assert enc.round == 2 and enc.current_actor() == "c"  # the new order holds
+
+
+def test_encounter_placements_follow_spec_13_8():
+    from envs.core import SeededDice
+    from envs.core.hexgrid import distance
+    from envs.mano_a_mano.rules.state import new_encounter
+
+    enc = new_encounter("duel_seed", "core", SeededDice(0))
+    assert distance(enc.by_id["steven"].hex, enc.by_id["clone"].hex) == 1
+    enc = new_encounter("duel_spear", "core", SeededDice(0))
+    assert distance(enc.by_id["steven"].hex, enc.by_id["guard"].hex) == 6
+    enc = new_encounter("skirmish_2v2", "core", SeededDice(0))
+    near = lambda cid: min(distance(enc.by_id[cid].hex, enc.by_id[o].hex) for o in ("steven", "wrestler"))  # noqa: E731
+    assert near("guard") == 7 and near("archer") == 9  # the archer at the back
+    enc = new_encounter("giant", "core", SeededDice(0))
+    assert enc.by_id["elephant"].hex == (0, 0)
+    assert all(distance((0, 0), enc.by_id[c].hex) == 5 for c in ("steven", "wrestler"))

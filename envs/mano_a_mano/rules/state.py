@@ -533,7 +533,8 @@ class ManoEncounter:
                 out.append(Action(f.id, "grapple", ("hold",), g.id))
                 for d in range(6):  # RULING R43: the target moves 1 hex to a free hex
                     dest = neighbor(g.hex, d)
-                    if self.map.passable(dest) and dest not in occupied:
+                    into_wall = self.full and dest in self.map and self.map.at(dest).wall  # spec §5.7.3, §5.7.4
+                    if into_wall or (self.map.passable(dest) and dest not in occupied):
                         out.append(Action(f.id, "grapple", ("push", str(d)), g.id))
             if strenuous_ok:
                 if g.standing:
@@ -866,13 +867,19 @@ class ManoEncounter:
         fell = False
         if verb == "push":
             d = int(args[1])
-            vacated = target.hex
-            target.hex = neighbor(target.hex, d)
-            events.append(Note(target.id, f"is pushed {vacated} -> {target.hex}"))
-            self._pending_follow_hex = vacated
-            self._break_stretched(events, keep=frozenset((f.id, target.id)))
-            if target.standing:
-                fell = not self._balance(target, dice, events) and self._fall(target, G, events)
+            dest = neighbor(target.hex, d)
+            if self.map.at(dest).wall:  # spec §5.7.4: pushed into a wall counts as a fall, in place
+                events.append(Note(target.id, f"is pushed into the wall at {dest}"))
+                fell = self._fall(target, G, events)
+            else:
+                vacated = target.hex
+                drop_m = max(0.0, self.map.at(vacated).height_m - self.map.at(dest).height_m)
+                target.hex = dest
+                events.append(Note(target.id, f"is pushed {vacated} -> {target.hex}"))
+                self._pending_follow_hex = vacated
+                self._break_stretched(events, keep=frozenset((f.id, target.id)))
+                if target.standing:  # RULING R57: a fall from a height adds 1 power per metre
+                    fell = not self._balance(target, dice, events) and self._fall(target, G + int(drop_m), events)
         elif verb == "trip":
             fell = not self._balance(target, dice, events) and self._fall(target, 2 * G, events)
         elif verb in ("slam", "slam_onto"):
@@ -1076,9 +1083,11 @@ class ManoEncounter:
 # ---------------------------------------------------------------------------------- building fights
 
 
-def place(encounter_id: str, sides: dict[str, tuple[str, ...]], placement: Any, hexmap: HexMap) -> dict[str, Hex]:
+def place(encounter_id: str, sides: dict[str, tuple[str, ...]], placement: Any, hexmap: HexMap,
+          shooters: frozenset[str] = frozenset()) -> dict[str, Hex]:
     """Starting hexes (spec §13.8): ``adjacent``, ``{distance_hexes: n}`` (sides n apart, members in a
-    column) or ``{ring_radius_hexes: r}`` (side A's first member in the centre, the rest on a ring)."""
+    column; ``shooters`` two hexes further back, spec §13.8 "archer at the back") or
+    ``{ring_radius_hexes: r}`` (side A's first member in the centre, the rest on a ring)."""
     names = list(sides)
     out: dict[str, Hex] = {}
     if placement == "adjacent":
@@ -1090,9 +1099,9 @@ def place(encounter_id: str, sides: dict[str, tuple[str, ...]], placement: Any, 
     elif isinstance(placement, dict) and "distance_hexes" in placement:
         n = int(placement["distance_hexes"])
         left = -(n // 2)
-        for s, col in ((names[0], left), (names[1], left + n)):
+        for s, col, back in ((names[0], left, -2), (names[1], left + n, 2)):
             for k, cid in enumerate(sides[s]):
-                out[cid] = (col, k)
+                out[cid] = (col + (back if cid in shooters else 0), k)
     elif isinstance(placement, dict) and "ring_radius_hexes" in placement:
         r = int(placement["ring_radius_hexes"])
         centre = sides[names[0]]
@@ -1117,7 +1126,9 @@ def new_encounter(name: str, options: Any, dice: Dice) -> ManoEncounter:
     e = encs[name]
     blocks = stat_blocks()
     hexmap = HexMap.hexagon(ARENA_RADIUS)
-    spots = place(name, e.sides, e.placement, hexmap)
+    shooters = frozenset(c for m in e.sides.values() for c in m
+                         if any(blocks[c].items[i].missile for i in blocks[c].held.values()))
+    spots = place(name, e.sides, e.placement, hexmap, shooters)
     fighters = []
     for side, members in e.sides.items():
         for slot, cid in enumerate(members):
