@@ -18,7 +18,7 @@ from .actions import Action
 from .dice import Dice
 from .events import Event
 
-__all__ = ["Encounter", "Outcome", "SideInfo"]
+__all__ = ["Encounter", "EncounterBase", "Outcome", "SideInfo"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,3 +117,28 @@ class Encounter(Protocol):
         GM tools report harm dealt and taken from its changes; ``0`` means unhurt.
         """
         ...
+
+
+class EncounterBase:
+    """Bookkeeping every system's encounter shares: the round, the outcome and combatant lookups.
+
+    A subclass sets ``self._round``, ``self._outcome`` and ``self.by_id`` (combatant id -> an object
+    with a ``side``).
+    """
+
+    _round: int
+    _outcome: Outcome | None
+    by_id: dict[str, Any]
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def side_of(self, combatant: str) -> str:
+        return self.by_id[combatant].side

@@ -34,7 +34,7 @@ from fractions import Fraction
 from typing import Any
 
 from envs.core import Action, Dice, IllegalActionError, parse_label
-from envs.core.encounter import Outcome, SideInfo
+from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import (
     ActionTaken,
     EncounterEnded,
@@ -169,7 +169,7 @@ class Turn:
     partner: str | None = None
 
 
-class ManoEncounter:
+class ManoEncounter(EncounterBase):
     """The mutable state of one Mano a Mano fight (see the module docstring)."""
 
     system = "mano_a_mano"
@@ -201,21 +201,8 @@ class ManoEncounter:
     def sides(self) -> tuple[SideInfo, ...]:
         return tuple(SideInfo(s, tuple(f.id for f in self.fighters if f.side == s)) for s in self._sides)
 
-    def side_of(self, combatant: str) -> str:
-        return self.by_id[combatant].side
-
     def is_active(self, combatant: str) -> bool:
         return not self.by_id[combatant].incapacitated
-
-    @property
-    def round(self) -> int:
-        return self._round
-
-    def is_over(self) -> bool:
-        return self._outcome is not None
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     def current_actor(self) -> str | None:
         return None if self._outcome or not self.stack else self.stack[-1].actor

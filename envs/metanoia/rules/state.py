@@ -25,7 +25,7 @@ from typing import Any
 
 from envs.core.actions import Action, ActionSyntaxError, IllegalActionError, parse_label
 from envs.core.dice import Dice
-from envs.core.encounter import Outcome, SideInfo
+from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import (
     ActionTaken,
     EncounterEnded,
@@ -188,7 +188,7 @@ def _option_named(block: StatBlock, name: str | None) -> Option | None:
     raise KeyError(name)
 
 
-class MetanoiaEncounter:
+class MetanoiaEncounter(EncounterBase):
     """One Metanoia fight (the ``Encounter`` protocol of ``envs.core``)."""
 
     system = SYSTEM
@@ -221,21 +221,8 @@ class MetanoiaEncounter:
     def sides(self) -> tuple[SideInfo, ...]:
         return self._sides
 
-    def side_of(self, combatant: str) -> str:
-        return self.by_id[combatant].side
-
     def is_active(self, combatant: str) -> bool:
         return self.by_id[combatant].active
-
-    @property
-    def round(self) -> int:
-        return self._round
-
-    def is_over(self) -> bool:
-        return self._outcome is not None
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     def turn_owner(self) -> str | None:
         return None if self.turn_idx < 0 or self._outcome else self.order[self.turn_idx]
