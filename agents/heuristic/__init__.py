@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .mano_a_mano import ManoHeuristic
 from .metanoia import MetanoiaHeuristic
 
-HEURISTICS = {"metanoia": MetanoiaHeuristic}
+HEURISTICS = {"metanoia": MetanoiaHeuristic, "mano_a_mano": ManoHeuristic}

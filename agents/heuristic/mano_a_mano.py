@@ -1,0 +1,200 @@
+"""A Mano a Mano NPC a competent GM would play (issue 5): it closes distance, strikes where the odds
+and the harm are best (combos while healthy, powerful blows on weak defenses), prepares a counter
+when an enemy will reach it, grapples when its grapple attack outclasses the defense, and rests when
+hurt and out of reach. It reads the whole state: Mano a Mano hides nothing (spec §3.1, RULING R45).
+
+Scores are expected harm in units of the target's stamina, plus small preferences for position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.core import Action
+from envs.core.hexgrid import distance
+
+from ..base import RulesPolicy
+
+__all__ = ["ManoHeuristic"]
+
+
+def p_success(mod: int, difficulty: int) -> float:
+    """P(d20 + mod > difficulty), a natural 20 always succeeding (spec §5.1)."""
+    faces = sum(1 for d in range(1, 21) if d == 20 or d + mod > difficulty)
+    return faces / 20
+
+
+class ManoHeuristic(RulesPolicy):
+    """Rules-level heuristic for ``mano_a_mano`` (see the module docstring)."""
+
+    name = "heuristic"
+
+    def rank(self, enc: Any, actor: str, legal: list[Action]) -> list[float]:
+        f = enc.by_id[actor]
+        return [self._score(enc, f, a) for a in legal]
+
+    # ------------------------------------------------------------------ pieces
+    def _harm_value(self, enc: Any, target: Any, power: int, sharpness: str, absorption: int, choke: bool = False) -> float:
+        from envs.mano_a_mano.rules import resolution as R
+
+        damage, stun = R.harm(power, sharpness, absorption, choke=choke)
+        stamina = max(1, target.block.stamina)
+        value = (damage + 0.6 * stun) / stamina
+        if not target.incapacitated and target.stun + target.damage + damage + stun >= stamina:
+            value += 1.0  # takes it out of the fight
+        elif target.incapacitated:
+            value *= 0.3  # already down: finish only when nothing better
+        return value
+
+    def _strike_value(self, enc: Any, f: Any, a: Action) -> float:
+        verb, weapon = a.args[0], a.args[1]
+        avoid = a.args[2] if len(a.args) > 2 else None
+        target = enc.by_id[a.target]
+        stats = f.weapons()[weapon]
+        mod = stats.attack + (5 if verb == "strategic" else 0) + enc._attack_mod(f, target, "striking")
+        mod += 4 if target.incapacitated else 0
+        cost, absorption = enc.avoidance(target, avoid)
+        coverer, cover_diff = enc._coverer(target, f, "striking")
+        diff = cover_diff + cost if coverer else (
+            target.melee_defense() + enc._defense_mod(target, f, "striking") + target.defense_bonus + cost)
+        power = stats.power * (2 if verb == "powerful" else 1)
+        value = p_success(mod, diff) * self._harm_value(enc, target, power, stats.sharpness, absorption)
+        if verb == "cautious":
+            value += 0.05
+        return value
+
+    def _missile_value(self, enc: Any, f: Any, a: Action) -> float:
+        from envs.mano_a_mano.rules import resolution as R
+        from envs.mano_a_mano.rules import rulings
+
+        target = enc.by_id[a.target]
+        verb = a.args[0]
+        avoid = a.args[-1] if a.args[-1] in ("avoid_next", "avoid_all") else None
+        d_m = rulings.range_m(distance(f.hex, target.hex))
+        if a.kind == "shoot":
+            hand_item = enc._bow(f)
+            it = f.block.items[hand_item[1]]
+            mod = f.block.item_stats(it.id).attack + (5 if verb == "strategic" else 0)
+            mod += 5 if f.aiming == it.id else 0
+            power, sharp, max_range = it.power, it.sharpness, it.range_m
+        else:
+            item = f.held[a.args[1]]
+            it = f.block.items[item]
+            mod = f.block.ability("throwing") + f.block.agility - (5 if verb == "heave" else 0)
+            power = f.block.item_stats(item, a.args[1]).power * (1 if verb == "quick" else 2)
+            sharp = it.sharpness
+            q = max(0, f.block.ability("throwing") + f.block.strength - it.heft)
+            max_range = 2 * q if verb == "powerful" else q
+            mod -= 2  # throwing the weapon away has a cost
+        cost, absorption = enc.avoidance(target, avoid)
+        diff = target.block.missile_defense + enc._defense_mod(target, f, "missile") + target.defense_bonus + cost
+        diff += R.distance_penalty(d_m, max_range)
+        return p_success(mod, diff) * self._harm_value(enc, target, power, sharp, absorption)
+
+    def _grapple_value(self, enc: Any, f: Any, a: Action) -> float:
+        target = enc.by_id[a.target]
+        verb = a.args[0]
+        avoid = a.args[1] if verb in ("wrench", "choke") and len(a.args) > 1 else None
+        cost, absorption = enc.avoidance(target, avoid)
+        mod = f.block.grapple_roll_modifier + enc._attack_mod(f, target, "grappling")
+        diff = target.block.grapple_defense + enc._defense_mod(target, f, "grappling") + target.defense_bonus + cost
+        diff += 5 if verb == "disarm" else 0
+        p = p_success(mod, diff)
+        G = f.block.grapple_power
+        fall = 1 - p_success(target.block.balance_roll_modifier, 8)
+        if verb == "choke":
+            return p * self._harm_value(enc, target, 2 * G, "blunt", absorption, choke=True)
+        if verb == "wrench":
+            return p * self._harm_value(enc, target, 2 * G, "blunt", absorption)
+        if verb in ("slam", "slam_onto"):
+            return p * self._harm_value(enc, target, G * (2 if verb == "slam_onto" else 1), "blunt",
+                                        target.block.best_absorption) * 0.8
+        if verb == "trip":
+            return p * fall * self._harm_value(enc, target, 2 * G, "blunt", target.block.best_absorption)
+        if verb == "push":
+            return p * fall * self._harm_value(enc, target, G, "blunt", target.block.best_absorption) * 0.5
+        if verb == "hold":  # sets up chokes for a real grappler
+            return 0.25 * p if enc.dominant_over(target.id, f.id) or f.block.grapple_attack >= 8 else 0.0
+        return 0.05 * p  # disarm
+
+    def _threatened(self, enc: Any, f: Any) -> bool:
+        """An active enemy can reach ``f`` on its next turn."""
+        return any(g.side != f.side and not g.incapacitated
+                   and distance(f.hex, g.hex) <= g.block.running + 1 for g in enc.fighters)
+
+    def _nearest_enemy(self, enc: Any, f: Any, at: Any = None) -> int:
+        at = at or f.hex
+        return min((distance(at, g.hex) for g in enc.fighters if g.side != f.side and not g.incapacitated), default=0)
+
+    def _best_strike_now(self, enc: Any, f: Any) -> float:
+        best = 0.0
+        for a in enc.legal_actions():
+            if a.kind == "strike" and a.actor == f.id:
+                best = max(best, self._strike_value(enc, f, a))
+        return best
+
+    # ------------------------------------------------------------------ scoring
+    def _score(self, enc: Any, f: Any, a: Action) -> float:
+        k = a.kind
+        if k == "strike":
+            return self._strike_value(enc, f, a)
+        if k in ("throw", "shoot"):
+            return self._missile_value(enc, f, a)
+        if k == "grapple":
+            return self._grapple_value(enc, f, a)
+        if k == "choose":
+            return self._choice(enc, f, a)
+        if k == "counter":
+            # wait for them only when they can reach us this round but we cannot reach them
+            reach_them = self._nearest_enemy(enc, f) <= f.block.running + 1
+            if f.health == "healthy" and self._threatened(enc, f) and not reach_them:
+                return 0.35
+            return -0.5
+        if k == "move":
+            from envs.core.hexgrid import neighbor
+
+            dest = neighbor(f.hex, int(a.args[0]))
+            before, after = self._nearest_enemy(enc, f), self._nearest_enemy(enc, f, dest)
+            if enc._bow(f) is not None:  # a shooter keeps its distance
+                return 0.02 * (after - before) if before < 4 else -0.05
+            return 0.1 * (before - after) - (0.2 if after > before else 0.0)
+        if k == "rest":
+            hurt = f.health != "healthy"
+            return (0.3 if hurt else 0.0) + 0.2 * f.stun / max(1, f.block.toughness) - (0.3 if self._adjacent_enemy(enc, f) else 0)
+        if k == "stand" or k == "instant_stand":
+            return 0.4
+        if k == "drop":
+            return -1.0
+        if k == "draw":
+            return 0.6
+        if k == "aim":
+            return 0.3
+        if k == "relax":
+            return -1.0
+        if k == "ready":
+            return 0.5
+        if k == "pick_up":
+            return 0.2
+        if k in ("drop_item", "delay", "release"):
+            return -0.5
+        if k == "cover":
+            return 0.05
+        return 0.0  # end
+
+    def _adjacent_enemy(self, enc: Any, f: Any) -> bool:
+        return any(g.side != f.side and not g.incapacitated and distance(f.hex, g.hex) == 1 for g in enc.fighters)
+
+    def _choice(self, enc: Any, f: Any, a: Action) -> float:
+        option = a.args[0]
+        other = enc.by_id[a.target] if a.target else None
+        strong = other is not None and f.block.grapple_attack >= other.block.grapple_attack
+        return {
+            "hold_dominant": 1.0 if strong or enc.by_id[f.id].block.grapple_attack >= 6 else 0.2,
+            "release": 0.5,
+            "follow_to_ground": 1.0 if strong else 0.2,
+            "let_go": 0.5,
+            "keep": 1.0 if strong else 0.2,
+            "stance_none": 0.0,
+            "stance_evade": 0.3,
+            "stance_counter": 0.6 if self._threatened(enc, f) else 0.1,
+        }.get(option, 0.0)
