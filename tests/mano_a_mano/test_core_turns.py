@@ -196,3 +196,33 @@ def test_random_legal_play_terminates_with_sane_state(name, rules):
         assert enc.is_over() and enc.outcome().round <= 50
         clone = enc.clone()
         assert clone.snapshot() == enc.snapshot()
+
+
+@pytest.mark.parametrize("rules", ["core", "full"])
+@pytest.mark.parametrize("name", list(encounters()))
+def test_from_snapshot_continues_identically(name, rules):
+    import json
+
+    for seed in range(4):
+        dice = SeededDice(seed)
+        enc = new_encounter(name, rules, dice)
+        rng = np.random.default_rng(seed)
+        cut = int(rng.integers(1, 60))
+        for _ in range(cut):
+            if enc.is_over():
+                break
+            legal = enc.legal_actions()
+            enc.apply(legal[rng.integers(len(legal))], dice)
+        snap = json.loads(json.dumps(enc.snapshot()))
+        restored = ManoEncounter.from_snapshot(snap)
+        assert restored.snapshot() == enc.snapshot()
+        logs = []
+        for e in (enc, restored):
+            d, r, log = SeededDice(seed + 100), np.random.default_rng(seed + 100), []
+            for _ in range(3000):
+                if e.is_over():
+                    break
+                legal = e.legal_actions()
+                log.extend(str(ev) for ev in e.apply(legal[r.integers(len(legal))], d))
+            logs.append(log)
+        assert logs[0] == logs[1]

@@ -1038,18 +1038,55 @@ class ManoEncounter(EncounterBase):
 
     # ------------------------------------------------------------------ views
     def snapshot(self) -> dict[str, Any]:
+        """The whole state as JSON-able data; ``from_snapshot`` rebuilds it exactly."""
         return {
             "system": self.system, "round": self._round, "order": list(self.order), "turn_idx": self.turn_idx,
-            "combatants": {f.id: {"side": f.side, "hex": list(f.hex), "standing": f.standing, "stun": f.stun,
-                                  "damage": f.damage, "health": f.health, "held": dict(f.held),
-                                  "defense_bonus": f.defense_bonus, "counter_ready": f.counter_ready,
-                                  "forced_skips": f.forced_skips, "stowed": list(f.stowed), "bow_drawn": f.bow_drawn,
-                                  "aiming": f.aiming, "covering": f.covering} for f in self.fighters},
+            "options": dict(self.options.__dict__),
+            "map": self.map.to_dict(),
+            "combatants": {f.id: {"block": f.block.id, "side": f.side, "slot": f.slot, "hex": list(f.hex),
+                                  "standing": f.standing, "stun": f.stun, "damage": f.damage, "health": f.health,
+                                  "held": dict(f.held), "defense_bonus": f.defense_bonus,
+                                  "counter_ready": f.counter_ready, "forced_skips": f.forced_skips,
+                                  "stowed": list(f.stowed), "bow_drawn": f.bow_drawn, "aiming": f.aiming,
+                                  "covering": f.covering} for f in self.fighters},
             "floor": {f"{h[0]},{h[1]}": list(items) for h, items in sorted(self.floor.items()) if items},
+            "stack": [{"actor": t.actor, "counter": t.counter, "move_points": t.move_points, "moved": t.moved,
+                       "actions": t.actions, "quick_only": t.quick_only, "weapons": dict(t.weapons),
+                       "straight_dir": t.straight_dir, "straight_hexes": t.straight_hexes,
+                       "charge_used": t.charge_used, "acted_while_healthy": t.acted_while_healthy,
+                       "choice": list(t.choice), "partner": t.partner} for t in self.stack],
             "deciding": [t.actor for t in self.stack],
             "grapples": [{"pair": sorted(p), **g} for p, g in sorted(self.grapples.items(), key=lambda kv: sorted(kv[0]))],
+            "pending": {"follow_hex": list(self._pending_follow_hex) if self._pending_follow_hex else None,
+                        "choice_was": self._choice_was, "delayed": getattr(self, "_delayed", None)},
             "outcome": self._outcome.to_dict() if self._outcome else None,
         }
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> ManoEncounter:
+        """Rebuild an encounter from ``snapshot()`` data (stat blocks come from the catalogue)."""
+        blocks = stat_blocks()
+        fighters = []
+        for cid, c in data["combatants"].items():
+            fighters.append(Fighter(cid, blocks[c["block"]], c["side"], c["slot"], tuple(c["hex"]), c["standing"],
+                                    c["stun"], c["damage"], dict(c["held"]), c["defense_bonus"], c["counter_ready"],
+                                    c["forced_skips"], list(c["stowed"]), c["bow_drawn"], c["aiming"], c["covering"]))
+        opts = RuleOptions(**data["options"])
+        enc = cls(fighters, list(data["order"]), HexMap.from_dict(data["map"]), round_cap=opts.round_cap, full=opts.full)
+        enc.options = opts
+        enc._round, enc.turn_idx = data["round"], data["turn_idx"]
+        enc.floor = {tuple(int(x) for x in k.split(",")): list(v) for k, v in data["floor"].items()}
+        enc.grapples = {frozenset(g["pair"]): {"base": g["base"], "dominant": g["dominant"]} for g in data["grapples"]}
+        enc.stack = [Turn(t["actor"], t["counter"], t["move_points"], t["moved"], t["actions"], t["quick_only"],
+                          Counter(t["weapons"]), t["straight_dir"], t["straight_hexes"], t["charge_used"],
+                          t["acted_while_healthy"], tuple(t["choice"]), t["partner"]) for t in data["stack"]]
+        pending = data["pending"]
+        enc._pending_follow_hex = tuple(pending["follow_hex"]) if pending["follow_hex"] else None
+        enc._choice_was = pending["choice_was"]
+        enc._delayed = pending["delayed"]
+        out = data["outcome"]
+        enc._outcome = Outcome(out["winner"], out["reason"], out["round"]) if out else None
+        return enc
 
     def view(self, actor: str) -> dict[str, Any]:
         snap = self.snapshot()  # spec §3.1, RULING R45: nothing is hidden
