@@ -33,6 +33,7 @@ class SystemEntry:
 
 SYSTEMS: dict[str, SystemEntry] = {
     "metanoia": SystemEntry("metanoia", "envs.metanoia.rules", "envs.metanoia.env", "rules/metanoia.md"),
+    "mano_a_mano": SystemEntry("mano_a_mano", "envs.mano_a_mano.rules", "envs.mano_a_mano.env", "rules/mano_a_mano.md"),
 }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
+from .mano_a_mano import ManoHeuristic
 from .metanoia import MetanoiaHeuristic
 
-# agents.heuristic.mano_a_mano.ManoHeuristic joins when mano_a_mano is registered in envs.SYSTEMS.
-HEURISTICS = {"metanoia": MetanoiaHeuristic}
+HEURISTICS = {"metanoia": MetanoiaHeuristic, "mano_a_mano": ManoHeuristic}

@@ -33,10 +33,10 @@ def test_random_damage_and_critical_hits_ruling_r37():
 
 def test_parse_options():
     assert parse_options(None) == FULL and parse_options("core") == CORE
-    opts = parse_options({"preset": "core", "darkness": "very_dim", "round_cap": 10})
-    assert (opts.full, opts.darkness, opts.round_cap) == (False, "very_dim", 10)
+    opts = parse_options({"version": "core", "darkness": "very_dim", "round_limit": 10})
+    assert (opts.full, opts.darkness, opts.round_limit) == (False, "very_dim", 10)
     for bad, message in [({"darkness": "dusk"}, "darkness must be"), ({"speed": 3}, "unknown field 'speed'"),
-                         ({"round_cap": 0}, "round_cap must be"), ("medium", "must be 'core', 'full'")]:
+                         ({"round_limit": 0}, "round_limit must be"), ("medium", "must be 'core', 'full'")]:
         with pytest.raises(ValueError, match=message):
             parse_options(bad)
 

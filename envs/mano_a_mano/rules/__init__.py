@@ -9,8 +9,23 @@ actions, cover, setup stances, the env, the heuristic and rendering follow; the 
 
 from __future__ import annotations
 
-from .catalogue import Catalogue, StatBlock, catalogue, encounters, load_catalogue, stat_blocks
-from .state import ManoEncounter, new_encounter
+from typing import Any
+
+from envs.core import Dice
+from envs.core.data import DataError, Entry
+
+from .catalogue import (
+    HELD_SLOTS,
+    Catalogue,
+    StatBlock,
+    catalogue,
+    encounters,
+    load_catalogue,
+    stat_blocks,
+)
+from .state import ARENA_RADIUS, Fighter, ManoEncounter, Turn, new_encounter, parse_options, place
+
+SYSTEM = "mano_a_mano"
 
 
 def encounter_names() -> list[str]:
@@ -18,5 +33,96 @@ def encounter_names() -> list[str]:
     return list(encounters())
 
 
-__all__ = ["Catalogue", "StatBlock", "ManoEncounter", "catalogue", "encounters", "encounter_names",
-           "load_catalogue", "new_encounter", "stat_blocks"]
+def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice | None = None) -> ManoEncounter:
+    """Build the fight a situation file describes (DESIGN.md, "Situations and cases").
+
+    Fields: ``system``, ``options`` (core / full / mapping), ``encounter`` (the lineup, spec §13.8),
+    ``combatants`` (``id`` and ``state`` overrides: ``hex`` [q, r], ``standing``, ``stun``,
+    ``damage``, ``held`` {right|left|both: item}, ``stowed``, ``counter_ready``, ``defense_bonus``),
+    ``grapples`` ([{pair: [a, b], base: standing|ground, dominant: id or null}]), ``round``,
+    ``order`` (default: roster order) and ``actor`` (whose turn decision it is; default: the first
+    of the order). The fight stands at the start of the actor's turn, its upkeep done.
+    """
+    from envs.core.hexgrid import HexMap
+
+    e = Entry(data, source, "situation")
+    e.choice("system", [SYSTEM])
+    e.opt("title", "", str)
+    e.opt("notes", "", str)
+    try:
+        opts = parse_options(e.opt("options"))
+    except ValueError as err:
+        e.fail("options", str(err))
+    encs = encounters()
+    name = e.req("encounter", str)
+    if name not in encs:
+        e.fail("encounter", f"unknown encounter {name!r}; known: {', '.join(encs)}")
+    d = encs[name]
+    blocks = stat_blocks()
+    hexmap = HexMap.hexagon(ARENA_RADIUS)
+    spots = place(name, d.sides, d.placement, hexmap)
+    fighters = {cid: Fighter(cid, blocks[cid], side, slot, spots[cid], held=dict(blocks[cid].held),
+                             stowed=list(blocks[cid].stowed), bow_drawn=blocks[cid].bow_drawn)
+                for side, members in d.sides.items() for slot, cid in enumerate(members)}
+    for i, raw in enumerate(e.items("combatants", [])):
+        c = Entry(raw, source, f"combatants[{i}]")
+        cid = c.req("id", str)
+        if cid not in fighters:
+            c.fail("id", f"{cid!r} is not in encounter {name!r} ({', '.join(fighters)})")
+        f = fighters[cid]
+        st = c.sub("state", {})
+        if st.has("hex"):
+            hx = st.req("hex", list)
+            if len(hx) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in hx) or tuple(hx) not in hexmap:
+                st.fail("hex", f"expected [q, r] on the map (a hexagon of radius {ARENA_RADIUS}), got {hx!r}")
+            f.hex = tuple(hx)
+        f.standing = st.opt("standing", f.standing, bool)
+        f.stun = st.integer("stun", f.stun, lo=0)
+        f.damage = st.integer("damage", f.damage, lo=0)
+        if st.has("held"):
+            held = st.req("held", dict)
+            for slot, item in held.items():
+                if slot not in HELD_SLOTS or item not in f.block.items:
+                    st.fail("held", f"expected {{right|left|both: item}}, got {slot!r}: {item!r}")
+            f.held = dict(held)
+        if st.has("stowed"):
+            f.stowed = list(st.req("stowed", list))
+        f.counter_ready = st.opt("counter_ready", False, bool)
+        f.defense_bonus = st.integer("defense_bonus", 0, lo=0, hi=5)
+        st.done()
+        c.done()
+    hexes = [f.hex for f in fighters.values()]
+    if len(set(hexes)) != len(hexes):
+        e.fail("combatants", "two combatants stand in one hex (RULING R46)")
+    enc = ManoEncounter(list(fighters.values()), list(fighters), hexmap, round_cap=opts.round_limit, full=opts.full)
+    enc.options = opts
+    for i, raw in enumerate(e.items("grapples", [])):
+        g = Entry(raw, source, f"grapples[{i}]")
+        pair = g.req("pair", list)
+        if len(pair) != 2 or any(p not in fighters for p in pair):
+            g.fail("pair", f"expected two combatant ids, got {pair!r}")
+        dominant = g.opt("dominant", None, str)
+        if dominant is not None and dominant not in pair:
+            g.fail("dominant", f"{dominant!r} is not in the pair")
+        enc.grapples[frozenset(pair)] = {"base": g.choice("base", ("standing", "ground"), "standing"), "dominant": dominant}
+        g.done()
+    order = e.opt("order", list(fighters), list)
+    if sorted(order) != sorted(fighters):
+        e.fail("order", f"must list every combatant once: {', '.join(fighters)}")
+    enc.order = list(order)
+    enc._round = e.integer("round", 1, lo=1, hi=opts.round_limit)
+    actor = e.opt("actor", order[0], str)
+    if actor not in fighters:
+        e.fail("actor", f"unknown combatant {actor!r}")
+    e.done()
+    f = fighters[actor]
+    if f.incapacitated:
+        raise DataError(f"{source}: situation: field 'actor': {actor} is incapacitated and cannot decide")
+    enc.turn_idx = enc.order.index(actor)
+    enc.stack = [Turn(actor, move_points=enc._move_points(f))]
+    enc._check_end([])
+    return enc
+
+
+__all__ = ["Catalogue", "StatBlock", "ManoEncounter", "SYSTEM", "catalogue", "encounters", "encounter_names",
+           "from_situation", "load_catalogue", "new_encounter", "parse_options", "stat_blocks"]

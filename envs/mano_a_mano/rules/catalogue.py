@@ -192,10 +192,11 @@ class StatBlock:
         return max((w.offense for w in chosen), default=0)
 
     # ---- weapons
-    def free_natural_weapons(self) -> list[NaturalWeapon]:
-        """Natural weapons not occupied by held items (a held item occupies its hand(s))."""
+    def free_natural_weapons(self, held: dict[str, str] | None = None) -> list[NaturalWeapon]:
+        """Natural weapons not occupied by held items (a held item occupies its hand(s)); ``held``
+        defaults to the sheet's."""
         busy = set()
-        for slot in self.held:
+        for slot in self.held if held is None else held:
             busy.update({"right": ("right",), "left": ("left",), "both": ("right", "left")}[slot])
         return [w for w in self.natural_weapons if not (w.hand and any(w.name.startswith(b) for b in busy))]
 
@@ -205,9 +206,9 @@ class StatBlock:
         return WeaponStats(weapon.name, power, self.agility + skill + weapon.offense, 10 + self.agility + skill,
                            weapon.sharpness)
 
-    def best_natural(self) -> WeaponStats | None:
+    def best_natural(self, held: dict[str, str] | None = None) -> WeaponStats | None:
         """The best usable natural weapon (power, then attack)."""
-        stats = [self.natural_stats(w) for w in self.free_natural_weapons()]
+        stats = [self.natural_stats(w) for w in self.free_natural_weapons(held)]
         return max(stats, key=lambda s: (s.power, s.attack, s.defense or 0), default=None)
 
     def item_stats(self, item_id: str, slot: str | None = None) -> WeaponStats:
@@ -239,7 +240,7 @@ class StatBlock:
     def melee_defense(self, held: dict[str, str] | None = None) -> int:
         """Best defense of the usable weapons (spec §2.3); ``10 + agility`` with none (RULING R48)."""
         held = self.held if held is None else held
-        defenses = [self.natural_stats(w).defense for w in self.free_natural_weapons()]
+        defenses = [self.natural_stats(w).defense for w in self.free_natural_weapons(held)]
         defenses += [self.item_stats(i, s).defense for s, i in held.items() if not self.items[i].missile]
         return max((d for d in defenses if d is not None), default=10 + self.agility)
 

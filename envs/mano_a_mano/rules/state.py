@@ -134,7 +134,7 @@ class Fighter:
         """Weapon identity (spec §4.4, RULING R11) -> derived stats, for striking."""
         out: dict[str, Any] = {}
         b = self.block
-        for w in b.free_natural_weapons():
+        for w in b.free_natural_weapons(self.held):
             if not w.unlisted:
                 out[w.name] = b.natural_stats(w)
         body = [w for w in b.natural_weapons if w.unlisted]
@@ -178,7 +178,7 @@ class ManoEncounter(EncounterBase):
                  full: bool = True) -> None:
         self.full = full
         """FULL rules (spec §12.2): initial stances, weapons stowed when surprised, cover"""
-        self.options = RuleOptions(full=full, round_cap=round_cap)
+        self.options = RuleOptions(full=full, round_limit=round_cap)
         self.fighters = fighters
         self.by_id = {f.id: f for f in fighters}
         self.order = order
@@ -316,18 +316,21 @@ class ManoEncounter(EncounterBase):
         while self._outcome is None:
             self.turn_idx += 1
             if self.turn_idx >= len(self.order):
-                self.turn_idx = 0
-                self._round += 1
-                if self._round > self.round_cap:
+                if self._round >= self.round_cap:  # spec §12.4: the round cap is a draw
                     self._end(None, "round_cap", events)
                     return
+                self.turn_idx = 0
+                self._round += 1
                 events.append(RoundStarted(self._round))
             f = self.by_id[self.order[self.turn_idx]]
             events.append(TurnStarted(self._round, f.id))
             if self._delayed == f.id:  # a delayed turn resumes: its upkeep already happened
                 self._delayed = None
-                self.stack = [Turn(f.id, move_points=self._move_points(f))]
-                return
+                if not f.incapacitated:
+                    self.stack = [Turn(f.id, move_points=self._move_points(f))]
+                    return
+                self._end_turn(f, active=False, events=events)
+                continue
             f.defense_bonus = 0  # RULING R3: rest / cautious / instant stand bonuses end now (and evading, §3.4)
             f.covering = None  # spec §6.4: cover lasts until the coverer's next turn
             if f.counter_ready:  # RULING R35: a lapsed counter was a skipped turn; its recovery happens now
@@ -639,6 +642,8 @@ class ManoEncounter(EncounterBase):
 
     def _resume(self, events: list[Event]) -> None:
         """After a choice: finish the acting turn if nothing but END is left."""
+        while self._outcome is None and self.stack and self.stack[-1].choice and self.by_id[self.stack[-1].actor].incapacitated:
+            self.stack.pop()  # an incapacitated chooser lets go (RULING R23)
         if self._outcome is None and self.stack:
             t = self.stack[-1]
             f = self.by_id[t.actor]
@@ -848,7 +853,8 @@ class ManoEncounter(EncounterBase):
         events.append(Rolled(f.id, f"{verb} on {target.id}", die, mod, diff, ok))
         before = self.grapple(f.id, target.id)
         if not ok:  # spec §6.2, RULING R18: the defender keeps (neutral) or releases
-            self._ask(target.id, ("keep", "release"), f.id, events, was=before)
+            if not target.incapacitated:  # the helpless hold nothing (RULING R23)
+                self._ask(target.id, ("keep", "release"), f.id, events, was=before)
             return
         G = f.block.grapple_power
         fell = False
@@ -1041,6 +1047,7 @@ class ManoEncounter(EncounterBase):
         """The whole state as JSON-able data; ``from_snapshot`` rebuilds it exactly."""
         return {
             "system": self.system, "round": self._round, "order": list(self.order), "turn_idx": self.turn_idx,
+            "sides": list(self._sides),
             "options": dict(self.options.__dict__),
             "map": self.map.to_dict(),
             "combatants": {f.id: {"block": f.block.id, "side": f.side, "slot": f.slot, "hex": list(f.hex),
@@ -1071,8 +1078,10 @@ class ManoEncounter(EncounterBase):
             fighters.append(Fighter(cid, blocks[c["block"]], c["side"], c["slot"], tuple(c["hex"]), c["standing"],
                                     c["stun"], c["damage"], dict(c["held"]), c["defense_bonus"], c["counter_ready"],
                                     c["forced_skips"], list(c["stowed"]), c["bow_drawn"], c["aiming"], c["covering"]))
+        side_rank = {s: i for i, s in enumerate(data["sides"])}
+        fighters.sort(key=lambda f: (side_rank[f.side], f.slot))  # roster order, whatever the key order
         opts = RuleOptions(**data["options"])
-        enc = cls(fighters, list(data["order"]), HexMap.from_dict(data["map"]), round_cap=opts.round_cap, full=opts.full)
+        enc = cls(fighters, list(data["order"]), HexMap.from_dict(data["map"]), round_cap=opts.round_limit, full=opts.full)
         enc.options = opts
         enc._round, enc.turn_idx = data["round"], data["turn_idx"]
         enc.floor = {tuple(int(x) for x in k.split(",")): list(v) for k, v in data["floor"].items()}
@@ -1160,7 +1169,7 @@ def new_encounter(name: str, options: Any, dice: Dice) -> ManoEncounter:
             fighters.append(Fighter(cid, b, side, slot, spots[cid], held=dict(b.held), stowed=list(b.stowed),
                                     bow_drawn=b.bow_drawn))
     opts = parse_options(options)
-    enc = ManoEncounter(fighters, [f.id for f in fighters], hexmap, round_cap=opts.round_cap, full=opts.full)
+    enc = ManoEncounter(fighters, [f.id for f in fighters], hexmap, round_cap=opts.round_limit, full=opts.full)
     enc.options = opts
     enc.begin(dice, e.surprise_mode)
     return enc
@@ -1178,7 +1187,7 @@ class RuleOptions:
     """optional rule: a natural 20 adds the weapon's power once more"""
     darkness: str = "normal"
     """normal, very_dim or total (spec §5.1)"""
-    round_cap: int = ROUND_CAP
+    round_limit: int = ROUND_CAP
 
 
 CORE = RuleOptions(full=False)
@@ -1187,7 +1196,7 @@ FULL = RuleOptions()
 
 def parse_options(options: Any) -> RuleOptions:
     """``None``/``"full"``, ``"core"``, a ``RuleOptions``, or a mapping of its fields (with an optional
-    ``preset: core|full``). Raises ``ValueError`` naming a bad field."""
+    ``version: core|full``). Raises ``ValueError`` naming a bad field."""
     if isinstance(options, RuleOptions):
         return options
     if options in (None, "full"):
@@ -1196,17 +1205,17 @@ def parse_options(options: Any) -> RuleOptions:
         return CORE
     if isinstance(options, dict):
         data = dict(options)
-        base = {"core": CORE, "full": FULL}.get(data.pop("preset", "full"))
+        base = {"core": CORE, "full": FULL}.get(data.pop("version", "full"))
         if base is None:
-            raise ValueError(f"mano_a_mano options: preset must be core or full, got {options.get('preset')!r}")
+            raise ValueError(f"mano_a_mano options: version must be core or full, got {options.get('version')!r}")
         known = {f for f in RuleOptions.__dataclass_fields__}
         for key, value in data.items():
             if key not in known:
                 raise ValueError(f"mano_a_mano options: unknown field {key!r}; known: {', '.join(sorted(known))}")
             if key == "darkness" and value not in ("normal", "very_dim", "total"):
                 raise ValueError(f"mano_a_mano options: darkness must be normal, very_dim or total, got {value!r}")
-            if key == "round_cap" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-                raise ValueError(f"mano_a_mano options: round_cap must be a whole number >= 1, got {value!r}")
+            if key == "round_limit" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise ValueError(f"mano_a_mano options: round_limit must be a whole number >= 1, got {value!r}")
             if key in ("full", "random_damage", "critical_hits") and not isinstance(value, bool):
                 raise ValueError(f"mano_a_mano options: {key} must be true or false, got {value!r}")
         return RuleOptions(**{**base.__dict__, **data})

@@ -1,0 +1,270 @@
+"""Mano a Mano observation and action encoding (spec §12.3, adapted to the engine's action set).
+
+Ego-centric slots: 0 = self, 1..3 = allies in roster order, 4..7 = enemies in roster order (zero
+padded). Targets are ego slots. Weapon slots (RULING R11 identities): 0 the right hand (its item,
+else the bare hand), 1 the left hand (likewise), 2..5 the other natural weapons in template order,
+then "body". Armor option: 0 none, 1 ``avoid_next``, 2 ``avoid_all``. ``arena layout mano_a_mano``
+prints the table::
+
+    single     end, counter, rest, drop, stand, instant_stand, draw, aim, relax
+    move       dir(6)                               hex directions, clockwise from east
+    ready      stowed(2)                            k-th distinct stowed item
+    pick_up    where(7) x item(2)                   own hex, then the neighbour in direction where-1
+    drop_item  hand(3)                              right, left, both
+    strike     verb(4) x weapon(6) x target(8) x armor(3)   quick, strategic, cautious, powerful
+    throw      verb(3) x hand(3) x target(8) x armor(3)     quick, powerful, heave
+    shoot      verb(4) x target(8) x armor(3)       quick, strategic, cautious, draw_and_fire
+    push       dir(6) x target(8)
+    grapple    verb(6) x target(8) x armor(3)       hold, trip, slam, slam_onto, wrench, choke
+    disarm     target(8) x hand(3)
+    cover, release, delay   target(8)
+    choose     option(8)                            hold_dominant, release, follow_to_ground, let_go,
+                                                    keep, stance_none, stance_evade, stance_counter
+
+Observation (float32 in [-1, 1]): one row per slot (relative hex offset and distance, stance,
+health, harm, defenses, best weapon, armor, counter / cover / aim / bow, the grapple relation with
+the observer), the round and decision phase, the observer's turn budget, and the six hexes around
+it (free, wall, occupied): the map around the fighter in a form a policy can use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from envs.core import Action
+from envs.core.hexgrid import distance, neighbor
+from envs.rl import ActionLayout, Block, ObsSpec
+
+from .rules.state import STANCES, ManoEncounter
+
+NAME = "mano_a_mano_v0"
+MAX_PER_SIDE = 4
+SLOTS = 2 * MAX_PER_SIDE
+WEAPON_SLOTS = 6
+SINGLES = ("end", "counter", "rest", "drop", "stand", "instant_stand", "draw", "aim", "relax")
+STRIKES = ("quick", "strategic", "cautious", "powerful")
+THROWS = ("quick", "powerful", "heave")
+SHOTS = ("quick", "strategic", "cautious", "draw_and_fire")
+GRAPPLES = ("hold", "trip", "slam", "slam_onto", "wrench", "choke")
+HANDS = ("right", "left", "both")
+ARMOR = (None, "avoid_next", "avoid_all")
+CHOICES = ("hold_dominant", "release", "follow_to_ground", "let_go", "keep", *STANCES)
+HEALTH = ("healthy", "injured", "incapacitated", "incapacitated_by_damage")
+
+LAYOUT = ActionLayout([
+    Block("single", (("kind", len(SINGLES)),)),
+    Block("move", (("dir", 6),)),
+    Block("ready", (("stowed", 2),)),
+    Block("pick_up", (("where", 7), ("item", 2))),
+    Block("drop_item", (("hand", 3),)),
+    Block("strike", (("verb", 4), ("weapon", WEAPON_SLOTS), ("target", SLOTS), ("armor", 3))),
+    Block("throw", (("verb", 3), ("hand", 3), ("target", SLOTS), ("armor", 3))),
+    Block("shoot", (("verb", 4), ("target", SLOTS), ("armor", 3))),
+    Block("push", (("dir", 6), ("target", SLOTS))),
+    Block("grapple", (("verb", 6), ("target", SLOTS), ("armor", 3))),
+    Block("disarm", (("target", SLOTS), ("hand", 3))),
+    Block("cover", (("target", SLOTS),)),
+    Block("release", (("target", SLOTS),)),
+    Block("delay", (("target", SLOTS),)),
+    Block("choose", (("option", len(CHOICES)),)),
+])
+
+SLOT_SIZE = 44
+OBS = ObsSpec([
+    *((f"slot{i}", SLOT_SIZE) for i in range(SLOTS)),
+    ("round", 1),
+    ("phase", 4),        # own turn, counter turn, grapple choice, setup stance
+    ("turn", 6),         # movement left, actions, quick only, weapon uses, straight run, charge used
+    ("around", 18),      # per direction: free, wall, occupied
+])
+
+
+def _clip(x: float) -> float:
+    return -1.0 if x < -1 else (1.0 if x > 1 else float(x))
+
+
+class ManoEncoding:
+    """The ``SystemEncoding`` of Mano a Mano (see the module docstring)."""
+
+    name = NAME
+    layout = LAYOUT
+    obs_spec = OBS
+    max_per_side = MAX_PER_SIDE
+
+    def __init__(self) -> None:
+        self._off = {b.name: LAYOUT.offset(b.name) for b in LAYOUT.blocks}
+
+    # ------------------------------------------------------------------ slots
+    def ego(self, enc: ManoEncounter, cid: str) -> tuple[dict[str, int], list[str | None]]:
+        mine = enc.side_of(cid)
+        allies = [f.id for f in enc.fighters if f.side == mine and f.id != cid]
+        enemies = [f.id for f in enc.fighters if f.side != mine]
+        if len(allies) > MAX_PER_SIDE - 1 or len(enemies) > MAX_PER_SIDE:
+            raise ValueError(f"{NAME} supports at most {MAX_PER_SIDE} combatants per side")
+        slots: list[str | None] = [cid, *allies, *[None] * (MAX_PER_SIDE - 1 - len(allies)),
+                                   *enemies, *[None] * (MAX_PER_SIDE - len(enemies))]
+        return {c: i for i, c in enumerate(slots) if c is not None}, slots
+
+    @staticmethod
+    def weapon_slots(f: Any) -> list[str | None]:
+        """Weapon identity per slot (see the module docstring)."""
+        held = f.held
+        slots: list[str | None] = []
+        for hand in ("right", "left"):
+            item = held.get(hand) or (held.get("both") if hand == "right" else None)
+            if item is not None:
+                slots.append(None if f.block.items[item].missile else item)
+            elif "both" in held:
+                slots.append(None)
+            else:
+                slots.append(next((w.name for w in f.block.natural_weapons if w.hand and w.name.startswith(hand)), None))
+        others = [w.name for w in f.block.natural_weapons if not w.hand and not w.unlisted]
+        if any(w.unlisted for w in f.block.natural_weapons):
+            others.append("body")
+        slots += others[: WEAPON_SLOTS - 2]
+        return slots + [None] * (WEAPON_SLOTS - len(slots))
+
+    # ------------------------------------------------------------------ actions
+    def encode_action(self, enc: ManoEncounter, combatant: str, a: Action) -> int:
+        off = self._off
+        f = enc.by_id[combatant]
+        index, _ = self.ego(enc, combatant)
+        k = a.kind
+        if k in SINGLES:
+            return off["single"] + SINGLES.index(k)
+        if k == "move":
+            return off["move"] + int(a.args[0])
+        if k == "ready":
+            return off["ready"] + sorted(set(f.stowed)).index(a.args[0])
+        if k == "pick_up":
+            hx = tuple(int(x) for x in a.args[1].split(","))
+            where = 0 if hx == f.hex else 1 + [neighbor(f.hex, d) for d in range(6)].index(hx)
+            item = sorted(set(enc.floor.get(hx, []))).index(a.args[0])
+            return off["pick_up"] + where * 2 + item
+        if k == "drop_item":
+            return off["drop_item"] + HANDS.index(a.args[0])
+        t = index[a.target] if a.target is not None and a.target in index else None
+        if k == "strike":
+            w = self.weapon_slots(f).index(a.args[1])
+            armor = ARMOR.index(a.args[2] if len(a.args) > 2 else None)
+            return off["strike"] + ((STRIKES.index(a.args[0]) * WEAPON_SLOTS + w) * SLOTS + t) * 3 + armor
+        if k == "throw":
+            armor = ARMOR.index(a.args[2] if len(a.args) > 2 else None)
+            return off["throw"] + ((THROWS.index(a.args[0]) * 3 + HANDS.index(a.args[1])) * SLOTS + t) * 3 + armor
+        if k == "shoot":
+            armor = ARMOR.index(a.args[1] if len(a.args) > 1 else None)
+            return off["shoot"] + (SHOTS.index(a.args[0]) * SLOTS + t) * 3 + armor
+        if k == "grapple":
+            verb = a.args[0]
+            if verb == "push":
+                return off["push"] + int(a.args[1]) * SLOTS + t
+            if verb == "disarm":
+                return off["disarm"] + t * 3 + HANDS.index(a.args[1])
+            armor = ARMOR.index(a.args[1] if len(a.args) > 1 else None)
+            return off["grapple"] + (GRAPPLES.index(verb) * SLOTS + t) * 3 + armor
+        if k in ("cover", "release", "delay"):
+            return off[k] + t
+        if k == "choose":
+            return off["choose"] + CHOICES.index(a.args[0])
+        raise ValueError(f"{NAME}: no index for action kind {k!r}")
+
+    def decode_action(self, enc: ManoEncounter, combatant: str, index: int) -> Action:
+        block, c = LAYOUT.coords(index)
+        f = enc.by_id[combatant]
+        _, slots = self.ego(enc, combatant)
+        target = slots[c["target"]] or "nobody" if "target" in c else None
+        armor = (ARMOR[c["armor"]],) if c.get("armor") else ()
+        if block == "single":
+            return Action(combatant, SINGLES[c["kind"]])
+        if block == "move":
+            return Action(combatant, "move", (str(c["dir"]),))
+        if block == "ready":
+            stowed = sorted(set(f.stowed))
+            return Action(combatant, "ready", (stowed[c["stowed"]] if c["stowed"] < len(stowed) else f"stowed{c['stowed']}",))
+        if block == "pick_up":
+            hx = f.hex if c["where"] == 0 else neighbor(f.hex, c["where"] - 1)
+            items = sorted(set(enc.floor.get(hx, [])))
+            item = items[c["item"]] if c["item"] < len(items) else f"item{c['item']}"
+            return Action(combatant, "pick_up", (item, f"{hx[0]},{hx[1]}"))
+        if block == "drop_item":
+            return Action(combatant, "drop_item", (HANDS[c["hand"]],))
+        if block == "strike":
+            weapon = self.weapon_slots(f)[c["weapon"]] or f"weapon{c['weapon']}"
+            return Action(combatant, "strike", (STRIKES[c["verb"]], weapon, *armor), target)
+        if block == "throw":
+            return Action(combatant, "throw", (THROWS[c["verb"]], HANDS[c["hand"]], *armor), target)
+        if block == "shoot":
+            return Action(combatant, "shoot", (SHOTS[c["verb"]], *armor), target)
+        if block == "push":
+            return Action(combatant, "grapple", ("push", str(c["dir"])), target)
+        if block == "grapple":
+            verb = GRAPPLES[c["verb"]]
+            return Action(combatant, "grapple", (verb, *(armor if verb in ("wrench", "choke") else ())), target)
+        if block == "disarm":
+            return Action(combatant, "grapple", ("disarm", HANDS[c["hand"]]), target)
+        if block in ("cover", "release", "delay"):
+            return Action(combatant, block, (), target)
+        option = CHOICES[c["option"]]
+        stack = enc.stack
+        partner = stack[-1].partner if stack and stack[-1].actor == combatant else None
+        return Action(combatant, "choose", (option,), partner)
+
+    # ------------------------------------------------------------------ observation
+    def observe(self, enc: ManoEncounter, combatant: str) -> np.ndarray:
+        vec = OBS.new()
+        view = OBS.named(vec)
+        me = enc.by_id[combatant]
+        _, slots = self.ego(enc, combatant)
+        for i, cid in enumerate(slots):
+            if cid is None:
+                continue
+            view[f"slot{i}"][:] = self._slot(enc, me, enc.by_id[cid])
+        view["round"][0] = _clip(enc.round / max(1, enc.round_cap))
+        t = enc.stack[-1] if enc.stack else None
+        if t is not None and t.actor == combatant:
+            phase = 3 if t.choice and t.choice[0].startswith("stance") else (2 if t.choice else (1 if t.counter else 0))
+            view["phase"][phase] = 1.0
+            view["turn"][:] = [_clip(t.move_points / 10), _clip(t.actions / 4), float(t.quick_only),
+                               _clip(sum(t.weapons.values()) / 4), _clip(t.straight_hexes / 7), float(t.charge_used)]
+        occupied = enc.occupied()
+        around = view["around"]
+        for d in range(6):
+            h = neighbor(me.hex, d)
+            around[3 * d] = float(enc.map.passable(h) and h not in occupied)
+            around[3 * d + 1] = float(h in enc.map and enc.map.at(h).wall)
+            around[3 * d + 2] = float(h in occupied)
+        return vec
+
+    def _slot(self, enc: ManoEncounter, me: Any, f: Any) -> list[float]:
+        b = f.block
+        dq, dr = f.hex[0] - me.hex[0], f.hex[1] - me.hex[1]
+        health = [float(f.health == h) for h in HEALTH]
+        stamina = max(1, b.stamina)
+        grapple = enc.grapple(me.id, f.id)
+        relation = [float(grapple is None), float(grapple is not None and grapple["dominant"] is None),
+                    float(enc.dominant_over(me.id, f.id)), float(enc.dominant_over(f.id, me.id))]
+        weapons = f.weapons()
+        best = max(weapons.values(), key=lambda s: (s.power * 2 + s.attack), default=None)
+        sharp = [0.0, 0.0, 0.0] if best is None else [float(best.sharpness == s) for s in ("sharp", "blunt", "padded")]
+        cover = b.total_cover
+        row = [
+            1.0, float(not f.incapacitated), float(f.side == me.side),
+            _clip(dq / 14), _clip(dr / 14), _clip(distance(me.hex, f.hex) / 14), float(f.standing),
+            *health,
+            _clip(f.stun / stamina), _clip(f.damage / stamina), _clip((f.stun + f.damage) / stamina),
+            _clip(b.toughness / 40), _clip(float(b.speed) / 3), _clip(b.running / 10), _clip(f.forced_skips / 3),
+            float(f.counter_ready), _clip(f.defense_bonus / 5), float(f.aiming is not None), float(f.bow_drawn),
+            float(f.covering == me.id), float(me.covering == f.id),
+            *relation, float(enc.grappling(f.id)), float(enc.in_ground_grapple(f.id)),
+            _clip(f.melee_defense() / 30), _clip(b.missile_defense / 30), _clip(b.grapple_attack / 30),
+            _clip(b.grapple_defense / 40), _clip(b.grapple_power / 30),
+            0.0 if best is None else _clip(best.attack / 10), 0.0 if best is None else _clip(best.power / 30),
+            *sharp,
+            _clip(b.best_absorption / 10), 1.0 if cover == "complete" else _clip(cover / 10),
+        ]
+        return row + [0.0] * (SLOT_SIZE - len(row))
+
+
+ENCODING = ManoEncoding()
