@@ -208,7 +208,26 @@ class ManoEncounter(EncounterBase):
         return None if self._outcome or not self.stack else self.stack[-1].actor
 
     def clone(self) -> ManoEncounter:
-        return copy.deepcopy(self)
+        """Independent copy for look-ahead: mutable parts copied, stat blocks and the map shared."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.fighters = []
+        for f in self.fighters:
+            g = copy.copy(f)
+            g.held, g.stowed = dict(f.held), list(f.stowed)
+            new.fighters.append(g)
+        new.by_id = {f.id: f for f in new.fighters}
+        new.order = list(self.order)
+        new.stack = []
+        for t in self.stack:
+            u = copy.copy(t)
+            u.weapons = Counter(t.weapons)
+            new.stack.append(u)
+        new.grapples = {k: dict(v) for k, v in self.grapples.items()}
+        new.floor = {k: list(v) for k, v in self.floor.items()}
+        new.start_events = list(self.start_events)
+        new._choice_was = dict(self._choice_was) if self._choice_was else None
+        return new
 
     def harm(self) -> dict[str, float]:
         return {f.id: float(f.stun + f.damage) for f in self.fighters}
