@@ -17,9 +17,7 @@ Version history:
 
 from __future__ import annotations
 
-from typing import Any
-
-from envs.rl import CombatAECEnv, env_factory
+from envs.rl import SystemEnv, env_factory
 
 from . import rules
 from .encoding import ENCODING
@@ -27,26 +25,13 @@ from .encoding import ENCODING
 DEFAULT_ENCOUNTER = "duel_seed"
 
 
-class raw_env(CombatAECEnv):
+class raw_env(SystemEnv):
     """Mano a Mano AEC env without wrappers."""
 
     metadata = {"render_modes": ["ansi"], "name": ENCODING.name, "is_parallelizable": False}
-
-    def __init__(self, encounter: str | None = None, rules: Any = "full", render_mode: str | None = None,
-                 shaping: Any = None) -> None:
-        from . import rules as R
-
-        self.encounter_name = encounter or DEFAULT_ENCOUNTER
-        if self.encounter_name not in R.encounter_names():
-            raise ValueError(f"unknown mano_a_mano encounter {self.encounter_name!r}; known: {', '.join(R.encounter_names())}")
-        self.rule_options = R.parse_options(rules)
-        super().__init__(
-            ENCODING,
-            lambda dice, _options: R.new_encounter(self.encounter_name, self.rule_options, dice),
-            from_situation=R.from_situation,
-            render_mode=render_mode,
-            shaping=shaping or None,
-        )
+    rules_module = rules
+    system_encoding = ENCODING
+    default_encounter = DEFAULT_ENCOUNTER
 
 
 env = env_factory(raw_env)

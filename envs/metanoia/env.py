@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.rl import CombatAECEnv, env_factory
+from envs.rl import SystemEnv, env_factory
 
 from . import rules
 from .encoding import ENCODING
@@ -51,28 +51,16 @@ def injury_shaping(weight: float = 0.05):
     return shaping
 
 
-class raw_env(CombatAECEnv):
-    """Metanoia AEC env without wrappers."""
+class raw_env(SystemEnv):
+    """Metanoia AEC env without wrappers (``shaping=True``: ``injury_shaping()``)."""
 
     metadata = {"render_modes": ["ansi"], "name": ENCODING.name, "is_parallelizable": False}
+    rules_module = rules
+    system_encoding = ENCODING
+    default_encounter = DEFAULT_ENCOUNTER
 
-    def __init__(self, encounter: str | None = None, rules: Any = "full", render_mode: str | None = None,
-                 shaping: Any = None) -> None:
-        from . import rules as R
-
-        self.encounter_name = encounter or DEFAULT_ENCOUNTER
-        if self.encounter_name not in R.encounter_names():
-            raise ValueError(f"unknown metanoia encounter {self.encounter_name!r}; known: {', '.join(R.encounter_names())}")
-        self.rule_options = R.parse_options(rules)
-        if shaping is True:
-            shaping = injury_shaping()
-        super().__init__(
-            ENCODING,
-            lambda dice, _options: R.new_encounter(self.encounter_name, self.rule_options, dice),
-            from_situation=R.from_situation,
-            render_mode=render_mode,
-            shaping=shaping or None,
-        )
+    def default_shaping(self) -> Any:
+        return injury_shaping()
 
 
 env = env_factory(raw_env)

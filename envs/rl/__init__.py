@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from .base_env import CombatAECEnv, FromSituation, NewEncounter, Shaping, env_factory
+from .base_env import CombatAECEnv, FromSituation, NewEncounter, Shaping, SystemEnv, env_factory
 from .layout import (
     ActionLayout,
     Block,
@@ -23,6 +23,7 @@ from .observation import ObsSpec, ego_order
 from .sb3 import ActionMaskAdapter, Policy, random_policy
 
 __all__ = [
+    "SystemEnv",
     "ActionLayout", "Block", "EncodingError", "SystemEncoding", "legal_index_map", "mask_from_legal",
     "ObsSpec", "ego_order",
     "CombatAECEnv", "FromSituation", "NewEncounter", "Shaping", "env_factory",

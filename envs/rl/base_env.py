@@ -78,7 +78,7 @@ from envs.core import (
 
 from .layout import SystemEncoding, legal_index_map
 
-__all__ = ["CombatAECEnv", "NewEncounter", "FromSituation", "Shaping", "env_factory"]
+__all__ = ["CombatAECEnv", "SystemEnv", "NewEncounter", "FromSituation", "Shaping", "env_factory"]
 
 NewEncounter = Callable[[Dice, Mapping[str, Any] | None], Encounter]
 """``new_encounter(dice, reset_options)``: a fresh encounter for one episode."""
@@ -428,6 +428,42 @@ class CombatAECEnv(AECEnv):
 
     def close(self) -> None:
         """Nothing to release (text rendering only)."""
+
+
+class SystemEnv(CombatAECEnv):
+    """The raw env of one registered system: a subclass names its rules module and encoding.
+
+    ``raw_env(encounter=None, rules="full", render_mode=None, shaping=None)``: ``encounter`` is one
+    of ``rules_module.encounter_names()`` (default ``default_encounter``), ``rules`` goes through
+    ``rules_module.parse_options``, and ``shaping=True`` uses ``default_shaping()`` when the system
+    has one. The rules module provides ``encounter_names``, ``parse_options``, ``new_encounter`` and
+    ``from_situation``.
+    """
+
+    rules_module: Any = None
+    system_encoding: Any = None
+    default_encounter: str = ""
+
+    def default_shaping(self) -> Shaping | None:
+        """The system's shaping for ``shaping=True`` (none by default)."""
+        return None
+
+    def __init__(self, encounter: str | None = None, rules: Any = "full", render_mode: str | None = None,
+                 shaping: Any = None) -> None:
+        R = self.rules_module
+        self.encounter_name = encounter or self.default_encounter
+        if self.encounter_name not in R.encounter_names():
+            raise ValueError(f"unknown {R.SYSTEM} encounter {self.encounter_name!r}; known: {', '.join(R.encounter_names())}")
+        self.rule_options = R.parse_options(rules)
+        if shaping is True:
+            shaping = self.default_shaping()
+        super().__init__(
+            self.system_encoding,
+            lambda dice, _options: R.new_encounter(self.encounter_name, self.rule_options, dice),
+            from_situation=R.from_situation,
+            render_mode=render_mode,
+            shaping=shaping or None,
+        )
 
 
 def env_factory(raw_cls: type[CombatAECEnv]) -> Callable[..., AECEnv]:
