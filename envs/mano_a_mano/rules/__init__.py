@@ -41,7 +41,9 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     ``damage``, ``held`` {right|left|both: item}, ``stowed``, ``counter_ready``, ``defense_bonus``),
     ``grapples`` ([{pair: [a, b], base: standing|ground, dominant: id or null}]), ``round``,
     ``order`` (default: roster order) and ``actor`` (whose turn decision it is; default: the first
-    of the order). The fight stands at the start of the actor's turn, its upkeep done.
+    of the order). The fight stands at the start of the actor's turn, its upkeep done. With none of
+    ``actor``, ``order`` and ``round`` the fight starts fresh: the encounter's surprise roll, turn
+    order and initial stances come from ``dice`` and the steps.
     """
     from envs.core.hexgrid import HexMap
 
@@ -106,6 +108,12 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
             g.fail("dominant", f"{dominant!r} is not in the pair")
         enc.grapples[frozenset(pair)] = {"base": g.choice("base", ("standing", "ground"), "standing"), "dominant": dominant}
         g.done()
+    if not e.has("actor") and not e.has("order") and not e.has("round"):
+        e.done()  # a fresh start: surprise, turn order and stances are rolled and chosen from here
+        if dice is None:
+            raise DataError(f"{source}: situation: a fresh start (no actor) needs dice for surprise and turn order")
+        enc.begin(dice, d.surprise_mode)
+        return enc
     order = e.opt("order", list(fighters), list)
     if sorted(order) != sorted(fighters):
         e.fail("order", f"must list every combatant once: {', '.join(fighters)}")
