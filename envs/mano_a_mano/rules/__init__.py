@@ -96,8 +96,7 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     hexes = [f.hex for f in fighters.values()]
     if len(set(hexes)) != len(hexes):
         e.fail("combatants", "two combatants stand in one hex (RULING R46)")
-    enc = ManoEncounter(list(fighters.values()), list(fighters), hexmap, round_cap=opts.round_limit, full=opts.full)
-    enc.options = opts
+    enc = ManoEncounter(list(fighters.values()), list(fighters), hexmap, opts)
     for i, raw in enumerate(e.items("grapples", [])):
         g = Entry(raw, source, f"grapples[{i}]")
         pair = g.req("pair", list)

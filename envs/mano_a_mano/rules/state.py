@@ -169,21 +169,38 @@ class Turn:
     partner: str | None = None
 
 
+@dataclass(frozen=True)
+class RuleOptions:
+    """Scenario parameters and optional rules (spec §12.1, §12.2 items 7-8, RULING R37, R40)."""
+
+    full: bool = True
+    """FULL rules: initial stances, weapons stowed when surprised, cover, delay"""
+    random_damage: bool = False
+    """optional rule: a double-power hit rolled 12 or less does single power"""
+    critical_hits: bool = False
+    """optional rule: a natural 20 adds the weapon's power once more"""
+    darkness: str = "normal"
+    """normal, very_dim or total (spec §5.1)"""
+    round_limit: int = ROUND_CAP
+
+
+CORE = RuleOptions(full=False)
+FULL = RuleOptions()
+
+
 class ManoEncounter(EncounterBase):
     """The mutable state of one Mano a Mano fight (see the module docstring)."""
 
     system = "mano_a_mano"
 
-    def __init__(self, fighters: list[Fighter], order: list[str], hexmap: HexMap, round_cap: int = ROUND_CAP,
-                 full: bool = True) -> None:
-        self.full = full
-        """FULL rules (spec §12.2): initial stances, weapons stowed when surprised, cover"""
-        self.options = RuleOptions(full=full, round_limit=round_cap)
+    def __init__(self, fighters: list[Fighter], order: list[str], hexmap: HexMap, options: RuleOptions = FULL) -> None:
+        self.options = options
+        self._legal: list[Action] | None = None
+        self._applying = False
         self.fighters = fighters
         self.by_id = {f.id: f for f in fighters}
         self.order = order
         self.map = hexmap
-        self.round_cap = round_cap
         self._round = 1
         self.turn_idx = -1
         self.stack: list[Turn] = []
@@ -203,6 +220,15 @@ class ManoEncounter(EncounterBase):
 
     def is_active(self, combatant: str) -> bool:
         return not self.by_id[combatant].incapacitated
+
+    @property
+    def full(self) -> bool:
+        """FULL rules (spec §12.2): initial stances, weapons stowed when surprised, cover, delay."""
+        return self.options.full
+
+    @property
+    def round_cap(self) -> int:
+        return self.options.round_limit
 
     def current_actor(self) -> str | None:
         return None if self._outcome or not self.stack else self.stack[-1].actor
@@ -387,6 +413,17 @@ class ManoEncounter(EncounterBase):
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
+        """Every legal decision of the current actor; cached between ``apply`` calls (every change
+        of state goes through ``apply``, which drops the cache)."""
+        cached = self._legal
+        if cached is not None:
+            return cached
+        legal = self._compute_legal()
+        if not self._applying:
+            self._legal = legal
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
         if self._outcome is not None or not self.stack:
             return []
         t = self.stack[-1]
@@ -603,9 +640,17 @@ class ManoEncounter(EncounterBase):
     def apply(self, action: Action, dice: Dice) -> list[Event]:
         if self._outcome is not None:
             raise IllegalActionError("the fight is over")
-        if action not in self.legal_actions():
-            legal = ", ".join(a.label for a in self.legal_actions()[:8])
-            raise IllegalActionError(f"round {self._round}: {action.label!r} is not legal now; legal: {legal} ...")
+        legal = self.legal_actions()
+        if action not in legal:
+            shown = ", ".join(a.label for a in legal[:8])
+            raise IllegalActionError(f"round {self._round}: {action.label!r} is not legal now; legal: {shown} ...")
+        self._legal, self._applying = None, True
+        try:
+            return self._apply(action, dice)
+        finally:
+            self._legal, self._applying = None, False
+
+    def _apply(self, action: Action, dice: Dice) -> list[Event]:
         t = self.stack[-1]
         f = self.by_id[t.actor]
         events: list[Event] = [ActionTaken(action.label)]
@@ -1100,8 +1145,7 @@ class ManoEncounter(EncounterBase):
         side_rank = {s: i for i, s in enumerate(data["sides"])}
         fighters.sort(key=lambda f: (side_rank[f.side], f.slot))  # roster order, whatever the key order
         opts = RuleOptions(**data["options"])
-        enc = cls(fighters, list(data["order"]), HexMap.from_dict(data["map"]), round_cap=opts.round_limit, full=opts.full)
-        enc.options = opts
+        enc = cls(fighters, list(data["order"]), HexMap.from_dict(data["map"]), opts)
         enc._round, enc.turn_idx = data["round"], data["turn_idx"]
         enc.floor = {tuple(int(x) for x in k.split(",")): list(v) for k, v in data["floor"].items()}
         enc.grapples = {frozenset(g["pair"]): {"base": g["base"], "dominant": g["dominant"]} for g in data["grapples"]}
@@ -1188,29 +1232,11 @@ def new_encounter(name: str, options: Any, dice: Dice) -> ManoEncounter:
             fighters.append(Fighter(cid, b, side, slot, spots[cid], held=dict(b.held), stowed=list(b.stowed),
                                     bow_drawn=b.bow_drawn))
     opts = parse_options(options)
-    enc = ManoEncounter(fighters, [f.id for f in fighters], hexmap, round_cap=opts.round_limit, full=opts.full)
-    enc.options = opts
+    enc = ManoEncounter(fighters, [f.id for f in fighters], hexmap, opts)
     enc.begin(dice, e.surprise_mode)
     return enc
 
 
-@dataclass(frozen=True)
-class RuleOptions:
-    """Scenario parameters and optional rules (spec §12.1, §12.2 items 7-8, RULING R37, R40)."""
-
-    full: bool = True
-    """FULL rules: initial stances, weapons stowed when surprised, cover, delay"""
-    random_damage: bool = False
-    """optional rule: a double-power hit rolled 12 or less does single power"""
-    critical_hits: bool = False
-    """optional rule: a natural 20 adds the weapon's power once more"""
-    darkness: str = "normal"
-    """normal, very_dim or total (spec §5.1)"""
-    round_limit: int = ROUND_CAP
-
-
-CORE = RuleOptions(full=False)
-FULL = RuleOptions()
 
 
 def parse_options(options: Any) -> RuleOptions:
