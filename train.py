@@ -202,7 +202,7 @@ METRIC_FIELDS = ["timesteps", "episodes", "wall_s", "fps", "ep_rew_mean", "ep_le
 
 
 class Metrics:
-    """``metrics.csv`` (one row per rollout) plus TensorBoard scalars through SB3's logger."""
+    """``metrics.csv``, one row per rollout (TensorBoard scalars go through SB3's logger)."""
 
     def __init__(self, path: Path, eval_opponents: Sequence[str], keep_upto: int | None) -> None:
         self.path = path
