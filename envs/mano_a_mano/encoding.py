@@ -6,7 +6,7 @@ else the bare hand), 1 the left hand (likewise), 2..5 the other natural weapons 
 then "body". Armor option: 0 none, 1 ``avoid_next``, 2 ``avoid_all``. ``arena layout mano_a_mano``
 prints the table::
 
-    single     end, counter, rest, drop, stand, instant_stand, draw, aim, relax
+    single     end, counter, rest, drop, stand, instant_stand, draw, aim, relax, dismount
     move       dir(6)                               hex directions, clockwise from east
     ready      stowed(2)                            k-th distinct stowed item
     pick_up    where(7) x item(2)                   own hex, then the neighbour in direction where-1
@@ -17,7 +17,7 @@ prints the table::
     push       dir(6) x target(8)
     grapple    verb(6) x target(8) x armor(3)       hold, trip, slam, slam_onto, wrench, choke
     disarm     target(8) x hand(3)
-    cover, release, delay   target(8)
+    cover, release, delay, mount   target(8)
     choose     option(8)                            hold_dominant, release, follow_to_ground, let_go,
                                                     keep, stance_none, stance_evade, stance_counter
 
@@ -43,7 +43,7 @@ NAME = "mano_a_mano_v0"
 MAX_PER_SIDE = 4
 SLOTS = 2 * MAX_PER_SIDE
 WEAPON_SLOTS = 6
-SINGLES = ("end", "counter", "rest", "drop", "stand", "instant_stand", "draw", "aim", "relax")
+SINGLES = ("end", "counter", "rest", "drop", "stand", "instant_stand", "draw", "aim", "relax", "dismount")
 STRIKES = ("quick", "strategic", "cautious", "powerful")
 THROWS = ("quick", "powerful", "heave")
 SHOTS = ("quick", "strategic", "cautious", "draw_and_fire")
@@ -68,6 +68,7 @@ LAYOUT = ActionLayout([
     Block("cover", (("target", SLOTS),)),
     Block("release", (("target", SLOTS),)),
     Block("delay", (("target", SLOTS),)),
+    Block("mount", (("target", SLOTS),)),
     Block("choose", (("option", len(CHOICES)),)),
 ])
 
@@ -164,7 +165,7 @@ class ManoEncoding:
                 return off["disarm"] + t * 3 + HANDS.index(a.args[1])
             armor = ARMOR.index(a.args[1] if len(a.args) > 1 else None)
             return off["grapple"] + (GRAPPLES.index(verb) * SLOTS + t) * 3 + armor
-        if k in ("cover", "release", "delay"):
+        if k in ("cover", "release", "delay", "mount"):
             return off[k] + t
         if k == "choose":
             return off["choose"] + CHOICES.index(a.args[0])
@@ -204,7 +205,7 @@ class ManoEncoding:
             return Action(combatant, "grapple", (verb, *(armor if verb in ("wrench", "choke") else ())), target)
         if block == "disarm":
             return Action(combatant, "grapple", ("disarm", HANDS[c["hand"]]), target)
-        if block in ("cover", "release", "delay"):
+        if block in ("cover", "release", "delay", "mount"):
             return Action(combatant, block, (), target)
         option = CHOICES[c["option"]]
         stack = enc.stack
