@@ -99,6 +99,15 @@ class ManoEncoding:
 
     # ------------------------------------------------------------------ slots
     def ego(self, enc: ManoEncounter, cid: str) -> tuple[dict[str, int], list[str | None]]:
+        """``({id: slot}, [id or None per slot])`` seen from ``cid``; rosters never change during a
+        fight, so the answer is kept on the encounter."""
+        cache = enc.__dict__.setdefault("_ego_slots", {})
+        found = cache.get(cid)
+        if found is None:
+            found = cache[cid] = self._ego(enc, cid)
+        return found
+
+    def _ego(self, enc: ManoEncounter, cid: str) -> tuple[dict[str, int], list[str | None]]:
         mine = enc.side_of(cid)
         allies = [f.id for f in enc.fighters if f.side == mine and f.id != cid]
         enemies = [f.id for f in enc.fighters if f.side != mine]
@@ -171,6 +180,37 @@ class ManoEncoding:
             return off["choose"] + CHOICES.index(a.args[0])
         raise ValueError(f"{NAME}: no index for action kind {k!r}")
 
+    def encode_actions(self, enc: ManoEncounter, combatant: str, actions: list[Action]) -> list[int]:
+        """``encode_action`` for every legal action at once (the mask's fast path): the strike,
+        grapple and targeted blocks, which make most of a list, share one ego and weapon lookup."""
+        off = self._off
+        f = enc.by_id[combatant]
+        index, _ = self.ego(enc, combatant)
+        weapons = None
+        strike, grapple, push = off["strike"], off["grapple"], off["push"]
+        move, single = off["move"], off["single"]
+        out: list[int] = []
+        for a in actions:
+            k, args = a.kind, a.args
+            if k == "strike":
+                if weapons is None:
+                    weapons = {w: i for i, w in reversed(list(enumerate(self.weapon_slots(f))))}
+                armor = ARMOR.index(args[2]) if len(args) > 2 else 0
+                out.append(strike + ((STRIKES.index(args[0]) * WEAPON_SLOTS + weapons[args[1]]) * SLOTS
+                                     + index[a.target]) * 3 + armor)
+            elif k == "move":
+                out.append(move + int(args[0]))
+            elif k in _SINGLE_INDEX:
+                out.append(single + _SINGLE_INDEX[k])
+            elif k == "grapple" and args[0] == "push":
+                out.append(push + int(args[1]) * SLOTS + index[a.target])
+            elif k == "grapple" and args[0] != "disarm":
+                armor = ARMOR.index(args[1]) if len(args) > 1 else 0
+                out.append(grapple + (GRAPPLES.index(args[0]) * SLOTS + index[a.target]) * 3 + armor)
+            else:
+                out.append(self.encode_action(enc, combatant, a))
+        return out
+
     def decode_action(self, enc: ManoEncounter, combatant: str, index: int) -> Action:
         block, c = LAYOUT.coords(index)
         f = enc.by_id[combatant]
@@ -214,58 +254,101 @@ class ManoEncoding:
 
     # ------------------------------------------------------------------ observation
     def observe(self, enc: ManoEncounter, combatant: str) -> np.ndarray:
-        vec = OBS.new()
-        view = OBS.named(vec)
         me = enc.by_id[combatant]
         _, slots = self.ego(enc, combatant)
-        for i, cid in enumerate(slots):
-            if cid is None:
-                continue
-            view[f"slot{i}"][:] = self._slot(enc, me, enc.by_id[cid])
-        view["round"][0] = _clip(enc.round / max(1, enc.round_cap))
+        by_id = enc.by_id
+        values: list[float] = []
+        empty = _EMPTY_SLOT
+        for cid in slots:
+            values += empty if cid is None else self._slot(enc, me, by_id[cid])
+        values.append(_clip(enc.round / max(1, enc.round_cap)))
         t = enc.stack[-1] if enc.stack else None
         if t is not None and t.actor == combatant:
             phase = 3 if t.choice and t.choice[0].startswith("stance") else (2 if t.choice else (1 if t.counter else 0))
-            view["phase"][phase] = 1.0
-            view["turn"][:] = [_clip(t.move_points / 10), _clip(t.actions / 4), float(t.quick_only),
-                               _clip(sum(t.weapons.values()) / 4), _clip(t.straight_hexes / 7), float(t.charge_used)]
+            values += [float(phase == i) for i in range(4)]
+            values += [_clip(t.move_points / 10), _clip(t.actions / 4), float(t.quick_only),
+                       _clip(sum(t.weapons.values()) / 4), _clip(t.straight_hexes / 7), float(t.charge_used)]
+        else:
+            values += _EMPTY_TURN
         occupied = enc.occupied()
-        around = view["around"]
-        for d in range(6):
-            h = neighbor(me.hex, d)
-            around[3 * d] = float(enc.map.passable(h) and h not in occupied)
-            around[3 * d + 1] = float(h in enc.map and enc.map.at(h).wall)
-            around[3 * d + 2] = float(h in occupied)
-        return vec
+        hexmap = enc.map
+        q, r = me.hex
+        for dq, dr in _DIRECTIONS:
+            h = (q + dq, r + dr)
+            taken = h in occupied
+            values += (float(not taken and hexmap.passable(h)), float(h in hexmap and hexmap.at(h).wall),
+                       float(taken))
+        return np.array(values, dtype=np.float32)
+
+    @staticmethod
+    def _static(b: Any) -> tuple[float, ...]:
+        """The sheet's part of a slot row (computed once per stat block)."""
+        found = b._memo.get("obs_static")
+        if found is None:
+            cover = b.total_cover
+            found = b._memo["obs_static"] = (
+                _clip(b.toughness / 40), _clip(float(b.speed) / 3), _clip(b.running / 10),
+                _clip(b.missile_defense / 30), _clip(b.grapple_attack / 30), _clip(b.grapple_defense / 40),
+                _clip(b.grapple_power / 30), _clip(b.best_absorption / 10),
+                1.0 if cover == "complete" else _clip(cover / 10))
+        return found
+
+    @staticmethod
+    def _armed(f: Any) -> tuple[float, ...]:
+        """Melee defense and the best weapon's attack, power and sharpness, for the held items."""
+        b = f.block
+        key = ("obs_armed", tuple(sorted(f.held.items())))
+        found = b._memo.get(key)
+        if found is None:
+            best = max(f.weapons().values(), key=lambda s: (s.power * 2 + s.attack), default=None)
+            if best is None:
+                found = (_clip(f.melee_defense() / 30), 0.0, 0.0, 0.0, 0.0, 0.0)
+            else:
+                found = (_clip(f.melee_defense() / 30), _clip(best.attack / 10), _clip(best.power / 30),
+                         *(float(best.sharpness == s) for s in ("sharp", "blunt", "padded")))
+            b._memo[key] = found
+        return found
 
     def _slot(self, enc: ManoEncounter, me: Any, f: Any) -> list[float]:
         b = f.block
         dq, dr = f.hex[0] - me.hex[0], f.hex[1] - me.hex[1]
-        health = [float(f.health == h) for h in HEALTH]
+        health = f.health
         stamina = max(1, b.stamina)
+        tough, speed, running, missile, g_att, g_def, g_pow, absorb, cover = self._static(b)
+        melee, atk, power, sharp, blunt, padded = self._armed(f)
         grapple = enc.grapple(me.id, f.id)
-        relation = [float(grapple is None), float(grapple is not None and grapple["dominant"] is None),
-                    float(enc.dominant_over(me.id, f.id)), float(enc.dominant_over(f.id, me.id))]
-        weapons = f.weapons()
-        best = max(weapons.values(), key=lambda s: (s.power * 2 + s.attack), default=None)
-        sharp = [0.0, 0.0, 0.0] if best is None else [float(best.sharpness == s) for s in ("sharp", "blunt", "padded")]
-        cover = b.total_cover
-        row = [
-            1.0, float(not f.incapacitated), float(f.side == me.side),
+        if grapple is None:
+            relation = (1.0, 0.0, 0.0, 0.0)
+        else:
+            dom = grapple["dominant"]
+            relation = (0.0, float(dom is None), float(dom == me.id), float(dom == f.id))
+        grappling = in_ground = 0.0
+        for pair, g in enc.grapples.items():
+            if f.id in pair:
+                grappling = 1.0
+                if g["base"] == "ground":
+                    in_ground = 1.0
+        return [
+            1.0, float(not health.startswith("incapacitated")), float(f.side == me.side),
             _clip(dq / 14), _clip(dr / 14), _clip(distance(me.hex, f.hex) / 14), float(f.standing),
-            *health,
+            *(float(health == h) for h in HEALTH),
             _clip(f.stun / stamina), _clip(f.damage / stamina), _clip((f.stun + f.damage) / stamina),
-            _clip(b.toughness / 40), _clip(float(b.speed) / 3), _clip(b.running / 10), _clip(f.forced_skips / 3),
+            tough, speed, running, _clip(f.forced_skips / 3),
             float(f.counter_ready), _clip(f.defense_bonus / 5), float(f.aiming is not None), float(f.bow_drawn),
             float(f.covering == me.id), float(me.covering == f.id),
-            *relation, float(enc.grappling(f.id)), float(enc.in_ground_grapple(f.id)),
-            _clip(f.melee_defense() / 30), _clip(b.missile_defense / 30), _clip(b.grapple_attack / 30),
-            _clip(b.grapple_defense / 40), _clip(b.grapple_power / 30),
-            0.0 if best is None else _clip(best.attack / 10), 0.0 if best is None else _clip(best.power / 30),
-            *sharp,
-            _clip(b.best_absorption / 10), 1.0 if cover == "complete" else _clip(cover / 10),
+            *relation, grappling, in_ground,
+            melee, missile, g_att, g_def, g_pow, atk, power, sharp, blunt, padded, absorb, cover,
+            *_PAD,
         ]
-        return row + [0.0] * (SLOT_SIZE - len(row))
+
+
+_SINGLE_INDEX = {k: i for i, k in enumerate(SINGLES)}
+_ROW = 42
+"""values in a slot row before the padding (the rest of ``SLOT_SIZE`` is zero)"""
+_PAD = (0.0,) * (SLOT_SIZE - _ROW)
+_EMPTY_SLOT = [0.0] * SLOT_SIZE
+_EMPTY_TURN = [0.0] * 10
+_DIRECTIONS = tuple(neighbor((0, 0), d) for d in range(6))
 
 
 ENCODING = ManoEncoding()

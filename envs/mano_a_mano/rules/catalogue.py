@@ -165,6 +165,8 @@ class StatBlock:
     bow_drawn: bool = False
     source: str = "seed"
     items: dict[str, Item] = field(default_factory=dict, repr=False)
+    _memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """derived values already computed (the sheet never changes, so they never go stale)"""
 
     # ---- attributes
     @property
@@ -195,16 +197,26 @@ class StatBlock:
     def free_natural_weapons(self, held: dict[str, str] | None = None) -> list[NaturalWeapon]:
         """Natural weapons not occupied by held items (a held item occupies its hand(s)); ``held``
         defaults to the sheet's."""
-        busy = set()
-        for slot in self.held if held is None else held:
-            busy.update({"right": ("right",), "left": ("left",), "both": ("right", "left")}[slot])
-        return [w for w in self.natural_weapons if not (w.hand and any(w.name.startswith(b) for b in busy))]
+        slots = tuple(sorted(self.held if held is None else held))
+        key = ("free", slots)
+        found = self._memo.get(key)
+        if found is None:
+            busy = set()
+            for slot in slots:
+                busy.update({"right": ("right",), "left": ("left",), "both": ("right", "left")}[slot])
+            found = self._memo[key] = tuple(
+                w for w in self.natural_weapons if not (w.hand and any(w.name.startswith(b) for b in busy)))
+        return list(found)
 
     def natural_stats(self, weapon: NaturalWeapon) -> WeaponStats:
-        power = self.strength + weapon.leverage if self.strength > 0 else 0
-        skill = self.ability("natural_weapons")
-        return WeaponStats(weapon.name, power, self.agility + skill + weapon.offense, 10 + self.agility + skill,
-                           weapon.sharpness)
+        key = ("natural", weapon.name)
+        found = self._memo.get(key)
+        if found is None:
+            power = self.strength + weapon.leverage if self.strength > 0 else 0
+            skill = self.ability("natural_weapons")
+            found = self._memo[key] = WeaponStats(weapon.name, power, self.agility + skill + weapon.offense,
+                                                  10 + self.agility + skill, weapon.sharpness)
+        return found
 
     def best_natural(self, held: dict[str, str] | None = None) -> WeaponStats | None:
         """The best usable natural weapon (power, then attack)."""
@@ -216,6 +228,13 @@ class StatBlock:
         it = self.items[item_id]
         if slot is None:
             slot = next((s for s, i in self.held.items() if i == item_id), "both" if it.two_handed else "right")
+        key = ("item", item_id, slot)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._item_stats(it, slot)
+        return found
+
+    def _item_stats(self, it: Item, slot: str) -> WeaponStats:
         hand_power = self.hand_power(slot)
         control, offense, heft = it.control, it.offense, Fraction(it.heft)
         if it.two_handed and slot != "both":  # spec §2.3, RULING R34: one-handed use of a two-handed weapon
@@ -240,9 +259,13 @@ class StatBlock:
     def melee_defense(self, held: dict[str, str] | None = None) -> int:
         """Best defense of the usable weapons (spec §2.3); ``10 + agility`` with none (RULING R48)."""
         held = self.held if held is None else held
-        defenses = [self.natural_stats(w).defense for w in self.free_natural_weapons(held)]
-        defenses += [self.item_stats(i, s).defense for s, i in held.items() if not self.items[i].missile]
-        return max((d for d in defenses if d is not None), default=10 + self.agility)
+        key = ("melee_defense", tuple(sorted(held.items())))
+        found = self._memo.get(key)
+        if found is None:
+            defenses = [self.natural_stats(w).defense for w in self.free_natural_weapons(held)]
+            defenses += [self.item_stats(i, s).defense for s, i in held.items() if not self.items[i].missile]
+            found = self._memo[key] = max((d for d in defenses if d is not None), default=10 + self.agility)
+        return found
 
     @property
     def missile_defense(self) -> int:
@@ -286,21 +309,30 @@ class StatBlock:
         """Natural armor plus worn pieces resolved into non-overlapping regions (spec §2.6)."""
         from .resolution import Piece, resolve_regions
 
-        pieces = [Piece(w.item, w.region.cover, w.region.absorption, w.inside) for w in self.armor]
-        return self.template.natural_armor + resolve_regions(pieces)
+        found = self._memo.get("regions")
+        if found is None:
+            pieces = [Piece(w.item, w.region.cover, w.region.absorption, w.inside) for w in self.armor]
+            found = self._memo["regions"] = self.template.natural_armor + resolve_regions(pieces)
+        return found
 
     @property
     def best_absorption(self) -> int:
         from .resolution import best_absorption
 
-        return best_absorption(self.regions)
+        found = self._memo.get("best_absorption")
+        if found is None:
+            found = self._memo["best_absorption"] = best_absorption(self.regions)
+        return found
 
     @property
     def total_cover(self) -> int | str:
         """Sum of the regions' cover, or ``"complete"`` (spec §2.6)."""
         from .resolution import total_cover
 
-        return total_cover(self.regions)
+        found = self._memo.get("total_cover")
+        if found is None:
+            found = self._memo["total_cover"] = total_cover(self.regions)
+        return found
 
     @property
     def carrying_capacity_kg(self) -> int:
@@ -314,7 +346,10 @@ class StatBlock:
 
     @property
     def encumbered(self) -> bool:
-        return self.carried_kg > self.carrying_capacity_kg
+        found = self._memo.get("encumbered")
+        if found is None:
+            found = self._memo["encumbered"] = self.carried_kg > self.carrying_capacity_kg
+        return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,61 @@
+"""The shortcuts taken for speed give the same answers as the plain rules code they stand for."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from envs.core import SeededDice
+from envs.mano_a_mano import rules
+from envs.mano_a_mano.encoding import ENCODING
+
+
+def _random_states(encounter: str, seeds: range):
+    """Every decision point of random fights (the encounter is yielded before each apply)."""
+    rng = np.random.default_rng(7)
+    for seed in seeds:
+        dice = SeededDice(seed)
+        enc = rules.new_encounter(encounter, None, dice)
+        while not enc.is_over():
+            yield enc
+            legal = enc.legal_actions()
+            enc.apply(legal[int(rng.integers(len(legal)))], dice)
+
+
+ENCOUNTERS = rules.encounter_names()
+
+
+@pytest.mark.parametrize("encounter", ENCOUNTERS)
+def test_turn_exhausted_shortcut_matches_the_legal_list(encounter):
+    checked = 0
+    for enc in _random_states(encounter, range(12)):
+        t = enc.stack[-1]
+        f = enc.by_id[t.actor]
+        slow = all(a.kind == "end" for a in enc._compute_legal())
+        assert enc._turn_exhausted(f, t) == slow
+        checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("encounter", ENCOUNTERS)
+def test_batch_encoding_matches_one_by_one(encounter):
+    for enc in _random_states(encounter, range(8)):
+        cid = enc.current_actor()
+        legal = enc.legal_actions()
+        assert ENCODING.encode_actions(enc, cid, legal) == [ENCODING.encode_action(enc, cid, a) for a in legal]
+
+
+def test_weapon_features_follow_the_held_items():
+    """Derived values are memoised per held items: dropping the machete changes the observation."""
+    dice = SeededDice(0)
+    enc = rules.new_encounter("duel_seed", None, dice)
+    steven = enc.by_id["steven"]
+    before = ENCODING.observe(enc, "steven").copy()
+    machete = steven.held.pop("right")
+    after = ENCODING.observe(enc, "steven")
+    row = slice(0, 44)
+    assert not np.array_equal(before[row], after[row])
+    assert steven.melee_defense() == 12  # hands only (spec §11.10): 10 + agility 0 + natural weapons 2
+    steven.held["right"] = machete
+    assert steven.melee_defense() == 14
+    assert np.array_equal(ENCODING.observe(enc, "steven"), before)
