@@ -39,6 +39,8 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     Fields: ``system``, ``options`` (core / full / mapping), ``encounter`` (the lineup, spec §13.8),
     ``combatants`` (``id`` and ``state`` overrides: ``hex`` [q, r], ``standing``, ``stun``,
     ``damage``, ``held`` {right|left|both: item}, ``stowed``, ``counter_ready``, ``defense_bonus``),
+    or, without ``encounter``, a lineup of its own: each combatant gives ``side``, optionally
+    ``block`` (a stat block id, default: its ``id``), and a ``state`` with its ``hex``,
     ``grapples`` ([{pair: [a, b], base: standing|ground, dominant: id or null}]), ``round``,
     ``order`` (default: roster order) and ``actor`` (whose turn decision it is; default: the first
     of the order). The fight stands at the start of the actor's turn, its upkeep done. With none of
@@ -56,20 +58,28 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     except ValueError as err:
         e.fail("options", str(err))
     encs = encounters()
-    name = e.req("encounter", str)
-    if name not in encs:
-        e.fail("encounter", f"unknown encounter {name!r}; known: {', '.join(encs)}")
-    d = encs[name]
     blocks = stat_blocks()
     hexmap = HexMap.hexagon(ARENA_RADIUS)
-    spots = place(name, d.sides, d.placement, hexmap)
-    fighters = {cid: Fighter(cid, blocks[cid], side, slot, spots[cid], held=dict(blocks[cid].held),
-                             stowed=list(blocks[cid].stowed), bow_drawn=blocks[cid].bow_drawn)
-                for side, members in d.sides.items() for slot, cid in enumerate(members)}
+    name = e.opt("encounter", None, str)
+    if name is None:  # a lineup of the situation's own: side and stat block per combatant
+        fighters, surprise_mode = _lineup(e, source, blocks), "none"
+    else:
+        if name not in encs:
+            e.fail("encounter", f"unknown encounter {name!r}; known: {', '.join(encs)}")
+        d = encs[name]
+        surprise_mode = d.surprise_mode
+        spots = place(name, d.sides, d.placement, hexmap)
+        fighters = {cid: Fighter(cid, blocks[cid], side, slot, spots[cid],
+                                 held=dict(blocks[cid].held), stowed=list(blocks[cid].stowed),
+                                 bow_drawn=blocks[cid].bow_drawn)
+                    for side, members in d.sides.items() for slot, cid in enumerate(members)}
     for i, raw in enumerate(e.items("combatants", [])):
         c = Entry(raw, source, f"combatants[{i}]")
         cid = c.req("id", str)
-        if cid not in fighters:
+        if name is None:
+            c.opt("side")
+            c.opt("block")
+        elif cid not in fighters:
             c.fail("id", f"{cid!r} is not in encounter {name!r} ({', '.join(fighters)})")
         f = fighters[cid]
         st = c.sub("state", {})
@@ -111,7 +121,7 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
         e.done()  # a fresh start: surprise, turn order and stances are rolled and chosen from here
         if dice is None:
             raise DataError(f"{source}: situation: a fresh start (no actor) needs dice for surprise and turn order")
-        enc.begin(dice, d.surprise_mode)
+        enc.begin(dice, surprise_mode)
         return enc
     order = e.opt("order", list(fighters), list)
     if sorted(order) != sorted(fighters):
@@ -129,6 +139,31 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     enc.stack = [Turn(actor, move_points=enc._move_points(f))]
     enc._check_end([])
     return enc
+
+
+def _lineup(e: Entry, source: str, blocks: dict[str, StatBlock]) -> dict[str, Fighter]:
+    """Fighters of a situation without ``encounter``: ``combatants`` name each one's ``side``, its
+    ``block`` (default: the id) and, in ``state``, its ``hex``; slots follow the listed order."""
+    fighters: dict[str, Fighter] = {}
+    slots: dict[str, int] = {}
+    for i, raw in enumerate(e.items("combatants", [])):
+        c = Entry(raw, source, f"combatants[{i}]")
+        cid = c.req("id", str)
+        if cid in fighters:
+            c.fail("id", f"{cid!r} is listed twice")
+        side = str(c.req("side", (str, int)))
+        bid = c.opt("block", cid, str)
+        if bid not in blocks:
+            c.fail("block", f"unknown stat block {bid!r}; known: {', '.join(blocks)}")
+        if not c.sub("state", {}).has("hex"):
+            c.fail("state", "a combatant of a lineup without encounter needs state.hex")
+        b = blocks[bid]
+        slots[side] = slots.get(side, -1) + 1
+        fighters[cid] = Fighter(cid, b, side, slots[side], (0, 0), held=dict(b.held),
+                                stowed=list(b.stowed), bow_drawn=b.bow_drawn)
+    if len(slots) < 2:
+        e.fail("combatants", "without an encounter, the combatants must form at least two sides")
+    return fighters
 
 
 __all__ = ["Catalogue", "StatBlock", "ManoEncounter", "SYSTEM", "catalogue", "encounters", "encounter_names",
