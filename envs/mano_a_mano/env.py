@@ -17,6 +17,8 @@ Version history:
 
 from __future__ import annotations
 
+from typing import Any
+
 from envs.rl import SystemEnv, env_factory
 
 from . import rules
@@ -33,10 +35,37 @@ class raw_env(SystemEnv):
     system_encoding = ENCODING
     default_encounter = DEFAULT_ENCOUNTER
 
+    def default_shaping(self) -> Any:
+        """``shaping=True``: ``harm_shaping()``."""
+        return harm_shaping()
+
 
 env = env_factory(raw_env)
 
-SHAPING = None
-"""No shaped reward yet (``shaping`` in training configs needs one)."""
+def harm_shaping(weight: float = 0.1):
+    """Optional shaping for training: for every hit (a ``Harmed`` event), ``weight`` times the
+    stun plus damage it caused as a share of the target's stamina (spec §8.3: the share that
+    incapacitates is 1), positive for the target's enemies and negative for its side. Reported
+    apart in ``infos[agent]["shaping"]``; the terminal +1/-1/0 is unchanged."""
 
-__all__ = ["env", "raw_env", "ENCODING", "rules", "SHAPING"]
+    def shaping(enc: Any, events: Any, actor: str) -> dict[str, dict[str, float]]:
+        from .rules.state import Harmed
+
+        hurt: dict[str, float] = {}
+        for e in events:
+            if isinstance(e, Harmed) and (e.damage or e.stun):
+                stamina = max(1, enc.by_id[e.target].block.stamina)
+                hurt[e.target] = hurt.get(e.target, 0.0) + (e.damage + e.stun) / stamina
+        if not hurt:
+            return {}
+        return {f.id: {"harm": weight * sum((-v if enc.side_of(t) == f.side else v) for t, v in hurt.items())}
+                for f in enc.fighters}
+
+    return shaping
+
+
+SHAPING = harm_shaping
+"""The system's optional shaping, ``SHAPING(weight)``; training (``shaping: w``) looks it up by this name."""
+
+
+__all__ = ["env", "raw_env", "ENCODING", "rules", "harm_shaping", "SHAPING"]
