@@ -6,7 +6,8 @@ else the bare hand), 1 the left hand (likewise), 2..5 the other natural weapons 
 then "body". Armor option: 0 none, 1 ``avoid_next``, 2 ``avoid_all``. ``arena layout mano_a_mano``
 prints the table::
 
-    single     end, counter, rest, drop, stand, instant_stand, draw, aim, relax, dismount
+    single     end, counter, rest, drop, stand, instant_stand, draw, aim, relax, dismount,
+               load, unload                         (guns, spec §5.6, RULING R50)
     move       dir(6)                               hex directions, clockwise from east
     ready      stowed(2)                            k-th distinct stowed item
     pick_up    where(7) x item(2)                   own hex, then the neighbour in direction where-1
@@ -43,7 +44,8 @@ NAME = "mano_a_mano_v0"
 MAX_PER_SIDE = 4
 SLOTS = 2 * MAX_PER_SIDE
 WEAPON_SLOTS = 6
-SINGLES = ("end", "counter", "rest", "drop", "stand", "instant_stand", "draw", "aim", "relax", "dismount")
+SINGLES = ("end", "counter", "rest", "drop", "stand", "instant_stand", "draw", "aim", "relax", "dismount",
+           "load", "unload")
 STRIKES = ("quick", "strategic", "cautious", "powerful")
 THROWS = ("quick", "powerful", "heave")
 SHOTS = ("quick", "strategic", "cautious", "draw_and_fire")
