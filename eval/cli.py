@@ -8,7 +8,11 @@
     arena bench [--seconds S]                  engine/env speed next to PettingZoo classics
     arena suggest SITUATION.yaml [--top K] [--rollouts N | --seconds S] [--json]   ranked NPC moves
     arena play SYSTEM [ENCOUNTER] --as SIDE --vs AGENT     play one side in the terminal
-    arena replay RECORD [--game N]             re-run a recorded game and print its event log
+    arena replay RECORD [--game N] [--frames DIR] [--gif PATH] [--fps F]
+                                               re-run a recorded game, print its event log, and
+                                               draw it (grid systems): one PNG per decision, a GIF
+    arena render SYSTEM [ENCOUNTER] --out PNG  the map at the start of an encounter (or of a
+    arena render SITUATION.yaml --out PNG      situation file), for grid systems
     arena train CONFIG.yaml [key=value ...] [--resume]   MaskablePPO self-play (same as train.py)
     arena eval CONFIG.yaml [key=value ...] [--fresh]     round-robin tournament -> records -> report
 
@@ -40,6 +44,16 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
     if value <= 0:
         raise argparse.ArgumentTypeError(f"expected seconds > 0, got {value}")
+    return value
+
+
+def _fps(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected frames per second, got {text!r}") from None
+    if not 0 < value <= 50:
+        raise argparse.ArgumentTypeError(f"expected frames per second in (0, 50], got {text}")
     return value
 
 
@@ -210,13 +224,37 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from eval.gm import load_record, replay
 
+    pictures = args.frames is not None or args.gif is not None
+    if pictures or args.fps is not None:
+        from eval.pictures import check_outputs
+
+        check_outputs(args.frames, args.gif, args.fps)
     rec = load_record(args.record, args.game)
-    lines = replay(rec, source=args.record)
+    if pictures:
+        from eval.pictures import replay_pictures
+
+        lines, frames = replay_pictures(rec, source=args.record, frames_dir=args.frames,
+                                        gif=args.gif, fps=args.fps or 2.0, progress=True)
+    else:
+        lines, frames = replay(rec, source=args.record), 0
     for line in lines:
         print(line)
     who = rec.get("agents", {})
     result = "a draw" if rec.get("winner") is None else f"side {rec['winner']} ({who.get(rec['winner'], '?')}) wins"
     print(f"\nReplayed {len(rec['actions'])} actions (seed {rec['seed']}): {result}, as recorded.")
+    if args.frames is not None:
+        print(f"Wrote {frames} frames to {args.frames}/ (frame_*.png: the start, then one per "
+              "decision).")
+    if args.gif is not None:
+        print(f"Wrote {args.gif} ({frames} frames, {args.fps or 2.0:g} per second).")
+    return 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from eval.pictures import render_encounter
+
+    path = render_encounter(args.target, args.encounter, args.out, seed=args.seed, rules=args.rules)
+    print(f"Wrote {path}")
     return 0
 
 
@@ -329,7 +367,20 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("replay", help="re-run a recorded game (a .json record or a line of games.jsonl)")
     s.add_argument("record")
     s.add_argument("--game", type=int, default=0, help="which game of a .jsonl file (0-based)")
+    s.add_argument("--frames", metavar="DIR",
+                   help="write the map as PNGs: the start, then one per decision")
+    s.add_argument("--gif", metavar="PATH", help="write the fight as an animated GIF (.gif)")
+    s.add_argument("--fps", type=_fps, default=None, metavar="F",
+                   help="GIF frames per second (default 2)")
     s.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("render", help="draw the map at an encounter's start or of a situation (PNG)")
+    s.add_argument("target", help="SYSTEM (then ENCOUNTER) or a situation .yaml file")
+    s.add_argument("encounter", nargs="?", help="default: the system's first encounter")
+    s.add_argument("--out", required=True, metavar="PNG", help="where the picture goes")
+    s.add_argument("--seed", type=int, default=0, help="seed of the setup rolls (surprise, order)")
+    s.add_argument("--rules", default="full", choices=["core", "full"])
+    s.set_defaults(func=cmd_render)
 
     s = sub.add_parser("train", help="train an NPC policy with MaskablePPO self-play (train.py; --help: keys)",
                        add_help=False)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -27,7 +28,7 @@ from typing import IO, Any
 import numpy as np
 
 from envs import get_env_module, get_rules
-from envs.core import IllegalActionError, SeededDice
+from envs.core import Encounter, IllegalActionError, SeededDice
 from envs.core.cases import encounter_from_situation, load_situation
 from envs.core.files import atomic_write
 
@@ -165,8 +166,12 @@ def load_record(path: str | Path, game: int = 0) -> dict[str, Any]:
     return rec
 
 
-def replay(rec: dict[str, Any], source: str = "record") -> list[str]:
+def replay(rec: dict[str, Any], source: str = "record",
+           on_state: Callable[[Encounter, int], None] | None = None) -> list[str]:
     """Re-run a record and return its event log (one line per event).
+
+    ``on_state(enc, step)``, when given, sees the fight at the start (step 0) and after each action
+    (step 1..N); it must not change ``enc`` (``arena replay --frames/--gif`` draws it).
 
     Raises:
         ReplayError: an unknown system or encounter, an action that is not legal where the record
@@ -179,6 +184,8 @@ def replay(rec: dict[str, Any], source: str = "record") -> list[str]:
     except (ValueError, KeyError, TypeError) as e:
         raise ReplayError(f"{source}: cannot start the fight ({e})") from None
     log = [str(e) for e in enc.start_events]
+    if on_state is not None:
+        on_state(enc, 0)
     for step, label in enumerate(rec["actions"], start=1):
         if enc.is_over():
             raise ReplayError(f"{source}: does not reproduce: the fight ended before step {step} ({label!r})")
@@ -187,6 +194,8 @@ def replay(rec: dict[str, Any], source: str = "record") -> list[str]:
             log.extend(str(e) for e in enc.apply(action, dice))
         except (IllegalActionError, ValueError) as e:
             raise ReplayError(f"{source}: does not reproduce at step {step}: {e}") from None
+        if on_state is not None:
+            on_state(enc, step)
     if rec.get("reason") == "stopped":  # a game a person stopped early: replay what was played
         return log
     if not enc.is_over():

@@ -9,15 +9,20 @@ setup stance chooser (§6.5) is selected in the middle of another combatant's tu
 action space       ``Discrete(N)``: see ``envs/mano_a_mano/encoding.py`` or ``arena layout mano_a_mano``
 observation space  ``Dict(observation=Box(-1, 1, (M,), float32), action_mask=Box(0, 1, (N,), int8))``
 reward             +1 win / -1 loss / 0 draw (round cap = truncation)
+render modes       ``"ansi"`` (the event log) and ``"rgb_array"`` (the hex map with every fighter,
+                   ``envs/mano_a_mano/render.py``: side, stance, health, stun/damage, grapples)
 =================  ==========================================================================
 
 Version history:
     v0: first release (CORE and FULL rules without mounted combat, guns and climbing/swimming/flying).
+        Later, without a change of behaviour: ``render_mode="rgb_array"``.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+import numpy as np
 
 from envs.rl import SystemEnv, env_factory
 
@@ -27,13 +32,22 @@ from .encoding import ENCODING
 DEFAULT_ENCOUNTER = "duel_seed"
 
 
+def draw(enc: Any, caption: str = "") -> np.ndarray:
+    """The map picture of ``enc`` (``render.render``; Pillow is loaded on the first picture)."""
+    from .render import render
+
+    return render(enc, caption)
+
+
 class raw_env(SystemEnv):
     """Mano a Mano AEC env without wrappers."""
 
-    metadata = {"render_modes": ["ansi"], "name": ENCODING.name, "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": ENCODING.name,
+                "is_parallelizable": False}
     rules_module = rules
     system_encoding = ENCODING
     default_encounter = DEFAULT_ENCOUNTER
+    renderer = staticmethod(draw)
 
     def default_shaping(self) -> Any:
         """``shaping=True``: ``harm_shaping()``."""

@@ -49,6 +49,11 @@ Behaviour:
 * ``render_mode="ansi"``: ``render()`` returns the text of the events logged since the previous
   ``render()`` (or since ``reset``), one ``str(event)`` per line, so calling it after every step
   prints the whole fight once. ``log_text()`` returns the whole log.
+* ``render_mode="rgb_array"``, for a system that draws (a grid system whose env class sets
+  ``renderer``): ``render()`` returns the current state as an ``(H, W, 3)`` uint8 picture, the
+  same size for every frame of an encounter. ``renderer(enc, caption)`` is a plain function
+  (``staticmethod``), so tools such as ``arena replay --gif`` use it without an env;
+  ``metadata["render_modes"]`` lists ``"rgb_array"`` exactly when a renderer is set.
 * Illegal actions raise ``IllegalActionError`` in the raw env; ``env_factory`` adds
   ``TerminateIllegalWrapper(illegal_reward=-1)`` for training (STYLE C11).
 """
@@ -78,13 +83,19 @@ from envs.core import (
 
 from .layout import SystemEncoding, legal_index_map
 
-__all__ = ["CombatAECEnv", "SystemEnv", "NewEncounter", "FromSituation", "Shaping", "env_factory"]
+__all__ = ["CombatAECEnv", "SystemEnv", "NewEncounter", "FromSituation", "Shaping", "Renderer",
+           "env_factory"]
 
 NewEncounter = Callable[[Dice, Mapping[str, Any] | None], Encounter]
 """``new_encounter(dice, reset_options)``: a fresh encounter for one episode."""
 
 FromSituation = Callable[[dict[str, Any], str, Dice], Encounter]
 """``from_situation(data, source, dice)``: the encounter a situation describes."""
+
+
+Renderer = Callable[[Encounter, str], np.ndarray]
+"""``renderer(enc, caption)``: the encounter as an ``(H, W, 3)`` uint8 picture; ``caption`` (may be
+empty) starts its title line."""
 
 
 class Shaping(Protocol):
@@ -113,7 +124,7 @@ class CombatAECEnv(AECEnv):
             rosters, so ``possible_agents`` and the spaces exist before ``reset``.
         from_situation: ``from_situation(data, source, dice)`` builds the encounter of a situation;
             default: the system registry (``envs.core.cases.encounter_from_situation``).
-        render_mode: ``None`` or ``"ansi"``.
+        render_mode: ``None``, ``"ansi"``, or ``"rgb_array"`` when the class has a ``renderer``.
         shaping: optional shaped-reward callback (``Shaping``).
 
     Attributes:
@@ -123,6 +134,17 @@ class CombatAECEnv(AECEnv):
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "combat_v0", "is_parallelizable": False}
+    renderer: Renderer | None = None
+    """The system's picture of an encounter (set as ``staticmethod(fn)``); ``None``: text only."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Keep ``metadata["render_modes"]`` in step with ``renderer`` (``rgb_array`` iff set)."""
+        super().__init_subclass__(**kwargs)
+        modes = [m for m in cls.metadata.get("render_modes", []) if m != "rgb_array"]
+        if cls.renderer is not None:
+            modes.append("rgb_array")
+        if modes != list(cls.metadata.get("render_modes", [])):
+            cls.metadata = {**cls.metadata, "render_modes": modes}
 
     def __init__(
         self,
@@ -417,17 +439,25 @@ class CombatAECEnv(AECEnv):
         """The whole event log, one ``str(event)`` per line."""
         return "\n".join(map(str, self._log))
 
-    def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the log lines added since the previous ``render()``."""
+    def render_caption(self) -> str:
+        """The start of an ``rgb_array`` frame's title line (the encounter's name, where known)."""
+        return ""
+
+    def render(self) -> str | np.ndarray | None:
+        """``"ansi"``: the log lines added since the previous ``render()``; ``"rgb_array"``: the
+        current state as an ``(H, W, 3)`` uint8 picture (see the module docstring)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; use render_mode='ansi'")
+            modes = self.metadata["render_modes"]
+            gymnasium.logger.warn(f"render() called without a render_mode; use one of {modes}")
             return None
+        if self.render_mode == "rgb_array":
+            return self.renderer(self.encounter, self.render_caption())
         new = self._log[self._rendered :]
         self._rendered = len(self._log)
         return "\n".join(map(str, new))
 
     def close(self) -> None:
-        """Nothing to release (text rendering only)."""
+        """Nothing to release (pictures are drawn in memory, no window is opened)."""
 
 
 class SystemEnv(CombatAECEnv):
@@ -437,7 +467,8 @@ class SystemEnv(CombatAECEnv):
     of ``rules_module.encounter_names()`` (default ``default_encounter``), ``rules`` goes through
     ``rules_module.parse_options``, and ``shaping=True`` uses ``default_shaping()`` when the system
     has one. The rules module provides ``encounter_names``, ``parse_options``, ``new_encounter`` and
-    ``from_situation``.
+    ``from_situation``. A subclass that sets ``renderer`` (e.g. ``staticmethod(draw)``) also offers
+    ``render_mode="rgb_array"``; the frames' titles start with the encounter's name.
     """
 
     rules_module: Any = None
@@ -464,6 +495,10 @@ class SystemEnv(CombatAECEnv):
             render_mode=render_mode,
             shaping=shaping or None,
         )
+
+    def render_caption(self) -> str:
+        """The encounter's name starts an ``rgb_array`` frame's title."""
+        return self.encounter_name
 
 
 def env_factory(raw_cls: type[CombatAECEnv]) -> Callable[..., AECEnv]:
