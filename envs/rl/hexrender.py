@@ -248,7 +248,7 @@ class HexPainter:
                 n = len(rest)
                 for i, t in enumerate(rest):
                     off = (i - (n - 1) / 2) * 0.5 * s
-                    out[t.key] = (x + off, y - 0.3 * s, base * min(t.scale, 0.62))
+                    out[t.key] = (x + off, y - 0.4 * s, base * min(t.scale, 0.55))
             else:  # equals share the hex
                 n = len(group)
                 for i, t in enumerate(group):
@@ -328,6 +328,7 @@ class HexPainter:
         img = self._base.copy()
         d = ImageDraw.Draw(img)
         spots = self.place(scene.tokens)
+        carriers = self._carriers(scene.tokens)
         for t in scene.tokens:
             if t.highlight:
                 d.polygon(
@@ -340,7 +341,7 @@ class HexPainter:
             d.rectangle([cx - k, cy - k, cx + k, cy + k], fill=m.color, outline=INK)
         for t in sorted(scene.tokens, key=lambda t: -t.scale):  # carriers under riders
             x, y, r = spots[t.key]
-            self._token(d, t, x, y, r)
+            self._token(d, t, x, y, r, carrier=t.key in carriers)
         for link in scene.links:  # on top, from ring to ring, so bars and rings never hide one
             if link.a in spots and link.b in spots:
                 self._link(d, link, spots)
@@ -367,7 +368,21 @@ class HexPainter:
             k = max(4.0, 0.2 * self.size)
             d.ellipse([px - k, py - k, px + k, py + k], fill=link.color, outline=PALE, width=2)
 
-    def _token(self, d: ImageDraw.ImageDraw, t: Token, x: float, y: float, r: float) -> None:
+    @staticmethod
+    def _carriers(tokens: Sequence[Token]) -> set[str]:
+        """Keys of tokens with smaller ones on top (their labels go low, under the riders)."""
+        groups: dict[Hex, list[Token]] = {}
+        for t in tokens:
+            groups.setdefault(t.hex, []).append(t)
+        out = set()
+        for group in groups.values():
+            group = sorted(group, key=lambda t: -t.scale)
+            if len(group) > 1 and group[0].scale > group[1].scale:
+                out.add(group[0].key)
+        return out
+
+    def _token(self, d: ImageDraw.ImageDraw, t: Token, x: float, y: float, r: float,
+               carrier: bool = False) -> None:
         w = max(2.0, self.ring_width * r / self.token_radius)
         if t.ring is not None:
             d.ellipse([x - r - w, y - r - w, x + r + w, y + r + w], fill=t.ring)
@@ -388,9 +403,9 @@ class HexPainter:
             d.line([(x - k, y + k), (x + k, y - k)], fill=INK, width=max(2, round(r / 7)))
         self._text(
             d,
-            (x, y),
+            (x, y + 0.5 * r) if carrier else (x, y),  # a carrier's label shows under its riders
             t.label,
-            font(max(8, round(r * 0.95))),
+            font(max(8, round(r * (0.6 if carrier else 0.95)))),
             label_colour,
             stroke=INK if t.cross and label_colour == PALE else (PALE if t.cross else None),
         )

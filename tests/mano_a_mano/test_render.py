@@ -154,7 +154,7 @@ def test_several_fighters_in_one_hex_are_all_visible_the_heaviest_in_the_middle(
     assert abs(ex - cx) + abs(ey - cy) < abs(sx - cx) + abs(sy - cy)
     frame = render(enc)
     assert patch_colour(frame, (sx, sy), half=3) == BLUE
-    assert patch_colour(frame, (ex, ey + er * 0.6), half=3) == BLUE
+    assert patch_colour(frame, (ex - er * 0.6, ey), half=3) == BLUE
     assert p.size * 0.45 < p.size  # both stay inside the hex
     for x, y, r in (spots["elephant"], spots["steven"]):
         assert abs(x - cx) + r < p.size and abs(y - cy) + r < p.size * 1.05
