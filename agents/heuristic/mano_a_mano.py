@@ -1,7 +1,9 @@
 """A Mano a Mano NPC a competent GM would play (issue 5): it closes distance, strikes where the odds
 and the harm are best (combos while healthy, powerful blows on weak defenses), prepares a counter
 when an enemy will reach it, grapples when its grapple attack outclasses the defense, and rests when
-hurt and out of reach. It reads the whole state: Mano a Mano hides nothing (spec §3.1, RULING R45).
+hurt and out of reach. A rider gets on its war animal and stays there, running it straight at the
+enemy to charge; the animal attacks whoever stands next to it (spec §5.11). It reads the whole
+state: Mano a Mano hides nothing (spec §3.1, RULING R45).
 
 Scores are expected harm in units of the target's stamina, plus small preferences for position.
 """
@@ -58,6 +60,9 @@ class ManoHeuristic(RulesPolicy):
         diff = cover_diff + cost if coverer else (
             target.melee_defense() + enc._defense_mod(target, f, "striking") + target.defense_bonus + cost)
         power = stats.power * (2 if verb == "powerful" else 1)
+        t = enc.stack[-1] if enc.stack else None
+        if t is not None and t.actor == f.id and not t.charge_used and 2 * t.straight_hexes > 5:
+            power += 2 * t.straight_hexes - 5  # the charge (spec §4.5, RULING R28), mounted or not
         value = p_success(mod, diff) * self._harm_value(enc, target, power, stats.sharpness, absorption)
         if verb == "cautious":
             value += 0.05
@@ -157,7 +162,11 @@ class ManoHeuristic(RulesPolicy):
             before, after = self._nearest_enemy(enc, f), self._nearest_enemy(enc, f, dest)
             if enc._bow(f) is not None:  # a shooter keeps its distance
                 return 0.02 * (after - before) if before < 4 else -0.05
-            return 0.1 * (before - after) - (0.2 if after > before else 0.0)
+            value = 0.1 * (before - after) - (0.2 if after > before else 0.0)
+            t = enc.stack[-1]
+            if f.id in enc.mounts and after < before and t.straight_dir in (None, int(a.args[0])):
+                value += 0.03  # a rider runs its mount straight at them: a charge (spec §5.11)
+            return value
         if k == "rest":
             hurt = f.health != "healthy"
             return (0.3 if hurt else 0.0) + 0.2 * f.stun / max(1, f.block.toughness) - (0.3 if self._adjacent_enemy(enc, f) else 0)
@@ -179,6 +188,10 @@ class ManoHeuristic(RulesPolicy):
             return -0.5
         if k == "cover":
             return 0.05
+        if k == "mount":  # a rider fights from its war animal (spec §5.11)
+            return 0.6
+        if k == "dismount":
+            return -1.0
         return 0.0  # end
 
     def _adjacent_enemy(self, enc: Any, f: Any) -> bool:

@@ -24,8 +24,8 @@ prints the table::
 
 Observation (float32 in [-1, 1]): one row per slot (relative hex offset and distance, stance,
 health, harm, defenses, best weapon, armor, counter / cover / aim / bow, the grapple relation with
-the observer), the round and decision phase, the observer's turn budget, and the six hexes around
-it (free, wall, occupied): the map around the fighter in a form a policy can use.
+the observer, mounted / ridden), the round and decision phase, the observer's turn budget, and the
+six hexes around it (free, wall, occupied): the map around the fighter in a form a policy can use.
 """
 
 from __future__ import annotations
@@ -340,12 +340,13 @@ class ManoEncoding:
             float(f.covering == me.id), float(me.covering == f.id),
             *relation, grappling, in_ground,
             melee, missile, g_att, g_def, g_pow, atk, power, sharp, blunt, padded, absorb, cover,
+            float(f.id in enc.mounts), float(f.id in enc.mounts.values()),  # mounted, ridden (§5.11)
             *_PAD,
         ]
 
 
 _SINGLE_INDEX = {k: i for i, k in enumerate(SINGLES)}
-_ROW = 42
+_ROW = 44
 """values in a slot row before the padding (the rest of ``SLOT_SIZE`` is zero)"""
 _PAD = (0.0,) * (SLOT_SIZE - _ROW)
 _EMPTY_SLOT = [0.0] * SLOT_SIZE

@@ -15,6 +15,10 @@ render modes       ``"ansi"`` (the event log) and ``"rgb_array"`` (the hex map w
 
 Version history:
     v0: first release (CORE and FULL rules without mounted combat, guns and climbing/swimming/flying).
+        Later, in v0 still (sizes unchanged): FULL mounted combat (spec §5.11: war animals as their
+        own combatants, mount / dismount, stay-mounted rolls, mounted charges; encounter
+        ``cavalry``), falls over ledges and from a mount's back (R57); the two spare floats of each
+        slot row are now "mounted" and "ridden".
         Later, without a change of behaviour: ``render_mode="rgb_array"``.
 """
 

@@ -185,8 +185,12 @@ def test_random_legal_play_terminates_with_sane_state(name, rules):
             legal = enc.legal_actions()
             assert legal and all(a.actor == enc.current_actor() for a in legal)
             enc.apply(legal[rng.integers(len(legal))], dice)
-            hexes = [f.hex for f in enc.fighters]
-            assert len(set(hexes)) == len(hexes)  # one combatant per hex (R46)
+            hexes = [f.hex for f in enc.fighters if f.id not in enc.mounts]
+            assert len(set(hexes)) == len(hexes)  # one per hex (R46), a rider in its mount's (§5.11)
+            for rider, mount in enc.mounts.items():  # a standing rider on a standing, active mount
+                r, m = enc.by_id[rider], enc.by_id[mount]
+                assert r.hex == m.hex and r.standing and m.standing
+                assert not r.incapacitated and not m.incapacitated
             assert all(f.stun >= 0 and f.damage >= 0 for f in enc.fighters)
             pending = enc.stack and enc.stack[-1].choice  # a pushed pair is apart until the actor chooses
             for pair, g in ([] if pending else enc.grapples.items()):  # grapples link adjacent, capable members

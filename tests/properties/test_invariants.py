@@ -3,6 +3,7 @@
 From every encounter of every system, CORE and FULL: the fight ends within its round cap without an
 exception, and after every ``apply``:
 
+* state bounds (Mano a Mano): one fighter per hex except a rider on its mount;
 * state bounds (Metanoia): Strain in 0..strain_max, stacks in 0..10, Injuries <= slots, Convictions in
   0..conv_max or None for the mindless, status ranks > 0, a full Injury track means out of the fight;
 * decisions: the current actor is an active combatant (the out-of-fight never act), every legal
@@ -54,7 +55,25 @@ def metanoia_state_invariants(enc) -> None:
             assert g.side == f.side and g is not f, f"{who}: guards {f.guarding}, not an ally"
 
 
-STATE_INVARIANTS = {"metanoia": metanoia_state_invariants}
+def mano_a_mano_state_invariants(enc) -> None:
+    """No two fighters in one hex (RULING R46) unless the rules allow it: exactly a rider and its
+    mount (spec §5.11), both standing and active; nobody on a wall or off the map."""
+    riders = enc.mounts
+    hexes = [f.hex for f in enc.fighters if f.id not in riders]
+    assert len(set(hexes)) == len(hexes), f"round {enc.round}: two fighters in a hex: {sorted(hexes)}"
+    assert len(set(riders.values())) == len(riders), f"a mount carries two riders: {riders}"
+    for rider, mount in riders.items():
+        r, m = enc.by_id[rider], enc.by_id[mount]
+        assert r.side == m.side and m.block.mount is not None and rider not in riders.values()
+        assert r.hex == m.hex, f"round {enc.round}: {rider} at {r.hex} is not on {mount} at {m.hex}"
+        assert r.standing and m.standing and not r.incapacitated and not m.incapacitated
+        assert not enc.grappling(rider), f"{rider} grapples while mounted"
+    for f in enc.fighters:
+        assert enc.map.passable(f.hex), f"{f.id} stands on a wall or off the map at {f.hex}"
+
+
+STATE_INVARIANTS = {"metanoia": metanoia_state_invariants,
+                    "mano_a_mano": mano_a_mano_state_invariants}
 
 
 def decision_invariants(enc) -> None:

@@ -41,7 +41,9 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     ``damage``, ``held`` {right|left|both: item}, ``stowed``, ``counter_ready``, ``defense_bonus``),
     or, without ``encounter``, a lineup of its own: each combatant gives ``side``, optionally
     ``block`` (a stat block id, default: its ``id``), and a ``state`` with its ``hex``,
-    ``grapples`` ([{pair: [a, b], base: standing|ground, dominant: id or null}]), ``round``,
+    ``grapples`` ([{pair: [a, b], base: standing|ground, dominant: id or null}]), ``mounted``
+    ({rider: mount}, FULL rules; default: the encounter's; a rider stands in its mount's hex),
+    ``round``,
     ``order`` (default: roster order) and ``actor`` (whose turn decision it is; default: the first
     of the order). The fight stands at the start of the actor's turn, its upkeep done. With none of
     ``actor``, ``order`` and ``round`` the fight starts fresh: the encounter's surprise roll, turn
@@ -103,10 +105,13 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
         f.defense_bonus = st.integer("defense_bonus", 0, lo=0, hi=5)
         st.done()
         c.done()
-    hexes = [f.hex for f in fighters.values()]
+    default = dict(encs[name].mounted) if name is not None and opts.full else {}
+    mounted = _situation_mounts(e, fighters, default, opts.full)
+    hexes = [f.hex for cid, f in fighters.items() if cid not in mounted]  # riders share a hex
     if len(set(hexes)) != len(hexes):
         e.fail("combatants", "two combatants stand in one hex (RULING R46)")
     enc = ManoEncounter(list(fighters.values()), list(fighters), hexmap, opts)
+    enc.mounts = mounted
     for i, raw in enumerate(e.items("grapples", [])):
         g = Entry(raw, source, f"grapples[{i}]")
         pair = g.req("pair", list)
@@ -164,6 +169,24 @@ def _lineup(e: Entry, source: str, blocks: dict[str, StatBlock]) -> dict[str, Fi
     if len(slots) < 2:
         e.fail("combatants", "without an encounter, the combatants must form at least two sides")
     return fighters
+
+
+def _situation_mounts(e: Entry, fighters: dict[str, Fighter], default: dict[str, str],
+                      full: bool) -> dict[str, str]:
+    """``mounted: {rider: mount}`` (spec §5.11, FULL rules): each rider goes to its mount's hex."""
+    mounted = e.opt("mounted", default, dict)
+    for rider, mount in mounted.items():
+        if not full:
+            e.fail("mounted", "mounted combat is part of the FULL rules (spec §12.2 item 9)")
+        if (rider not in fighters or mount not in fighters
+                or fighters[rider].side != fighters[mount].side):
+            e.fail("mounted", f"{rider!r} and {mount!r} must be combatants of one side")
+        if fighters[mount].block.mount is None or fighters[rider].block.mount is not None:
+            e.fail("mounted", f"{rider!r} cannot ride {mount!r}: only a war animal is ridden")
+        fighters[rider].hex = fighters[mount].hex
+    if len(set(mounted.values())) != len(mounted) or set(mounted) & set(mounted.values()):
+        e.fail("mounted", "each mount carries one rider, and a rider is not a mount")
+    return dict(mounted)
 
 
 __all__ = ["Catalogue", "StatBlock", "ManoEncounter", "SYSTEM", "catalogue", "encounters", "encounter_names",

@@ -43,6 +43,7 @@ QUALITIES = ("inept", "unintelligent", "blind", "sudden_regeneration", "hourly_r
 SPEEDS = (Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(3))
 HELD_SLOTS = ("right", "left", "both")
 SURPRISE_MODES = ("none", "side_A", "side_B", "roll")
+MOUNT_KINDS = ("war",)  # spec §5.11: a trained war animal (untrained: rulings.NO_ANIMAL_HANDLING)
 
 # spec §2.7: carrying capacity (kg) by strength 0..50
 CARRYING_CAPACITY = (0, 1, 2, 5, 10, 15, 20, 30, 50, 65, 80, 100, 120, 150, 200, 250, 300, 400, 500, 600, 800,
@@ -166,6 +167,8 @@ class StatBlock:
     source: str = "seed"
     items: dict[str, Item] = field(default_factory=dict, repr=False)
     _memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    mount: str | None = None
+    """``"war"``: an animal that can be ridden and fights on its own (spec §5.11); else ``None``"""
     """derived values already computed (the sheet never changes, so they never go stale)"""
 
     # ---- attributes
@@ -358,6 +361,8 @@ class EncounterDef:
     sides: dict[str, tuple[str, ...]]
     placement: Any
     surprise_mode: str
+    mounted: dict[str, str] = field(default_factory=dict)
+    """rider -> mount at the start (spec §5.11; FULL rules only)"""
 
 
 @dataclass(frozen=True)
@@ -500,7 +505,7 @@ def _stat_block(data: Any, src: str, index: int, templates: dict[str, Template],
         cid, e.req("name", str), template, e.integer("cp", lo=0), e.req("mass_kg", (int, float)), _speed(e, "speed"),
         e.integer("agility"), e.integer("strength", lo=0), toughness, e.integer("running", lo=0), _abilities(e),
         template.qualities | _qualities(e), held, stowed, tuple(worn), e.opt("bow_drawn", False, bool),
-        e.opt("source", "seed", str), items,
+        e.opt("source", "seed", str), items, mount=e.choice("mount", MOUNT_KINDS, None),
     )
     e.done()
     return block
@@ -523,9 +528,25 @@ def _encounter(data: Any, src: str, index: int, blocks: dict[str, StatBlock]) ->
     sides_e.done()
     if len(sides) < 2:
         e.fail("sides", "an encounter needs at least two sides")
-    enc = EncounterDef(eid, sides, e.req("placement"), e.choice("surprise_mode", SURPRISE_MODES, "none"))
+    surprise = e.choice("surprise_mode", SURPRISE_MODES, "none")
+    enc = EncounterDef(eid, sides, e.req("placement"), surprise, _mounted(e, sides, blocks))
     e.done()
     return enc
+
+
+def _mounted(e: Entry, sides: dict[str, tuple[str, ...]],
+             blocks: dict[str, StatBlock]) -> dict[str, str]:
+    """``mounted: {rider: mount}``: both on one side, the mount a war animal, each in one pair."""
+    mounted = e.opt("mounted", {}, dict)
+    side_of = {m: s for s, members in sides.items() for m in members}
+    for rider, mount in mounted.items():
+        if rider not in side_of or mount not in side_of or side_of[rider] != side_of[mount]:
+            e.fail("mounted", f"{rider!r} and {mount!r} must both be on one side of the encounter")
+        if blocks[mount].mount is None or blocks[rider].mount is not None:
+            e.fail("mounted", f"{rider!r} cannot ride {mount!r}: the mount needs 'mount: war'")
+    if len(set(mounted.values())) != len(mounted) or set(mounted) & set(mounted.values()):
+        e.fail("mounted", "each mount carries one rider, and a rider is not a mount")
+    return dict(mounted)
 
 
 def load_catalogue(path: str | Path) -> Catalogue:

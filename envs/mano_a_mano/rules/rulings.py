@@ -36,3 +36,78 @@ GRAPPLES_NEED_ADJACENCY = True
 # Project ruling (spec §5.7.1 and R43 are silent): a push moves the target, and a kept hold moves the
 # actor after it; any other grapple of theirs whose members end up more than one hex apart ends,
 # since a hold cannot reach across a hex.
+
+# ---- mounted combat and falls (spec §5.11, §6.3, §5.7.4, RULING R57; FULL rules, spec §12.2 item
+# 9)
+
+STAY_MOUNTED_DIFFICULTY = 10
+# spec §5.11 (stated): each time a war animal attacks or defends, its rider rolls riding vs 10 to
+# stay mounted.
+
+STAY_MOUNTED_ABILITIES = ("riding",)
+# Project ruling (spec §6.3 says "best eligible ability" and names none): only riding is eligible;
+# the seed's animal handling "includes the ability to control riding animals, but not the physical
+# ability to do riding stunts", and staying on a fighting animal is such a stunt. An inept rider
+# without it takes -4 (spec §2.8); position modifiers do not apply (RULING R52).
+
+STAY_MOUNTED_AFTER_RESOLUTION = True
+# Project ruling (spec §5.11 is silent on timing): the roll comes once the attack made by or against
+# the mount has resolved (after its balance or breakfall roll), once per attack; none when the mount
+# went down (its rider falls anyway, MOUNT_DOWN_UNSEATS) or when the fight ended (RULING R54).
+
+RIDER_USES_MOUNT_MOVEMENT = True
+# Project ruling (the spec is silent on how "a rider may charge using the mount's movement" works in
+# a turn order where the animal has turns of its own; seed [Action/Mounted Combat]: "instead of
+# having the animal attack, a rider may use the animal's speed to do a charging attack"): a mounted
+# rider's own move decisions move the pair, with the mount's movement points (its running, halved
+# when encumbered, R26) in place of the rider's, and a straight run counts toward the rider's charge
+# as any run does (spec §4.5, RULING R28). The animal's speed is then spent: the mount skips its
+# next turn (no movement, no action), and the rider may move the pair again only in the turn that
+# spent it. The mount's own moves in its own turns carry the rider too, but are not the rider's
+# run-up.
+
+RIDER_FALL_HEIGHT_M = 1
+# Project ruling for RULING R57: a rider who falls from its mount falls from the animal's back,
+# about 1.5 m for a horse, counted in whole metres: +1 to the fall's power. With no attacker the
+# fall's power is the rider's own natural-weapon power (spec §5.7.4), plus any drop from the mount's
+# hex to the hex it lands in.
+
+RIDER_LANDS_NEARBY = True
+# Project ruling (spec §3.2, RULING R46: one fighter per hex): a rider who falls or dismounts lands
+# in the first free, passable hex next to its mount, in direction order 0..5 (then the next ring
+# out); a dismount needs a free neighbouring hex.
+
+MOUNT_DOWN_UNSEATS = True
+# Project ruling (spec silent): a ridden mount that goes to the ground (a fall, a slam, following a
+# partner down) or becomes incapacitated throws its rider, with no roll; so does a rider that
+# becomes incapacitated. RULING R23's drop "with no fall damage" is sinking down where one stands;
+# leaving a saddle is a fall (spec §5.7.4). A ridden mount may not drop to the ground by choice.
+
+MOUNTED_NO_GRAPPLING = True
+# Project ruling (spec silent on grappling a rider): a mounted rider neither makes grappling actions
+# nor is the target of one (a fighter on foot cannot clinch a rider above it); a rider is unhorsed
+# through its mount (attacks on it, its falls). The mount may be grappled; a push moves the pair,
+# and a mount held in a grapple cannot be ridden anywhere (spec §4.5: grapplers cannot walk).
+
+MOUNT_ACTIONS_QUICK = True
+# Project ruling (the spec has no mount or dismount action): mounting (onto an adjacent, standing,
+# unridden war animal of the same side, neither of them grappling) and dismounting are quick actions
+# that use no weapon, like stand and drop; the rider moves into the mount's hex, or out of it
+# (RIDER_LANDS_NEARBY). The movement left is capped at what the new way of moving allows.
+
+NO_ANIMAL_HANDLING = True
+# Left out (spec §5.11 animal handling): every mount in the catalogue is a trained war animal
+# (``mount: war``), which fights on its own and never needs calming; rolls to keep it from attacking
+# and untrained riding animals that flee are not modelled.
+
+LEDGE_FALL_M = 2
+# Project ruling for RULING R57 (spec silent on pushes over an edge): a push that moves the target
+# down a drop of 2 m or more (one hex's width) is a fall whatever the balance roll, for a target on
+# the ground too; smaller drops only add their metres to a fall that happens.
+
+# Falls audited (spec §5.7.4, RULING R14, R57): a push into a wall is a fall in place (no height); a
+# push to a lower hex adds the drop to a failed balance (and falls outright at LEDGE_FALL_M); trips
+# and slams fell the target where it stands (no height); a rider's fall adds RIDER_FALL_HEIGHT_M and
+# any drop to its landing hex; RULING R23's incapacitation drop happens in place and deals nothing,
+# except for riders (MOUNT_DOWN_UNSEATS). Moving voluntarily between heights is climbing and jumping
+# (spec §5.11), not implemented.

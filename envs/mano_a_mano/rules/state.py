@@ -49,6 +49,7 @@ from envs.core.hexgrid import neighbors as neighbors_of
 from . import resolution as R
 from . import rulings
 from .catalogue import StatBlock, encounters, stat_blocks
+from .mounted import MountedMixin
 
 STRIKE_VERBS = ("quick", "strategic", "cautious", "powerful")
 STANCES = ("stance_none", "stance_evade", "stance_counter")
@@ -188,7 +189,7 @@ CORE = RuleOptions(full=False)
 FULL = RuleOptions()
 
 
-class ManoEncounter(EncounterBase):
+class ManoEncounter(MountedMixin, EncounterBase):
     """The mutable state of one Mano a Mano fight (see the module docstring)."""
 
     system = "mano_a_mano"
@@ -213,6 +214,9 @@ class ManoEncounter(EncounterBase):
         self._pending_follow_hex: Hex | None = None
         self._choice_was: dict[str, Any] | None = None
         self._sides = tuple(dict.fromkeys(f.side for f in fighters))
+        self.mounts: dict[str, str] = {}
+        """rider -> mount (spec §5.11, mounted.py)"""
+        self.mount_spent: set[str] = set()
 
     # ------------------------------------------------------------------ protocol basics
     def sides(self) -> tuple[SideInfo, ...]:
@@ -253,6 +257,7 @@ class ManoEncounter(EncounterBase):
         new.floor = {k: list(v) for k, v in self.floor.items()}
         new.start_events = list(self.start_events)
         new._choice_was = dict(self._choice_was) if self._choice_was else None
+        new.mounts, new.mount_spent = dict(self.mounts), set(self.mount_spent)
         return new
 
     def harm(self) -> dict[str, float]:
@@ -389,10 +394,15 @@ class ManoEncounter(EncounterBase):
                 events.append(Note(f.id, "skips this turn (speed)"))
                 self._end_turn(f, active=False, events=events)
                 continue
+            if self._mount_rests(f, events):  # rulings.RIDER_USES_MOUNT_MOVEMENT
+                self._end_turn(f, active=False, events=events)
+                continue
             self.stack = [Turn(f.id, move_points=self._move_points(f))]
             return
 
     def _move_points(self, f: Fighter) -> int:
+        if f.id in self.mounts:  # rulings.RIDER_USES_MOUNT_MOVEMENT: the mount's points
+            f = self.by_id[self.mounts[f.id]]
         run = f.block.running
         return math.ceil(run / 2) if f.block.encumbered else run  # RULING R26
 
@@ -460,6 +470,7 @@ class ManoEncounter(EncounterBase):
                             acts.append(Action(f.id, "strike", (verb, weapon, *avoid), target.id))
         acts += self._grapple_actions(f, t)
         acts += self._missile_actions(f, t)
+        acts = self._mounted_legal(f, t, acts)  # spec §5.11: mount, dismount; no grappling riders
         if f.bow_drawn:  # RULING R32: a drawn bow allows only bow actions, movement, dropping items, end
             acts = [a for a in acts if a.kind in ("move", "aim", "shoot", "relax", "drop_item", "end")]
         for partner in self.partners(f.id):  # spec §5.3 row 35: a dominant member releases for free
@@ -598,7 +609,8 @@ class ManoEncounter(EncounterBase):
     def _can_move(self, f: Fighter, t: Turn, direction: int) -> bool:
         cost = 1 if f.standing else 2
         dest = neighbor(f.hex, direction)
-        return t.move_points >= cost and self.map.passable(dest) and dest not in self.occupied()
+        return (t.move_points >= cost and self.map.passable(dest) and dest not in self.occupied()
+                and self._carrier_ok(f, t))
 
     def _may_act(self, f: Fighter, t: Turn, quick: bool, other: bool = False) -> bool:
         """Category rules (spec §4.3, §4.4): combos of quick actions only while healthy."""
@@ -666,6 +678,7 @@ class ManoEncounter(EncounterBase):
             self._finish_turn(f, t, events)
         elif kind == "choose":
             self._choose(f, t, action.args[0], events)
+            self._mounted_after(f, action, dice, events)  # a mount that went down throws its rider
             self._resume(events)
             return events
         elif kind == "delay":
@@ -698,8 +711,11 @@ class ManoEncounter(EncounterBase):
                 self._missile(f, t, action, target, dice, events)
             else:
                 self._grapple_action(f, t, action.args, target, dice, events)
+        elif kind in ("mount", "dismount"):
+            self._mount_action(f, t, action, events)
         else:
             self._simple(f, t, kind, events)
+        self._mounted_after(f, action, dice, events)  # spec §5.11, §6.3: stay mounted or fall
         if self._outcome is None and self.stack and self.stack[-1] is t and self._turn_exhausted(f, t):
             self._finish_turn(f, t, events)
         return events
@@ -723,6 +739,7 @@ class ManoEncounter(EncounterBase):
         t.moved = True
         frm = f.hex
         f.hex = neighbor(f.hex, d)
+        self._carry(f)  # spec §5.11: rider and mount move together
         if t.straight_dir == d:
             t.straight_hexes += 1
         else:
@@ -935,7 +952,10 @@ class ManoEncounter(EncounterBase):
                 events.append(Note(target.id, f"is pushed {vacated} -> {target.hex}"))
                 self._pending_follow_hex = vacated
                 self._break_stretched(events, keep=frozenset((f.id, target.id)))
-                if target.standing:  # RULING R57: a fall from a height adds 1 power per metre
+                if drop_m >= rulings.LEDGE_FALL_M:  # over an edge: a fall whatever the balance
+                    events.append(Note(target.id, f"goes over a {drop_m:g} m drop"))
+                    fell = self._fall(target, G + int(drop_m), events)
+                elif target.standing:  # RULING R57: a fall from a height adds 1 power per metre
                     fell = not self._balance(target, dice, events) and self._fall(target, G + int(drop_m), events)
         elif verb == "trip":
             fell = not self._balance(target, dice, events) and self._fall(target, 2 * G, events)
@@ -1128,6 +1148,7 @@ class ManoEncounter(EncounterBase):
                        "choice": list(t.choice), "partner": t.partner} for t in self.stack],
             "deciding": [t.actor for t in self.stack],
             "grapples": [{"pair": sorted(p), **g} for p, g in sorted(self.grapples.items(), key=lambda kv: sorted(kv[0]))],
+            **self._mounted_snapshot(),  # spec §5.11: rider -> mount, mounts spent
             "pending": {"follow_hex": list(self._pending_follow_hex) if self._pending_follow_hex else None,
                         "choice_was": self._choice_was, "delayed": getattr(self, "_delayed", None)},
             "outcome": self._outcome.to_dict() if self._outcome else None,
@@ -1156,6 +1177,7 @@ class ManoEncounter(EncounterBase):
         enc._pending_follow_hex = tuple(pending["follow_hex"]) if pending["follow_hex"] else None
         enc._choice_was = pending["choice_was"]
         enc._delayed = pending["delayed"]
+        enc._mounted_restore(data)
         out = data["outcome"]
         enc._outcome = Outcome(out["winner"], out["reason"], out["round"]) if out else None
         return enc
@@ -1233,6 +1255,10 @@ def new_encounter(name: str, options: Any, dice: Dice) -> ManoEncounter:
                                     bow_drawn=b.bow_drawn))
     opts = parse_options(options)
     enc = ManoEncounter(fighters, [f.id for f in fighters], hexmap, opts)
+    if opts.full:  # spec §5.11 (FULL): riders start on their mounts, in the mount's hex
+        for rider, mount in e.mounted.items():
+            enc.by_id[rider].hex = enc.by_id[mount].hex
+            enc.mounts[rider] = mount
     enc.begin(dice, e.surprise_mode)
     return enc
 
