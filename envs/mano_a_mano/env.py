@@ -44,7 +44,7 @@ def draw(enc: Any, caption: str = "") -> np.ndarray:
 
 
 class raw_env(SystemEnv):
-    """Mano a Mano AEC env without wrappers."""
+    """Mano a Mano AEC env without wrappers (``shaping=True``: ``harm_shaping()``)."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": ENCODING.name,
                 "is_parallelizable": False}
@@ -84,6 +84,5 @@ def harm_shaping(weight: float = 0.1):
 
 SHAPING = harm_shaping
 """The system's optional shaping, ``SHAPING(weight)``; training (``shaping: w``) looks it up by this name."""
-
 
 __all__ = ["env", "raw_env", "ENCODING", "rules", "harm_shaping", "SHAPING"]
