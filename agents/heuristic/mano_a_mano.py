@@ -77,7 +77,7 @@ class ManoHeuristic(RulesPolicy):
         avoid = a.args[-1] if a.args[-1] in ("avoid_next", "avoid_all") else None
         d_m = rulings.range_m(distance(f.hex, target.hex))
         if a.kind == "shoot":
-            hand_item = enc._bow(f)
+            hand_item = enc._shooter(f)  # the drawn bow, else the gun (rulings.SHOT_WEAPON)
             it = f.block.items[hand_item[1]]
             mod = f.block.item_stats(it.id).attack + (5 if verb == "strategic" else 0)
             mod += 5 if f.aiming == it.id else 0
@@ -160,7 +160,7 @@ class ManoHeuristic(RulesPolicy):
 
             dest = neighbor(f.hex, int(a.args[0]))
             before, after = self._nearest_enemy(enc, f), self._nearest_enemy(enc, f, dest)
-            if enc._bow(f) is not None:  # a shooter keeps its distance
+            if enc._bow(f) is not None or enc._gun(f) is not None:  # a shooter keeps its distance
                 return 0.02 * (after - before) if before < 4 else -0.05
             value = 0.1 * (before - after) - (0.2 if after > before else 0.0)
             t = enc.stack[-1]
@@ -177,7 +177,11 @@ class ManoHeuristic(RulesPolicy):
         if k == "draw":
             return 0.6
         if k == "aim":
+            if not f.bow_drawn:  # a gun: aim when nobody can reach us first
+                return 0.3 if not self._threatened(enc, f) else 0.05
             return 0.3
+        if k in ("load", "unload"):
+            return self._reload_value(enc, f, k)
         if k == "relax":
             return -1.0
         if k == "ready":
@@ -193,6 +197,17 @@ class ManoHeuristic(RulesPolicy):
         if k == "dismount":
             return -1.0
         return 0.0  # end
+
+    def _reload_value(self, enc: Any, f: Any, kind: str) -> float:
+        """Guns (spec §5.6): reload an empty gun unless an enemy stands next to us; top up a
+        round-by-round gun only when nothing else is worth doing."""
+        _, item = enc._gun(f)
+        left = enc.shots_left(f, item)
+        if self._adjacent_enemy(enc, f):
+            return -0.2
+        if kind == "unload":
+            return 0.5 if left == 0 else -1.0
+        return 0.5 if left == 0 else 0.01
 
     def _adjacent_enemy(self, enc: Any, f: Any) -> bool:
         return any(g.side != f.side and not g.incapacitated and distance(f.hex, g.hex) == 1 for g in enc.fighters)

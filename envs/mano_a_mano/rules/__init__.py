@@ -23,6 +23,7 @@ from .catalogue import (
     load_catalogue,
     stat_blocks,
 )
+from .guns import situation_gun_state
 from .state import ARENA_RADIUS, Fighter, ManoEncounter, Turn, new_encounter, parse_options, place
 
 SYSTEM = "mano_a_mano"
@@ -38,7 +39,8 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
 
     Fields: ``system``, ``options`` (core / full / mapping), ``encounter`` (the lineup, spec §13.8),
     ``combatants`` (``id`` and ``state`` overrides: ``hex`` [q, r], ``standing``, ``stun``,
-    ``damage``, ``held`` {right|left|both: item}, ``stowed``, ``counter_ready``, ``defense_bonus``),
+    ``damage``, ``held`` {right|left|both: item}, ``stowed``, ``counter_ready``, ``defense_bonus``,
+    guns: ``shots`` {gun: shots left}, ``clip_out`` [gun], ``reloading`` {muzzle-loader: actions done}),
     or, without ``encounter``, a lineup of its own: each combatant gives ``side``, optionally
     ``block`` (a stat block id, default: its ``id``), and a ``state`` with its ``hex``,
     ``grapples`` ([{pair: [a, b], base: standing|ground, dominant: id or null}]), ``mounted``
@@ -103,6 +105,7 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
             f.stowed = list(st.req("stowed", list))
         f.counter_ready = st.opt("counter_ready", False, bool)
         f.defense_bonus = st.integer("defense_bonus", 0, lo=0, hi=5)
+        situation_gun_state(st, f)  # guns.py: shots, clip_out, reloading
         st.done()
         c.done()
     default = dict(encs[name].mounted) if name is not None and opts.full else {}
@@ -169,6 +172,7 @@ def _lineup(e: Entry, source: str, blocks: dict[str, StatBlock]) -> dict[str, Fi
     if len(slots) < 2:
         e.fail("combatants", "without an encounter, the combatants must form at least two sides")
     return fighters
+
 
 
 def _situation_mounts(e: Entry, fighters: dict[str, Fighter], default: dict[str, str],

@@ -94,6 +94,8 @@ class Item:
     cover: int | None = None
     absorption: int = 0
     source: str = "seed"
+    reload: str | None = None
+    """guns: ``"clip"`` or ``"round"`` (spec §5.6, RULING R50; see guns.gun_reload)"""
 
     @property
     def missile(self) -> bool:
@@ -453,10 +455,24 @@ def _item(iid: str, data: Any, src: str) -> Item:
         throwable=e.opt("throwable", False, bool), range_m=e.integer("range_m", 0, lo=0),
         shots=tuple(shots) if shots else None, hands_to_draw=e.integer("hands_to_draw", 0, 0, 2),
         cover=cover, absorption=e.integer("absorption", 0, lo=0) if kind == "armor" else 0,
-        source=e.opt("source", "seed", str),
+        source=e.opt("source", "seed", str), reload=_reload(e, kind, shots),
     )
     e.done()
     return item
+
+
+def _reload(e: Entry, kind: str, shots: list[int] | None) -> str | None:
+    """A gun's ``reload``: clip or round, for reload times under MUZZLE_LOADER_TURNS (RULING R50)."""
+    reload = e.choice("reload", rulings.GUN_RELOADS, None)
+    if reload is not None and kind != "gun":
+        e.fail("reload", "only a gun has a reload (spec §5.6)")
+    if reload is not None and (shots is None or shots[1] >= rulings.MUZZLE_LOADER_TURNS):
+        turns = rulings.MUZZLE_LOADER_TURNS
+        e.fail("reload", f"a gun with a reload time of {turns}+ turns is a muzzle-loader (RULING R50); "
+               f"clip or round needs shots: [s, t] with t < {turns}")
+    if kind == "gun" and shots is not None and shots[0] < 1:
+        e.fail("shots", f"a gun holds at least one shot, got {shots!r}")
+    return reload
 
 
 def _stat_block(data: Any, src: str, index: int, templates: dict[str, Template], items: dict[str, Item]) -> StatBlock:

@@ -111,3 +111,44 @@ LEDGE_FALL_M = 2
 # any drop to its landing hex; RULING R23's incapacitation drop happens in place and deals nothing,
 # except for riders (MOUNT_DOWN_UNSEATS). Moving voluntarily between heights is climbing and jumping
 # (spec §5.11), not implemented.
+
+# ---- guns (spec §5.6 "Guns (FULL)", §3.6, RULING R50; FULL rules, spec §12.2 item 3; guns.py)
+
+MUZZLE_LOADER_TURNS = 3
+# RULING R50: a gun whose reload time t (``shots: [s, t]``, spec §2.4) is 3 turns or more is a heavy
+# muzzle-loader: it reloads with t full-turn "other" reload actions (category O, spec §5.3 row 18:
+# each the turn's single action, allowed while injured, RULING R12), and then holds s shots. A
+# musket (spec §11.18) is shots [1, 9]: nine reload actions and a turn to fire.
+
+GUN_RELOADS = ("clip", "round")
+# RULING R50, for guns with a reload time under MUZZLE_LOADER_TURNS (the catalogue's ``reload``):
+# "clip": unload (quick) takes the clip out, load (quick) puts a full one in (s shots): two quick
+# actions and two uses of the gun, so two turns at speed 1 (RULING R11); "round": each load (quick)
+# adds one round, up to s. The reload time t of these guns only prices the feature (spec §2.9.7).
+
+
+def gun_reload_default(shots: int) -> str:
+    """Project ruling (the catalogue may leave ``reload`` out): a single-shot gun loads by the
+    round, a gun of two or more shots by the clip (RULING R50)."""
+    return "round" if shots == 1 else "clip"
+
+
+GUN_UNLOAD_CLIP_ONLY = True
+# Project ruling (spec §5.3 row 17, §5.6): only a clip gun unloads. Ammunition is unlimited and not
+# tracked (RULING R33), so spec §5.6's "held ammunition must be put away with one more quick action
+# per separately stowed round" never arises: a round-by-round gun is never unloaded, only topped up.
+
+SHOT_WEAPON = "drawn_bow_else_gun"
+# Project ruling (the action layout's shoot, aim, load and unload name no weapon): with a drawn
+# bow, shots and aim are the bow's (the drawn-bow lock, RULING R32, allows nothing else); otherwise
+# they, load and unload use the held gun, the first in hand order right, left, both. Draw and fire
+# and relax stay bow actions.
+
+GUN_STATE_PER_ITEM = True
+# Project ruling (spec §3.6: guns start loaded to full): a gun's state (shots left, clip out, reload
+# actions done) belongs to the item: it stays with a gun that is dropped, disarmed or picked up.
+
+GUNS_UNWIELDY = True
+# Project reading of spec §2.3 and §4.4: the unwieldy test (heft > the wielding hand's power)
+# applies to guns as to any weapon: an unwieldy gun allows one quick action a turn and no strategic
+# or cautious shot (both strenuous). A muzzle-loader's reload (an "other" action) is not strenuous.

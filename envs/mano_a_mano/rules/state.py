@@ -49,6 +49,7 @@ from envs.core.hexgrid import neighbors as neighbors_of
 from . import resolution as R
 from . import rulings
 from .catalogue import StatBlock, encounters, stat_blocks
+from .guns import GunsMixin
 from .mounted import MountedMixin
 
 STRIKE_VERBS = ("quick", "strategic", "cautious", "powerful")
@@ -122,6 +123,12 @@ class Fighter:
     """the weapon aimed with (+5 to its next attack, RULING R31)"""
     covering: str | None = None
     """the ally this combatant covers until the start of its next turn (spec §6.4, RULING R29)"""
+    shots: dict[str, int] = field(default_factory=dict)
+    """shots left per gun item id; a gun not listed is full (spec §3.6, guns.py)"""
+    clip_out: list[str] = field(default_factory=list)
+    """clip guns whose clip is out (RULING R50)"""
+    reloading: dict[str, int] = field(default_factory=dict)
+    """muzzle-loader reload actions done per gun (RULING R50)"""
 
     @property
     def health(self) -> str:
@@ -189,7 +196,7 @@ CORE = RuleOptions(full=False)
 FULL = RuleOptions()
 
 
-class ManoEncounter(MountedMixin, EncounterBase):
+class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
     """The mutable state of one Mano a Mano fight (see the module docstring)."""
 
     system = "mano_a_mano"
@@ -217,6 +224,8 @@ class ManoEncounter(MountedMixin, EncounterBase):
         self.mounts: dict[str, str] = {}
         """rider -> mount (spec §5.11, mounted.py)"""
         self.mount_spent: set[str] = set()
+        self.floor_guns: dict[str, list[dict[str, Any]]] = {}
+        """states of guns lying on the floor (guns.py, rulings.GUN_STATE_PER_ITEM)"""
 
     # ------------------------------------------------------------------ protocol basics
     def sides(self) -> tuple[SideInfo, ...]:
@@ -258,6 +267,7 @@ class ManoEncounter(MountedMixin, EncounterBase):
         new.start_events = list(self.start_events)
         new._choice_was = dict(self._choice_was) if self._choice_was else None
         new.mounts, new.mount_spent = dict(self.mounts), set(self.mount_spent)
+        self._guns_clone(new)  # guns.py: shots left, clips out, reload actions done
         return new
 
     def harm(self) -> dict[str, float]:
@@ -550,7 +560,7 @@ class ManoEncounter(MountedMixin, EncounterBase):
             for h in [f.hex, *(g for g in neighbors_of(f.hex))]:
                 for item in sorted(set(self.floor.get(h, []))):
                     out.append(Action(f.id, "pick_up", (item, f"{h[0]},{h[1]}")))
-        return out
+        return out + self._gun_actions(f, t)  # guns.py: aim, shots, load, unload (spec §5.6)
 
     AVOID = ("avoid_next", "avoid_all")
 
@@ -695,6 +705,8 @@ class ManoEncounter(MountedMixin, EncounterBase):
             self._count_action(f, t, quick=False, weapon=None)
             f.covering = action.target
             events.append(Note(f.id, f"covers {action.target} until its next turn"))
+        elif kind in ("load", "unload") or (kind == "aim" and not f.bow_drawn):  # guns.py (spec §5.6)
+            self._gun_action(f, t, action, events)
         elif kind in ("draw", "aim", "relax", "ready", "pick_up", "drop_item"):
             self._item_action(f, t, action, events)
         elif kind in ("strike", "grapple", "throw", "shoot"):
@@ -840,13 +852,16 @@ class ManoEncounter(MountedMixin, EncounterBase):
             quick = verb == "quick"
         else:
             avoid = action.args[1] if len(action.args) > 1 else None
-            _, item = self._bow(f)
+            _, item = self._shooter(f)  # the drawn bow, else the gun (rulings.SHOT_WEAPON)
             it = f.block.items[item]
             stats = f.block.item_stats(item)
             max_range, mod = it.range_m, stats.attack + (5 if verb == "strategic" else 0)
             power_base, sharpness, double, weapon = it.power, it.sharpness, False, item
             quick = verb == "quick"
-            f.bow_drawn = False  # a shot un-draws the bow
+            if it.kind == "gun":
+                self._spend_shot(f, item)  # spec §5.6: a shot uses one of s
+            else:
+                f.bow_drawn = False  # a shot un-draws the bow
         if f.aiming == weapon:  # spec §5.6: +5 to the next attack with the aimed weapon
             mod += 5
         f.aiming = None
@@ -878,6 +893,7 @@ class ManoEncounter(MountedMixin, EncounterBase):
         if kind == "drop_item":  # free: no combo slot, no weapon use
             item = f.held.pop(action.args[0])
             self.floor.setdefault(f.hex, []).append(item)
+            self._gun_to_floor(f, item, f.hex)  # rulings.GUN_STATE_PER_ITEM
             if self.block_items(f, item).kind == "bow":
                 f.bow_drawn = False
             events.append(Note(f.id, f"drops {item}"))
@@ -906,6 +922,7 @@ class ManoEncounter(MountedMixin, EncounterBase):
         else:
             q, r = (int(x) for x in action.args[1].split(","))
             self.floor[(q, r)].remove(item)
+            self._gun_from_floor(f, item, (q, r))  # rulings.GUN_STATE_PER_ITEM
         f.held[slot] = item
         events.append(Note(f.id, f"{'readies' if kind == 'ready' else 'picks up'} {item}"))
 
@@ -983,9 +1000,11 @@ class ManoEncounter(MountedMixin, EncounterBase):
             free = [h for h in ("right", "left") if h not in f.held and "both" not in f.held]
             if free and not f.block.items[item].two_handed:
                 f.held[free[0]] = item
+                self._gun_handed_over(target, f, item)  # rulings.GUN_STATE_PER_ITEM
                 events.append(Note(f.id, f"takes {target.id}'s {item}"))
             else:
                 self.floor.setdefault(target.hex, []).append(item)
+                self._gun_to_floor(target, item, target.hex)
                 events.append(Note(target.id, f"drops {item}"))
         if self._outcome is not None or target.incapacitated or f.incapacitated:
             return
@@ -1139,7 +1158,8 @@ class ManoEncounter(MountedMixin, EncounterBase):
                                   "held": dict(f.held), "defense_bonus": f.defense_bonus,
                                   "counter_ready": f.counter_ready, "forced_skips": f.forced_skips,
                                   "stowed": list(f.stowed), "bow_drawn": f.bow_drawn, "aiming": f.aiming,
-                                  "covering": f.covering} for f in self.fighters},
+                                  "covering": f.covering, **self._gun_fields(f)} for f in self.fighters},
+            "floor_guns": {k: [dict(s) for s in v] for k, v in sorted(self.floor_guns.items())},
             "floor": {f"{h[0]},{h[1]}": list(items) for h, items in sorted(self.floor.items()) if items},
             "stack": [{"actor": t.actor, "counter": t.counter, "move_points": t.move_points, "moved": t.moved,
                        "actions": t.actions, "quick_only": t.quick_only, "weapons": dict(t.weapons),
@@ -1178,6 +1198,7 @@ class ManoEncounter(MountedMixin, EncounterBase):
         enc._choice_was = pending["choice_was"]
         enc._delayed = pending["delayed"]
         enc._mounted_restore(data)
+        enc._guns_restore(data)  # guns.py: shots left, clips out, reload actions done
         out = data["outcome"]
         enc._outcome = Outcome(out["winner"], out["reason"], out["round"]) if out else None
         return enc

@@ -1,0 +1,252 @@
+"""Mano a Mano guns (spec §5.6 "Guns (FULL)", §3.6, RULING R50, R11, R31): a ManoEncounter mixin.
+
+A gun is an item of kind ``gun`` with ``shots: [s, t]`` (spec §2.4): ``s`` shots before reloading,
+``t`` the reload time in turns, and how it reloads (the catalogue's ``reload``, GUN_RELOADS):
+
+* ``clip``: *unload* (quick) takes the clip out, *load* (quick) puts a full one in: ``s`` shots;
+* ``round``: each *load* (quick) adds one round, up to ``s``;
+* muzzle-loader (``t >= rulings.MUZZLE_LOADER_TURNS``): *load* is a full-turn "other" action (the
+  turn's single action, like rest); after ``t`` of them the gun holds ``s`` shots (spec §11.18: a
+  musket, 9 reload actions and a turn to fire).
+
+Guns start loaded to full (spec §3.6); ammunition is unlimited (RULING R33). Each shot, aim, load
+and unload is a use of the gun (RULING R11). Shots: quick (allowed on the ground and while
+grappling), strategic (+5) and cautious (+5 defense), range and distance penalty as for bows; aim
++5 to the next attack with the gun, lost on damage or stun (RULING R31). A loaded gun does not
+block other actions. Labels: ``gunner: shoot quick -> steven``, ``gunner: aim``, ``gunner: load``,
+``gunner: unload`` (the gun is not named: rulings.SHOT_WEAPON).
+
+State per fighter, keyed by the gun's item id (rulings.GUN_STATE_PER_ITEM): ``shots`` (shots left;
+a gun missing from it is full), ``clip_out`` (clip guns whose clip is out) and ``reloading``
+(muzzle-loader reload actions done). A dropped or disarmed gun keeps its state on the floor
+(``floor_guns``) and gives it to whoever picks it up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from envs.core import Action
+from envs.core.events import Event
+
+from . import rulings
+
+if TYPE_CHECKING:
+    from .catalogue import Item
+    from .state import Fighter, Turn
+
+
+def gun_reload(it: Item) -> str | None:
+    """How ``it`` reloads: ``"clip"``, ``"round"``, ``"muzzle"`` (RULING R50), or ``None`` for a
+    gun without the shots feature (it never runs out)."""
+    if it.shots is None:
+        return None
+    if it.shots[1] >= rulings.MUZZLE_LOADER_TURNS:
+        return "muzzle"
+    return it.reload or rulings.gun_reload_default(it.shots[0])
+
+
+class GunsMixin:
+    """Gun part of ``ManoEncounter`` (see the module docstring); it uses the encounter's fighters,
+    turn rules and shot resolution."""
+
+    floor_guns: dict[str, list[dict[str, Any]]]
+    """``"q,r:item"`` -> states of the guns of that id lying in that hex (GUN_STATE_PER_ITEM)"""
+
+    # ------------------------------------------------------------------ queries
+    def _gun(self, f: Fighter) -> tuple[str, str] | None:
+        """``(hand, item)`` of the held gun that gun actions use (rulings.SHOT_WEAPON)."""
+        for hand in ("right", "left", "both"):
+            item = f.held.get(hand)
+            if item is not None and f.block.items[item].kind == "gun":
+                return hand, item
+        return None
+
+    def _shooter(self, f: Fighter) -> tuple[str, str] | None:
+        """The weapon a shot or an aim uses: the drawn bow (RULING R32), else the held gun."""
+        bow = self._bow(f)
+        if bow is not None and f.bow_drawn:
+            return bow
+        gun = self._gun(f)
+        return gun if gun is not None else bow
+
+    @staticmethod
+    def shots_left(f: Fighter, item: str) -> int:
+        """Shots left in ``item`` (full when not recorded, spec §3.6); a large number without the
+        shots feature."""
+        it = f.block.items[item]
+        if it.shots is None:
+            return 1 << 30
+        return f.shots.get(item, it.shots[0])
+
+    # ------------------------------------------------------------------ legal actions
+    def _gun_actions(self, f: Fighter, t: Turn) -> list[Action]:
+        """Aim, shots, load and unload with the held gun (spec §5.3 rows 11-14, 17, 18)."""
+        out = [
+            Action(f.id, "drop_item", (h,))
+            for h, i in sorted(f.held.items())
+            if f.block.items[i].kind == "gun"
+        ]  # spec §5.3 row 34: free
+        gun = self._gun(f)
+        if gun is None or f.bow_drawn:  # RULING R32: a drawn bow allows bow actions only
+            return out
+        hand, item = gun
+        it = f.block.items[item]
+        stats = f.block.item_stats(item, hand)
+        quick_ok = self._may_act(f, t, quick=True) and self._capacity_ok(f, t, item, stats)
+        strenuous_ok = self._may_act(f, t, quick=False) and not stats.unwieldy  # GUNS_UNWIELDY
+        grappling = self.grappling(f.id)
+        if self.shots_left(f, item) > 0:
+            if quick_ok and not grappling and f.aiming != item:
+                out.append(Action(f.id, "aim"))
+            for g in self._missile_targets(f, it.range_m):
+                for avoid in self.armor_options(g):
+                    if quick_ok:
+                        out.append(Action(f.id, "shoot", ("quick", *avoid), g.id))
+                    if strenuous_ok and f.standing and not grappling:
+                        if f.aiming != item:  # RULING R31: no strategic shot while aiming
+                            out.append(Action(f.id, "shoot", ("strategic", *avoid), g.id))
+                        out.append(Action(f.id, "shoot", ("cautious", *avoid), g.id))
+        reload = gun_reload(it)
+        if reload == "clip":
+            if quick_ok:
+                out.append(Action(f.id, "load" if item in f.clip_out else "unload"))
+        elif reload == "round":
+            if quick_ok and self.shots_left(f, item) < it.shots[0]:
+                out.append(Action(f.id, "load"))
+        elif reload == "muzzle":  # RULING R50: a full-turn "other" action, alone in its turn
+            if self.shots_left(f, item) < it.shots[0] and self._may_act(
+                f, t, quick=False, other=True
+            ):
+                out.append(Action(f.id, "load"))
+        return out
+
+    # ------------------------------------------------------------------ apply
+    def _gun_action(self, f: Fighter, t: Turn, action: Action, events: list[Event]) -> None:
+        """Aim, load or unload the held gun."""
+        from .state import Note
+
+        _, item = self._gun(f)
+        it = f.block.items[item]
+        kind = action.kind
+        reload = gun_reload(it)
+        muzzle = kind == "load" and reload == "muzzle"
+        self._count_action(f, t, quick=not muzzle, weapon=item)  # a use of the gun (RULING R11)
+        if kind == "aim":
+            f.aiming = item
+            events.append(Note(f.id, f"aims {item}"))
+        elif kind == "unload":
+            f.shots[item] = 0
+            f.clip_out.append(item)
+            events.append(Note(f.id, f"unloads {item}: clip out"))
+        elif reload == "clip":
+            f.clip_out.remove(item)
+            f.shots[item] = it.shots[0]
+            events.append(Note(f.id, f"loads {item}: {it.shots[0]} shots"))
+        elif reload == "round":
+            f.shots[item] = self.shots_left(f, item) + 1
+            events.append(Note(f.id, f"loads a round into {item}: {f.shots[item]} shots"))
+        else:  # muzzle-loader: t full-turn reload actions (RULING R50)
+            s, turns = it.shots
+            done = f.reloading.get(item, 0) + 1
+            if done >= turns:
+                f.reloading.pop(item, None)
+                f.shots[item] = s
+                events.append(
+                    Note(f.id, f"reloads {item} ({done}/{turns}): {s} shot{'s' if s > 1 else ''}")
+                )
+            else:
+                f.reloading[item] = done
+                events.append(Note(f.id, f"reloads {item} ({done}/{turns})"))
+
+    def _spend_shot(self, f: Fighter, item: str) -> None:
+        """A shot uses one of ``s`` (spec §5.6)."""
+        if f.block.items[item].shots is not None:
+            f.shots[item] = self.shots_left(f, item) - 1
+
+    # ------------------------------------------------------------------ the state goes with the gun
+    def _gun_state_out(self, f: Fighter, item: str) -> dict[str, Any] | None:
+        """Take the state of ``item`` off ``f`` (it leaves f's hands); ``None`` for a non-gun."""
+        if f.block.items[item].kind != "gun":
+            return None
+        if f.aiming == item:
+            f.aiming = None  # the aim goes with the gun out of the hands
+        state = {
+            "shots": f.shots.pop(item, None),
+            "clip_out": item in f.clip_out,
+            "reloading": f.reloading.pop(item, 0),
+        }
+        if item in f.clip_out:
+            f.clip_out.remove(item)
+        return state
+
+    def _gun_state_in(self, f: Fighter, item: str, state: dict[str, Any] | None) -> None:
+        """Give ``f`` the state of ``item`` it now holds."""
+        if state is None:
+            return
+        if state["shots"] is not None:
+            f.shots[item] = state["shots"]
+        if state["clip_out"]:
+            f.clip_out.append(item)
+        if state["reloading"]:
+            f.reloading[item] = state["reloading"]
+
+    def _gun_to_floor(self, f: Fighter, item: str, hex_: tuple[int, int]) -> None:
+        state = self._gun_state_out(f, item)
+        if state is not None:
+            self.floor_guns.setdefault(f"{hex_[0]},{hex_[1]}:{item}", []).append(state)
+
+    def _gun_from_floor(self, f: Fighter, item: str, hex_: tuple[int, int]) -> None:
+        key = f"{hex_[0]},{hex_[1]}:{item}"
+        states = self.floor_guns.get(key)
+        if states:
+            self._gun_state_in(f, item, states.pop(0))
+            if not states:
+                del self.floor_guns[key]
+
+    def _gun_handed_over(self, frm: Fighter, to: Fighter, item: str) -> None:
+        self._gun_state_in(to, item, self._gun_state_out(frm, item))
+
+    # ------------------------------------------------------------------ copies and snapshots
+    def _guns_clone(self, new: Any) -> None:
+        for f in new.fighters:
+            f.shots, f.clip_out, f.reloading = dict(f.shots), list(f.clip_out), dict(f.reloading)
+        new.floor_guns = {k: [dict(s) for s in v] for k, v in self.floor_guns.items()}
+
+    @staticmethod
+    def _gun_fields(f: Fighter) -> dict[str, Any]:
+        return {
+            "shots": dict(sorted(f.shots.items())),
+            "clip_out": sorted(f.clip_out),
+            "reloading": dict(sorted(f.reloading.items())),
+        }
+
+    def _guns_restore(self, data: dict[str, Any]) -> None:
+        for f in self.fighters:
+            c = data["combatants"][f.id]
+            f.shots, f.clip_out = dict(c.get("shots", {})), list(c.get("clip_out", []))
+            f.reloading = dict(c.get("reloading", {}))
+        self.floor_guns = {k: [dict(s) for s in v] for k, v in data.get("floor_guns", {}).items()}
+
+
+def situation_gun_state(st: Any, f: Fighter) -> None:
+    """A situation's gun state for ``f`` (``st``: the combatant's ``state`` entry): ``shots``
+    {gun: shots left, 0..s}, ``clip_out`` [clip gun, ...] (its shots are then 0), ``reloading``
+    {muzzle-loader: reload actions done, 0..t-1}. Guns not given are full (spec §3.6)."""
+    guns = {i: it for i, it in f.block.items.items() if it.kind == "gun" and it.shots is not None}
+    for key in ("shots", "reloading"):
+        given = st.opt(key, {}, dict)
+        for item, n in given.items():
+            if item not in guns or (key == "reloading" and gun_reload(guns[item]) != "muzzle"):
+                what = "muzzle-loader" if key == "reloading" else "gun with shots"
+                st.fail(key, f"{item!r} is not a {what}; known: {', '.join(sorted(guns))}")
+            s, t = guns[item].shots
+            top = s if key == "shots" else t - 1
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= top:
+                st.fail(key, f"{item}: expected an integer in 0..{top}, got {n!r}")
+        getattr(f, key).update(given)
+    for item in st.opt("clip_out", [], list):
+        if item not in guns or gun_reload(guns[item]) != "clip":
+            st.fail("clip_out", f"{item!r} is not a clip gun")
+        f.clip_out.append(item)
+        f.shots[item] = 0
