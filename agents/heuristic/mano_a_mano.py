@@ -10,6 +10,7 @@ Scores are expected harm in units of the target's stamina, plus small preference
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from envs.core import Action
@@ -20,6 +21,7 @@ from ..base import RulesPolicy
 __all__ = ["ManoHeuristic"]
 
 
+@cache
 def p_success(mod: int, difficulty: int) -> float:
     """P(d20 + mod > difficulty), a natural 20 always succeeding (spec §5.1)."""
     faces = sum(1 for d in range(1, 21) if d == 20 or d + mod > difficulty)

@@ -572,12 +572,18 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
 
     def avoidance(self, target: Fighter, option: str | None) -> tuple[int, int]:
         """``(difficulty added, absorption left)`` of an avoidance option (spec §2.6, RULING R55)."""
-        regions = target.block.regions
-        levels = R.avoidance_levels(regions)
-        if option is None:
-            return 0, R.best_absorption(regions)
-        level = levels[1] if option == "avoid_next" else levels[-1]
-        return R.avoid_cost(regions, level), R.absorb_after(regions, level)
+        memo = target.block._memo
+        found = memo.get(("avoidance", option))
+        if found is None:
+            regions = target.block.regions
+            if option is None:
+                found = (0, R.best_absorption(regions))
+            else:
+                levels = R.avoidance_levels(regions)
+                level = levels[1] if option == "avoid_next" else levels[-1]
+                found = (R.avoid_cost(regions, level), R.absorb_after(regions, level))
+            memo[("avoidance", option)] = found
+        return found
 
     def grapple_weapon(self, f: Fighter) -> str:
         """Grappling counts as the weapon "grapple", or as the single natural weapon (RULING R11)."""
