@@ -102,6 +102,6 @@ def test_bad_data_fails_with_one_line(tmp_path, mutate, message):
 
 def test_the_shipped_encounters_name_known_combatants():
     enc = catalogue().encounters
-    assert set(enc) == {"duel_seed", "duel_spear", "skirmish_2v2", "giant", "cavalry"}
+    assert set(enc) == {"duel_seed", "duel_spear", "skirmish_2v2", "giant", "cavalry", "duel_musket"}
     assert enc["duel_seed"].sides == {"A": ("steven",), "B": ("clone",)} and enc["duel_seed"].surprise_mode == "side_A"
     assert enc["giant"].sides["B"] == ("steven", "wrestler")
