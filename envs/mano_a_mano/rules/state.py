@@ -139,7 +139,16 @@ class Fighter:
         return self.health.startswith("incapacitated")
 
     def weapons(self) -> dict[str, Any]:
-        """Weapon identity (spec §4.4, RULING R11) -> derived stats, for striking."""
+        """Weapon identity (spec §4.4, RULING R11) -> derived stats, for striking. The mapping is
+        shared between calls with the same held items: read it, do not change it."""
+        b = self.block
+        key = ("weapons", tuple(sorted(self.held.items())))
+        found = b._memo.get(key)
+        if found is None:
+            found = b._memo[key] = self._weapons()
+        return found
+
+    def _weapons(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         b = self.block
         for w in b.free_natural_weapons(self.held):
@@ -567,8 +576,12 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
     def armor_options(self, target: Fighter) -> list[tuple[str, ...]]:
         """Armor-avoidance choices (spec §2.6, §12.3): none, down to the next lower absorption level,
         and every avoidable region, each only where the target's regions give it a distinct level."""
-        levels = R.avoidance_levels(target.block.regions)
-        return [()] + [(name,) for name in self.AVOID[: len(levels) - 1]]
+        memo = target.block._memo
+        found = memo.get("armor_options")
+        if found is None:
+            levels = R.avoidance_levels(target.block.regions)
+            found = memo["armor_options"] = [()] + [(name,) for name in self.AVOID[: len(levels) - 1]]
+        return found
 
     def avoidance(self, target: Fighter, option: str | None) -> tuple[int, int]:
         """``(difficulty added, absorption left)`` of an avoidance option (spec §2.6, RULING R55)."""
@@ -750,6 +763,11 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
 
     def _turn_exhausted(self, f: Fighter, t: Turn) -> bool:
         """Nothing but END left: end the turn without asking."""
+        if not t.choice and not f.incapacitated:  # cheap sure answers first (same rules as _compute_legal)
+            if not f.bow_drawn and not t.counter and not t.moved and t.actions == 0:
+                return False  # prepare counter is legal
+            if not self.grappling(f.id) and any(self._can_move(f, t, d) for d in range(6)):
+                return False  # a move is legal (moves survive the drawn-bow filter, RULING R32)
         return all(a.kind == "end" for a in self.legal_actions())
 
     def _move(self, f: Fighter, t: Turn, d: int, events: list[Event]) -> None:
