@@ -71,6 +71,17 @@ def test_ready_a_stowed_knife_and_pick_up_from_the_floor():
     assert enc.floor[(0, 0)] == ["knife"]
 
 
+def test_a_two_handed_weapon_on_the_floor_needs_two_free_hands():
+    """Picking up follows the same hands rule as readying (spec §5.10): Steven, machete in hand,
+    cannot take the spear until he drops the machete."""
+    enc = fight(("steven", "steven", "A", (0, 0)), ("clone", "clone", "B", (3, 0)))
+    enc.floor[(1, 0)] = ["spear"]
+    assert "steven: pick_up spear 1,0" not in labels(enc)
+    do(enc, ScriptedDice([], sides=20), "steven: drop_item right")
+    do(enc, ScriptedDice([], sides=20), "steven: pick_up spear 1,0")
+    assert enc.by_id["steven"].held == {"both": "spear"}
+
+
 def test_11_22_cover():
     for die, hit_guard, hit_archer in ((18, 3, 0), (20, 0, 3), (19, 0, 3)):
         dice = ScriptedDice([die], sides=20)

@@ -568,7 +568,8 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                     out.append(Action(f.id, "ready", (item,)))
             for h in [f.hex, *(g for g in neighbors_of(f.hex))]:
                 for item in sorted(set(self.floor.get(h, []))):
-                    out.append(Action(f.id, "pick_up", (item, f"{h[0]},{h[1]}")))
+                    if len(free) >= (2 if f.block.items[item].two_handed else 1):  # as for ready (§5.10)
+                        out.append(Action(f.id, "pick_up", (item, f"{h[0]},{h[1]}")))
         return out + self._gun_actions(f, t)  # guns.py: aim, shots, load, unload (spec §5.6)
 
     AVOID = ("avoid_next", "avoid_all")
