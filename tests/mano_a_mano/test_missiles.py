@@ -71,6 +71,16 @@ def test_ready_a_stowed_knife_and_pick_up_from_the_floor():
     assert enc.floor[(0, 0)] == ["knife"]
 
 
+def test_a_bow_can_be_dropped_even_drawn():
+    """Dropping a held item is free (spec §5.3 row 34), a drawn bow too (RULING R32 allows it)."""
+    enc = archer_vs_steven()
+    do(enc, ScriptedDice([], sides=20), "archer: draw")
+    assert "archer: drop_item left" in labels(enc)
+    do(enc, ScriptedDice([], sides=20), "archer: drop_item left")
+    a = enc.by_id["archer"]
+    assert "left" not in a.held and not a.bow_drawn and enc.floor[(0, 0)] == ["light_bow"]
+
+
 def test_a_two_handed_weapon_on_the_floor_needs_two_free_hands():
     """Picking up follows the same hands rule as readying (spec §5.10): Steven, machete in hand,
     cannot take the spear until he drops the machete."""

@@ -85,8 +85,8 @@ class GunsMixin:
         out = [
             Action(f.id, "drop_item", (h,))
             for h, i in sorted(f.held.items())
-            if f.block.items[i].kind == "gun"
-        ]  # spec §5.3 row 34: free
+            if f.block.items[i].missile
+        ]  # spec §5.3 row 34: dropping any held item is free, a bow or a gun too
         gun = self._gun(f)
         if gun is None or f.bow_drawn:  # RULING R32: a drawn bow allows bow actions only
             return out
@@ -99,14 +99,7 @@ class GunsMixin:
         if self.shots_left(f, item) > 0:
             if quick_ok and not grappling and f.aiming != item:
                 out.append(Action(f.id, "aim"))
-            for g in self._missile_targets(f, it.range_m):
-                for avoid in self.armor_options(g):
-                    if quick_ok:
-                        out.append(Action(f.id, "shoot", ("quick", *avoid), g.id))
-                    if strenuous_ok and f.standing and not grappling:
-                        if f.aiming != item:  # RULING R31: no strategic shot while aiming
-                            out.append(Action(f.id, "shoot", ("strategic", *avoid), g.id))
-                        out.append(Action(f.id, "shoot", ("cautious", *avoid), g.id))
+            out += self._shots(f, item, it.range_m, quick_ok, strenuous_ok and f.standing and not grappling)
         reload = gun_reload(it)
         if reload == "clip":
             if quick_ok:

@@ -531,14 +531,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                     out.append(Action(f.id, "aim"))
                 if quick_ok:
                     out.append(Action(f.id, "relax"))
-                for g in self._missile_targets(f, it.range_m):
-                    for avoid in self.armor_options(g):
-                        if quick_ok:
-                            out.append(Action(f.id, "shoot", ("quick", *avoid), g.id))
-                        if healthy_ok and f.standing and not grappling:
-                            if f.aiming != item:  # RULING R31: no strategic shot while aiming
-                                out.append(Action(f.id, "shoot", ("strategic", *avoid), g.id))
-                            out.append(Action(f.id, "shoot", ("cautious", *avoid), g.id))
+                out += self._shots(f, item, it.range_m, quick_ok, healthy_ok and f.standing and not grappling)
         for hand, item in sorted(f.held.items()):
             it = f.block.items[item]
             if it.missile or it.kind == "armor":
@@ -571,6 +564,20 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                     if len(free) >= (2 if f.block.items[item].two_handed else 1):  # as for ready (§5.10)
                         out.append(Action(f.id, "pick_up", (item, f"{h[0]},{h[1]}")))
         return out + self._gun_actions(f, t)  # guns.py: aim, shots, load, unload (spec §5.6)
+
+    def _shots(self, f: Fighter, item: str, range_m: int, quick_ok: bool, strenuous_ok: bool) -> list[Action]:
+        """The shots of a ready bow or gun at every enemy in range (spec §5.3 rows 12-14, §5.6):
+        quick, then strategic (not while aiming, RULING R31) and cautious, per armor option."""
+        out: list[Action] = []
+        for g in self._missile_targets(f, range_m):
+            for avoid in self.armor_options(g):
+                if quick_ok:
+                    out.append(Action(f.id, "shoot", ("quick", *avoid), g.id))
+                if strenuous_ok:
+                    if f.aiming != item:
+                        out.append(Action(f.id, "shoot", ("strategic", *avoid), g.id))
+                    out.append(Action(f.id, "shoot", ("cautious", *avoid), g.id))
+        return out
 
     AVOID = ("avoid_next", "avoid_all")
 
