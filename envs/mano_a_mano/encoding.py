@@ -10,7 +10,8 @@ prints the table::
                load, unload                         (guns, spec §5.6, RULING R50)
     move       dir(6)                               hex directions, clockwise from east
     ready      stowed(2)                            k-th distinct stowed item
-    pick_up    where(7) x item(2)                   own hex, then the neighbour in direction where-1
+    pick_up    where(7) x item(2)                   own hex, then the neighbour in direction where-1;
+                                                    item: the top two of the pile (ManoEncounter.floor_choices)
     drop_item  hand(3)                              right, left, both
     strike     verb(4) x weapon(6) x target(8) x armor(3)   quick, strategic, cautious, powerful
     throw      verb(3) x hand(3) x target(8) x armor(3)     quick, powerful, heave
@@ -153,7 +154,7 @@ class ManoEncoding:
         if k == "pick_up":
             hx = tuple(int(x) for x in a.args[1].split(","))
             where = 0 if hx == f.hex else 1 + [neighbor(f.hex, d) for d in range(6)].index(hx)
-            item = sorted(set(enc.floor.get(hx, []))).index(a.args[0])
+            item = enc.floor_choices(hx).index(a.args[0])
             return off["pick_up"] + where * 2 + item
         if k == "drop_item":
             return off["drop_item"] + HANDS.index(a.args[0])
@@ -228,7 +229,7 @@ class ManoEncoding:
             return Action(combatant, "ready", (stowed[c["stowed"]] if c["stowed"] < len(stowed) else f"stowed{c['stowed']}",))
         if block == "pick_up":
             hx = f.hex if c["where"] == 0 else neighbor(f.hex, c["where"] - 1)
-            items = sorted(set(enc.floor.get(hx, [])))
+            items = enc.floor_choices(hx)
             item = items[c["item"]] if c["item"] < len(items) else f"item{c['item']}"
             return Action(combatant, "pick_up", (item, f"{hx[0]},{hx[1]}"))
         if block == "drop_item":

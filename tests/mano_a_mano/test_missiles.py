@@ -81,6 +81,17 @@ def test_a_bow_can_be_dropped_even_drawn():
     assert "left" not in a.held and not a.bow_drawn and enc.floor[(0, 0)] == ["light_bow"]
 
 
+def test_only_the_top_two_items_of_a_pile_can_be_picked_up():
+    """rulings.PICK_UP_CHOICES: the two distinct items dropped last; the rest once those are taken."""
+    enc = fight(("archer", "archer", "A", (0, 0)), ("clone", "clone", "B", (3, 0)))
+    enc.floor[(0, 0)] = ["spear", "knife", "machete", "knife"]
+    assert enc.floor_choices((0, 0)) == ["knife", "machete"]
+    assert [a.label for a in enc.legal_actions() if a.kind == "pick_up"] == [
+        "archer: pick_up knife 0,0", "archer: pick_up machete 0,0"]
+    do(enc, ScriptedDice([], sides=20), "archer: pick_up machete 0,0")
+    assert enc.floor_choices((0, 0)) == ["knife", "spear"]
+
+
 def test_a_two_handed_weapon_on_the_floor_needs_two_free_hands():
     """Picking up follows the same hands rule as readying (spec §5.10): Steven, machete in hand,
     cannot take the spear until he drops the machete."""

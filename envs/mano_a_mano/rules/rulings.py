@@ -152,3 +152,8 @@ GUNS_UNWIELDY = True
 # Project reading of spec §2.3 and §4.4: the unwieldy test (heft > the wielding hand's power)
 # applies to guns as to any weapon: an unwieldy gun allows one quick action a turn and no strategic
 # or cautious shot (both strenuous). A muzzle-loader's reload (an "other" action) is not strenuous.
+
+PICK_UP_CHOICES = 2
+# Project ruling (spec §5.10 is silent on piles): of the items lying in one hex, a fighter can
+# reach the two on top, i.e. the two distinct items dropped or landed there last; the others come
+# within reach as those are taken. (The action layout gives each hex two item choices.)

@@ -560,10 +560,21 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 if len(free) >= need:
                     out.append(Action(f.id, "ready", (item,)))
             for h in [f.hex, *(g for g in neighbors_of(f.hex))]:
-                for item in sorted(set(self.floor.get(h, []))):
+                for item in self.floor_choices(h):
                     if len(free) >= (2 if f.block.items[item].two_handed else 1):  # as for ready (§5.10)
                         out.append(Action(f.id, "pick_up", (item, f"{h[0]},{h[1]}")))
         return out + self._gun_actions(f, t)  # guns.py: aim, shots, load, unload (spec §5.6)
+
+    def floor_choices(self, h: Hex) -> list[str]:
+        """The items in hex ``h`` a fighter can pick up: the distinct items on top of the pile,
+        most recent first (rulings.PICK_UP_CHOICES)."""
+        out: list[str] = []
+        for item in reversed(self.floor.get(h, ())):
+            if item not in out:
+                out.append(item)
+                if len(out) == rulings.PICK_UP_CHOICES:
+                    break
+        return out
 
     def _shots(self, f: Fighter, item: str, range_m: int, quick_ok: bool, strenuous_ok: bool) -> list[Action]:
         """The shots of a ready bow or gun at every enemy in range (spec §5.3 rows 12-14, §5.6):
