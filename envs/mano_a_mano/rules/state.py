@@ -467,9 +467,11 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 for later in self.order[self.turn_idx + 1:]:
                     if not self.by_id[later].incapacitated:
                         acts.append(Action(f.id, "delay", (), later))
-        for d in range(6):
-            if not grappling and self._can_move(f, t, d):  # spec §4.5: grapplers cannot walk
-                acts.append(Action(f.id, "move", (str(d),)))
+        if not grappling and t.move_points >= (1 if f.standing else 2):  # spec §4.5: grapplers cannot walk
+            occupied = self.occupied()
+            for d in range(6):
+                if self._can_move(f, t, d, occupied):
+                    acts.append(Action(f.id, "move", (str(d),)))
         if not grappling:  # RULING R19: no drop / stand / instant stand / rest while grappling
             if self._may_act(f, t, quick=True) and self._capacity_ok(f, t, None, None):
                 acts.append(Action(f.id, "drop" if f.standing else "stand"))
@@ -482,11 +484,14 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 if g.side == f.side and g is not f and distance(f.hex, g.hex) == 1 and not g.incapacitated:
                     acts.append(Action(f.id, "cover", (), g.id))
         for weapon, stats in f.weapons().items():
-            for target in self._strike_targets(f, stats):
-                for verb in STRIKE_VERBS:
-                    if self._strike_ok(f, t, weapon, stats, verb):
-                        for avoid in self.armor_options(target):
-                            acts.append(Action(f.id, "strike", (verb, weapon, *avoid), target.id))
+            targets = self._strike_targets(f, stats)
+            if not targets:
+                continue
+            verbs = [verb for verb in STRIKE_VERBS if self._strike_ok(f, t, weapon, stats, verb)]
+            for target in targets:
+                for verb in verbs:
+                    for avoid in self.armor_options(target):
+                        acts.append(Action(f.id, "strike", (verb, weapon, *avoid), target.id))
         acts += self._grapple_actions(f, t)
         acts += self._missile_actions(f, t)
         acts = self._mounted_legal(f, t, acts)  # spec §5.11: mount, dismount; no grappling riders
@@ -560,7 +565,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 if len(free) >= need:
                     out.append(Action(f.id, "ready", (item,)))
             for h in [f.hex, *(g for g in neighbors_of(f.hex))]:
-                for item in self.floor_choices(h):
+                for item in (self.floor_choices(h) if self.floor.get(h) else ()):
                     if len(free) >= (2 if f.block.items[item].two_handed else 1):  # as for ready (§5.10)
                         out.append(Action(f.id, "pick_up", (item, f"{h[0]},{h[1]}")))
         return out + self._gun_actions(f, t)  # guns.py: aim, shots, load, unload (spec §5.6)
@@ -654,11 +659,12 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                     out.append(Action(f.id, "grapple", ("disarm", hand), g.id))
         return out
 
-    def _can_move(self, f: Fighter, t: Turn, direction: int) -> bool:
+    def _can_move(self, f: Fighter, t: Turn, direction: int, occupied: set[Hex] | None = None) -> bool:
+        """One hex in ``direction`` (spec §4.5); ``occupied`` may pass ``self.occupied()`` along."""
         cost = 1 if f.standing else 2
         dest = neighbor(f.hex, direction)
-        return (t.move_points >= cost and self.map.passable(dest) and dest not in self.occupied()
-                and self._carrier_ok(f, t))
+        return (t.move_points >= cost and self.map.passable(dest)
+                and dest not in (self.occupied() if occupied is None else occupied) and self._carrier_ok(f, t))
 
     def _may_act(self, f: Fighter, t: Turn, quick: bool, other: bool = False) -> bool:
         """Category rules (spec §4.3, §4.4): combos of quick actions only while healthy."""
@@ -674,15 +680,22 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
     def _capacity_ok(self, f: Fighter, t: Turn, weapon: str | None, stats: Any) -> bool:
         """Combo capacity and per-weapon limits (spec §4.4, RULING R11); ``weapon=None`` for quick
         actions that use no weapon (stand, drop)."""
-        speed = f.block.speed
-        cap = math.ceil(speed)
-        used = set(t.weapons) | ({weapon} if weapon else set())
+        memo = f.block._memo
+        limits = memo.get("combo")
+        if limits is None:
+            speed = f.block.speed
+            limits = memo["combo"] = (math.ceil(speed), max(1, math.floor(speed)))
+        cap, per_speed = limits
         n = t.actions
-        if not (n + 1 <= cap or (n + 1 == cap + 1 and len(used) >= 2)):
-            return False
+        if n + 1 > cap:
+            used = set(t.weapons)
+            if weapon:
+                used.add(weapon)
+            if not (n + 1 == cap + 1 and len(used) >= 2):
+                return False
         if weapon is None:
             return True
-        per_weapon = 1 if stats is not None and stats.unwieldy else max(1, math.floor(speed))
+        per_weapon = 1 if stats is not None and stats.unwieldy else per_speed
         return t.weapons[weapon] < per_weapon
 
     def _strike_targets(self, f: Fighter, stats: Any) -> list[Fighter]:
