@@ -1,7 +1,7 @@
 """The ``arena`` command line.
 
     arena demo [--steps N] [--games N]         train a Metanoia NPC briefly, evaluate it, print the table
-    arena watch [--seed N] [--encounter E]     a seeded Metanoia fight, heuristic vs random, as text
+    arena watch [SYSTEM] [--seed N] [--encounter E]   a seeded fight, heuristic vs random, as text
     arena cases PATH...                        run case files; ends with "N passed, N failed"
     arena match SYSTEM ENCOUNTER A B [--games N]   paired-seed, side-swapped win rates
     arena layout SYSTEM                        print the action layout table
@@ -69,22 +69,27 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from envs import get_rules
     from eval.match import play
 
-    system, encounter = "metanoia", args.encounter
+    from envs import SYSTEMS
+
+    system, encounter = args.system, args.encounter
+    if system not in SYSTEMS:
+        raise ValueError(f"unknown system {system!r}; known: {', '.join(SYSTEMS)}")
     known = get_rules(system).encounter_names()
     if encounter not in known:
         raise ValueError(f"unknown encounter {encounter!r} for {system}; known: {', '.join(known)}")
     log: list[str] = []
     agents = {"A": make_agent("heuristic", system, args.seed), "B": make_agent("random", system, args.seed + 1)}
-    print(f"Metanoia, encounter {encounter!r}, seed {args.seed}: side A = heuristic, side B = random\n")
+    print(f"{system}, encounter {encounter!r}, seed {args.seed}: side A = heuristic, side B = random\n")
     rec = play(system, encounter, agents, args.seed, log=log)
     for line in log:
         print(line)
     result = f"side {rec.winner} ({rec.agents[rec.winner]}) wins" if rec.winner else "a draw"
     print(f"\nResult: {result} after {rec.rounds} rounds ({rec.reason}), {len(rec.actions)} decisions.")
     print("\nTry next:")
-    print(f"  arena watch --seed {args.seed + 1} --encounter wyrm_hunt    another fight")
-    print("  arena match metanoia duel_seed heuristic random --games 400   win rates, sides swapped")
-    print("  arena cases tests/cases/metanoia                              the spec's worked examples")
+    other = next((e for e in known if e != encounter), encounter)
+    print(f"  arena watch {system} --seed {args.seed + 1} --encounter {other}    another fight")
+    print(f"  arena match {system} {encounter} heuristic random --games 400   win rates, sides swapped")
+    print(f"  arena cases tests/cases/{system}                              the spec's worked examples")
     print("  arena bench                                                   engine and env speed")
     return 0
 
@@ -313,7 +318,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--eval-config", default=DEMO_EVAL, help=argparse.SUPPRESS)
     s.set_defaults(func=cmd_demo)
 
-    s = sub.add_parser("watch", help="play a seeded Metanoia fight (heuristic vs random) and print the log")
+    s = sub.add_parser("watch", help="play a seeded fight (heuristic vs random) and print the log")
+    s.add_argument("system", nargs="?", default="metanoia", help="system id (default metanoia)")
     s.add_argument("--seed", type=int, default=7)
     s.add_argument("--encounter", default="duel_seed")
     s.set_defaults(func=cmd_watch)

@@ -70,6 +70,14 @@ def test_watch_prints_a_fight_and_its_result(capsys):
     assert "fight over" in out
 
 
+def test_watch_plays_any_system(capsys):
+    code, out, err = arena(capsys, "watch", "mano_a_mano", "--seed", "3")
+    assert code == 0, err
+    assert out.startswith("mano_a_mano, encounter 'duel_seed', seed 3")
+    assert re.search(r"^(steven|clone) rolls d20=\d+", out, re.M), out
+    assert "arena cases tests/cases/mano_a_mano" in out
+
+
 def test_watch_is_seeded(capsys):
     first = arena(capsys, "watch", "--seed", "3", "--encounter", "pvp_2v2")
     second = arena(capsys, "watch", "--seed", "3", "--encounter", "pvp_2v2")
@@ -107,6 +115,7 @@ def test_match_with_core_rules_and_same_agent(capsys):
         (["match", "metanoia", "duel_seed", "heuristic", "random", "--rules", "medium"], "--rules"),
         (["match", "metanoia"], "required"),
         (["watch", "--encounter", "no_such_fight"], "unknown encounter 'no_such_fight'"),
+        (["watch", "chess"], "unknown system 'chess'"),
         (["demo", "--steps", "0"], "--steps"),
         (["eval", "configs/eval/metanoia_demo.yaml", "games=none"], "key 'games': expected a whole number"),
         (["train", "configs/train/metanoia_demo.yaml", "lr=1"], "unknown key 'lr'"),
