@@ -13,6 +13,7 @@ special keys ``error`` (text the error of a step must contain; later steps are n
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -219,6 +220,11 @@ def run_cases(paths: Iterable[str | Path], out: Callable[[str], None] = print, v
             result = run_case(load_case(path))
         except DataError as e:
             result = CaseResult(str(path), path.stem, False, [str(e)])
+        except Exception as e:  # an engine bug fails this case, not the whole run
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            result = CaseResult(str(path), path.stem, False, [
+                f"{path}: the engine raised {type(e).__name__}: {e} "
+                f"(at {Path(where.filename).name}:{where.lineno})"])
         if result.passed:
             passed += 1
         else:

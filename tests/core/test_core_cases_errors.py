@@ -237,3 +237,25 @@ def test_run_cases_reports_every_file_without_raising(tmp_path):
     assert "Traceback" not in text
     for name in ("b_malformed.yaml", "c_side.yaml", "d_dice.yaml"):
         assert f"FAIL {tmp_path / name}" in text
+
+
+def test_an_engine_exception_fails_its_case_and_the_run_goes_on(tmp_path, monkeypatch):
+    """A bug in a rules engine (any exception) is reported as that case's failure, in one line."""
+    import envs.core.cases as cases
+
+    _write(tmp_path, GOOD, "a_good.yaml")
+    _write(tmp_path, GOOD, "b_broken.yaml")
+    real = cases.run_case
+
+    def flaky(case):
+        if case.source.endswith("b_broken.yaml"):
+            raise KeyError("mount")
+        return real(case)
+
+    monkeypatch.setattr(cases, "run_case", flaky)
+    lines: list[str] = []
+    assert run_cases([tmp_path], out=lines.append) == (1, 1)
+    failure = next(line for line in lines if "b_broken.yaml" in line)
+    assert failure.startswith(f"FAIL {tmp_path / 'b_broken.yaml'}")
+    problem = failure.splitlines()[1].strip()
+    assert problem.startswith(f"{tmp_path / 'b_broken.yaml'}: the engine raised KeyError: 'mount' (at ")
