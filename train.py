@@ -13,6 +13,7 @@ Everything a run writes goes to ``run_dir``::
     run_dir/checkpoints/step_N/  model.zip (weights + optimizer) and state.json, written atomically
     run_dir/snapshots/step_N.pt  frozen copies of the learner for the self-play pool
     run_dir/policy.pt + .json    the latest policy as plain weights and its sidecar (agents.trained)
+    run_dir/best_policy.pt       the evaluated policy that did best against ``best_of`` (+ .json)
 
 ``--resume`` continues from the newest complete checkpoint after a kill or Ctrl-C: the step count,
 optimizer, snapshot pool and metrics carry on, and rows written after that checkpoint are dropped
@@ -115,6 +116,9 @@ class TrainConfig:
     """paired seeds per evaluation opponent (each played twice, sides swapped)"""
     eval_opponents: tuple[str, ...] = ("random", "heuristic")
     """agents the periodic evaluation plays"""
+    best_of: str = "last"
+    """eval opponent whose win rate picks best_policy.pt, the best evaluated policy ("last": the last
+    of eval_opponents; "": keep none)"""
     checkpoint_every: int = 25_000
     """timesteps between checkpoints"""
     progress: bool = True
@@ -164,6 +168,9 @@ def check_config(cfg: TrainConfig, source: str) -> None:
         check_pool(cfg.opponents)
     except ValueError as e:
         raise bad("opponents", str(e)) from None
+    if cfg.best_of not in ("", "last") and cfg.best_of not in cfg.eval_opponents:
+        raise bad("best_of", f"{cfg.best_of!r} is not one of eval_opponents ({', '.join(cfg.eval_opponents)}); "
+                  "use \"\" to keep no best policy")
     for name in (*cfg.eval_opponents, *([cfg.imitation_agent] if cfg.imitation_games else [])):
         if name not in ("random", "heuristic") and not name.startswith("trained:"):
             raise bad("eval_opponents" if name in cfg.eval_opponents else "imitation_agent",
@@ -329,6 +336,8 @@ class TrainingCallback:
         self.wall_before = float(state.get("wall_s", 0.0))
         self.snapshots: list[str] = list(state.get("snapshots", []))
         self.evals: dict[str, float] = dict(state.get("evals", {}))
+        self.best: dict[str, Any] = dict(state.get("best", {}))
+        """``{"timesteps", "win_rate"}`` of best_policy.pt (TrainConfig.best_of)"""
         start = int(state.get("timesteps", 0))
         self.last = {"checkpoint": start, "snapshot": start, "eval": start if state else -cfg.eval_every}
         self.scores: deque[float] = deque(maxlen=200)
@@ -407,7 +416,20 @@ class TrainingCallback:
             self.model.logger.record(f"eval/win_rate_vs_{name}", rate)
         if self.bar is not None:
             self.bar.set_postfix({f"vs {k}": f"{v:.0%}" for k, v in self.evals.items()})
+        self.keep_best(n)
         return self.evals
+
+    def keep_best(self, n: int) -> None:
+        """Write ``best_policy.pt`` when the eval against ``best_of`` beats every earlier one."""
+        from agents.trained import save_policy
+
+        best_of = self.cfg.eval_opponents[-1] if self.cfg.best_of == "last" and self.cfg.eval_opponents else self.cfg.best_of
+        rate = self.evals.get(best_of) if best_of else None
+        if rate is None or rate <= self.best.get("win_rate", -1.0):
+            return
+        save_policy(self.run_dir / "best_policy.pt", policy_weights(self.model),
+                    policy_meta(self.cfg, n, self.evals))
+        self.best = {"timesteps": n, "win_rate": rate, "against": best_of}
 
     def snapshot(self) -> None:
         from agents.trained import save_policy
@@ -452,7 +474,7 @@ class TrainingCallback:
         finally:
             model.num_timesteps = saved_n
         state = {"timesteps": n, "episodes": self.episodes, "wall_s": self.wall(), "snapshots": self.snapshots,
-                 "evals": self.evals, "config": config_dict(self.cfg)}
+                 "evals": self.evals, "best": self.best, "config": config_dict(self.cfg)}
         (tmp / "state.json").write_text(json.dumps(state, indent=2))
         final = root / f"step_{n}"
         if final.exists():
@@ -498,6 +520,9 @@ class TrainingCallback:
         for name, rate in self.evals.items():
             print(f"  win rate vs {name:<10} {rate:.1%}  ({2 * self.cfg.eval_games} games, paired seeds, sides swapped)")
         print(f"  policy: {self.run_dir / 'policy.pt'} (+ .json)   metrics: {self.run_dir / 'metrics.csv'}")
+        if self.best:
+            print(f"  best:   {self.run_dir / 'best_policy.pt'} (+ .json), {self.best['win_rate']:.1%} vs "
+                  f"{self.best['against']} at step {self.best['timesteps']}")
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "train.py") -> int:

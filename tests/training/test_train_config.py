@@ -67,6 +67,7 @@ def test_yaml_and_overrides_give_typed_values(tmp_path):
         ("n_envs: 2\nn_steps: 8\nbatch_size: 64\n", [], "key 'batch_size': 64 is more than a rollout"),
         ("vec_env: ray\n", [], "key 'vec_env': must be subproc or dummy"),
         ("eval_opponents: [oracle]\n", [], "key 'eval_opponents': unknown agent 'oracle'"),
+        ("best_of: oracle\n", [], "key 'best_of': 'oracle' is not one of eval_opponents"),
         ("", ["seed"], "command line: 'seed' is not key=value"),
         ("", ["seed=[1"], "command line: 'seed=[1': the value is not valid YAML"),
         ("", ["sede=1"], "+ command line: unknown key 'sede'"),

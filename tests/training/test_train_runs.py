@@ -46,6 +46,14 @@ def test_smoke_run_writes_a_loadable_policy_metrics_and_checkpoints(tmp_path):
     assert [p.name for p in (run / "checkpoints").iterdir()] == ["step_512"] or len(list((run / "checkpoints").iterdir())) == 2
     assert sorted(p.name for p in (run / "snapshots").glob("*.pt"))  # self-play pool snapshots
     assert any((run / "tb").rglob("events.out.tfevents.*"))
+    # best_policy.pt: the evaluation with the highest win rate against the heuristic (the last opponent)
+    evals = [(float(r["eval_heuristic"]), int(r["timesteps"])) for r in rows if r["eval_heuristic"]]
+    best_rate = max(rate for rate, _ in evals)
+    first_best = min(n for rate, n in evals if rate == best_rate)
+    best = json.loads((run / "best_policy.json").read_text())
+    assert (best["timesteps"], best["eval"]["heuristic"]) == (first_best, best_rate)
+    load_policy(run / "best_policy.pt", "metanoia")
+    assert f"{best_rate:.1%} vs heuristic at step {first_best}" in out.stdout
     # the same command again refuses to overwrite the run
     again = run_train(f"run_dir={run}")
     assert again.returncode == 2 and "already holds a run; pass --resume" in again.stderr
