@@ -138,3 +138,16 @@ def _quiet():
     from rich.console import Console
 
     return Console(file=io.StringIO(), width=200)
+
+
+def test_suggest_works_on_a_mano_a_mano_situation():
+    """The shipped Mano a Mano situation: every legal move of the Guard is ranked, the same seed
+    gives the same answer, and the Guard in the clinch is offered grappling moves."""
+    path = str(ROOT / "configs" / "situations" / "mano_skirmish_grapple.yaml")
+    a = suggest(path, rollouts=120, seed=3)
+    b = suggest(path, rollouts=120, seed=3)
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+    assert a["actor"] == "guard" and a["system"] == "mano_a_mano"
+    assert len(a["moves"]) == a["legal_moves"] and sum(m["rollouts"] for m in a["moves"]) == 120
+    assert any(m["label"].startswith("guard: grapple") for m in a["moves"])

@@ -99,3 +99,30 @@ def test_an_encounter_lineup_refuses_side_and_block():
             "combatants": [{"id": "clone", "side": "A"}]}
     with pytest.raises(DataError, match="side"):
         from_situation(data)
+
+
+SKIRMISH = {"system": "mano_a_mano", "encounter": "skirmish_2v2", "actor": "archer",
+            "order": ["archer", "steven", "wrestler", "guard"]}
+
+
+def test_a_situation_sets_a_drawn_bow_aim_cover_and_forced_skips():
+    data = {**SKIRMISH, "combatants": [
+        {"id": "archer", "state": {"hex": [3, 0], "bow_drawn": True, "aiming": "light_bow"}},
+        {"id": "guard", "state": {"hex": [2, 0], "covering": "archer", "forced_skips": 1}}]}
+    enc = from_situation(data)
+    archer, guard = enc.by_id["archer"], enc.by_id["guard"]
+    assert archer.bow_drawn and archer.aiming == "light_bow"
+    assert (guard.covering, guard.forced_skips) == ("archer", 1)
+    assert {a.kind for a in enc.legal_actions()} <= {"move", "aim", "shoot", "relax", "drop_item", "end"}  # R32
+
+
+@pytest.mark.parametrize(("cid", "state", "field"), [
+    ("steven", {"bow_drawn": True}, "bow_drawn"),
+    ("archer", {"aiming": "spear"}, "aiming"),
+    ("guard", {"covering": "nobody"}, "covering"),
+    ("guard", {"forced_skips": 4}, "forced_skips"),
+])
+def test_bad_situation_state_names_the_field(cid, state, field):
+    data = {**SKIRMISH, "combatants": [{"id": cid, "state": state}]}
+    with pytest.raises(DataError, match=f"field '{field}'"):
+        from_situation(data)

@@ -40,7 +40,7 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     Fields: ``system``, ``options`` (core / full / mapping), ``encounter`` (the lineup, spec §13.8),
     ``combatants`` (``id`` and ``state`` overrides: ``hex`` [q, r], ``standing``, ``stun``,
     ``damage``, ``held`` {right|left|both: item}, ``stowed``, ``counter_ready``, ``defense_bonus``,
-    guns: ``shots`` {gun: shots left}, ``clip_out`` [gun], ``reloading`` {muzzle-loader: actions done}),
+    ``forced_skips``, ``bow_drawn``, ``aiming`` (the held weapon aimed), ``covering`` (an ally), guns: ``shots`` {gun: shots left}, ``clip_out`` [gun], ``reloading`` {muzzle-loader: actions done}),
     or, without ``encounter``, a lineup of its own: each combatant gives ``side``, optionally
     ``block`` (a stat block id, default: its ``id``), and a ``state`` with its ``hex``,
     ``grapples`` ([{pair: [a, b], base: standing|ground, dominant: id or null}]), ``mounted``
@@ -105,6 +105,16 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
             f.stowed = list(st.req("stowed", list))
         f.counter_ready = st.opt("counter_ready", False, bool)
         f.defense_bonus = st.integer("defense_bonus", 0, lo=0, hi=5)
+        f.forced_skips = st.integer("forced_skips", 0, lo=0, hi=3)  # speed 1/2, 1/4 (spec §4.1)
+        f.bow_drawn = st.opt("bow_drawn", False, bool)
+        if f.bow_drawn and not any(f.block.items[i].kind == "bow" for i in f.held.values()):
+            st.fail("bow_drawn", f"{cid} holds no bow")
+        f.aiming = st.opt("aiming", None, str)
+        if f.aiming is not None and f.aiming not in f.held.values():
+            st.fail("aiming", f"{f.aiming!r} is not held by {cid} (held: {', '.join(f.held.values()) or 'nothing'})")
+        f.covering = st.opt("covering", None, str)
+        if f.covering is not None and f.covering not in fighters:
+            st.fail("covering", f"{f.covering!r} is not a combatant")
         situation_gun_state(st, f)  # guns.py: shots, clip_out, reloading
         st.done()
         c.done()

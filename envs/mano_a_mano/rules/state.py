@@ -136,7 +136,8 @@ class Fighter:
 
     @property
     def incapacitated(self) -> bool:
-        return self.health.startswith("incapacitated")
+        """``health`` is one of the incapacitated states: T reaches stamina (spec §8.3, RULING R1)."""
+        return self.stun + self.damage >= 2 * self.block.toughness
 
     def weapons(self) -> dict[str, Any]:
         """Weapon identity (spec §4.4, RULING R11) -> derived stats, for striking. The mapping is
