@@ -20,6 +20,10 @@ Version history:
         ``cavalry``), falls over ledges and from a mount's back (R57); the two spare floats of each
         slot row are now "mounted" and "ridden".
         Later, without a change of behaviour: ``render_mode="rgb_array"``.
+        Later, in v0 still (sizes unchanged): guns (spec §5.6, R50: shots, aim, load, unload,
+        muzzle-loaders; encounter ``duel_musket``), a bow can be dropped, pick-ups reach the two
+        items on top of a pile, and a two-handed weapon needs two free hands to pick up. The
+        observation does not show a gun's shots or reload state yet.
 """
 
 from __future__ import annotations
