@@ -75,3 +75,31 @@ def test_encounter_placements_follow_spec_13_8():
     enc = new_encounter("giant", "core", SeededDice(0))
     assert enc.by_id["elephant"].hex == (0, 0)
     assert all(distance((0, 0), enc.by_id[c].hex) == 5 for c in ("steven", "wrestler"))
+
+
+def test_delay_once_a_round_and_not_behind_a_waiting_delayer():
+    """rulings.DELAY_ONCE_PER_ROUND: two allies cannot delay behind each other for ever."""
+    import json
+
+    from envs.core.hexgrid import HexMap
+    from envs.mano_a_mano.rules import stat_blocks
+    from envs.mano_a_mano.rules.state import Fighter, ManoEncounter
+
+    b = stat_blocks()
+    fs = [Fighter("a", b["steven"], "A", 0, (0, 0)), Fighter("w", b["wrestler"], "A", 1, (0, 1)),
+          Fighter("c", b["clone"], "B", 0, (5, 0))]
+    enc = ManoEncounter(fs, ["a", "w", "c"], HexMap.hexagon(7))
+    enc._next_turn([])
+    dice = ScriptedDice([], sides=20)
+    do(enc, dice, "a: delay -> w")
+    assert enc.current_actor() == "w"
+    assert not any(x.kind == "delay" for x in enc.legal_actions())  # a's delayed turn is waiting
+    do(enc, dice, "w: end")
+    assert enc.current_actor() == "a"
+    assert not any(x.kind == "delay" for x in enc.legal_actions())  # a has delayed this round
+    snap = enc.snapshot()
+    assert snap["pending"]["delays_used"] == ["a"]
+    assert ManoEncounter.from_snapshot(json.loads(json.dumps(snap))).snapshot() == snap
+    do(enc, dice, "a: end", "c: end")
+    assert enc.round == 2 and enc.current_actor() == "w"
+    assert {x.target for x in enc.legal_actions() if x.kind == "delay"} == {"a", "c"}  # a new round

@@ -157,3 +157,8 @@ PICK_UP_CHOICES = 2
 # Project ruling (spec §5.10 is silent on piles): of the items lying in one hex, a fighter can
 # reach the two on top, i.e. the two distinct items dropped or landed there last; the others come
 # within reach as those are taken. (The action layout gives each hex two item choices.)
+
+DELAY_ONCE_PER_ROUND = True
+# Project reading of spec §4.6 and RULING R10 (the seed is silent on repeats): a character may delay
+# once a round, and not while another character's delayed turn is still waiting. Without it two
+# characters could delay behind each other for ever.

@@ -215,6 +215,10 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         self.options = options
         self._legal: list[Action] | None = None
         self._applying = False
+        self._delayed: str | None = None
+        """a delayer whose turn waits for its new slot (spec §4.6)"""
+        self._delays_used: frozenset[str] = frozenset()
+        """who delayed this round (rulings.DELAY_ONCE_PER_ROUND)"""
         self.fighters = fighters
         self.by_id = {f.id: f for f in fighters}
         self.order = order
@@ -379,10 +383,14 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             if len(contenders) == 1:
                 return contenders[0]
 
+    def _may_delay(self, f: Fighter) -> bool:
+        """rulings.DELAY_ONCE_PER_ROUND: once a round, and not while another delayed turn waits."""
+        return self._delayed is None and f.id not in self._delays_used
+
     def _next_turn(self, events: list[Event], restart: str | None = None) -> None:
         """Advance to the next combatant who gets decisions (spec §4.8). ``restart``: a delayer, whose
         turn already started (its start-of-turn upkeep is not repeated when its new slot comes)."""
-        self._delayed = restart if restart is not None else getattr(self, "_delayed", None)
+        self._delayed = restart if restart is not None else self._delayed
         while self._outcome is None:
             self.turn_idx += 1
             if self.turn_idx >= len(self.order):
@@ -391,6 +399,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                     return
                 self.turn_idx = 0
                 self._round += 1
+                self._delays_used = frozenset()
                 events.append(RoundStarted(self._round))
             f = self.by_id[self.order[self.turn_idx]]
             events.append(TurnStarted(self._round, f.id))
@@ -464,7 +473,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         grappling = self.grappling(f.id)
         if not t.counter and not t.moved and t.actions == 0:
             acts.append(Action(f.id, "counter"))
-            if self.full:  # spec §4.6, RULING R10: delay to act right after a later character this cycle
+            if self.full and self._may_delay(f):  # spec §4.6, RULING R10: act right after a later character
                 for later in self.order[self.turn_idx + 1:]:
                     if not self.by_id[later].incapacitated:
                         acts.append(Action(f.id, "delay", (), later))
@@ -747,6 +756,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             self.stack.pop()
             self.order.remove(f.id)
             self.order.insert(self.order.index(action.target) + 1, f.id)
+            self._delays_used = self._delays_used | {f.id}
             self.turn_idx -= 1  # the next slot is now the character that came after this one
             events.append(Note(f.id, f"delays to act after {action.target}; order {' > '.join(self.order)}"))
             self._next_turn(events, restart=f.id)
@@ -1227,7 +1237,8 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             "grapples": [{"pair": sorted(p), **g} for p, g in sorted(self.grapples.items(), key=lambda kv: sorted(kv[0]))],
             **self._mounted_snapshot(),  # spec §5.11: rider -> mount, mounts spent
             "pending": {"follow_hex": list(self._pending_follow_hex) if self._pending_follow_hex else None,
-                        "choice_was": self._choice_was, "delayed": getattr(self, "_delayed", None)},
+                        "choice_was": self._choice_was, "delayed": self._delayed,
+                        "delays_used": sorted(self._delays_used)},
             "outcome": self._outcome.to_dict() if self._outcome else None,
         }
 
@@ -1254,6 +1265,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         enc._pending_follow_hex = tuple(pending["follow_hex"]) if pending["follow_hex"] else None
         enc._choice_was = pending["choice_was"]
         enc._delayed = pending["delayed"]
+        enc._delays_used = frozenset(pending.get("delays_used", ()))
         enc._mounted_restore(data)
         enc._guns_restore(data)  # guns.py: shots left, clips out, reload actions done
         out = data["outcome"]
