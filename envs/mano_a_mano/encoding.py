@@ -25,8 +25,10 @@ prints the table::
 
 Observation (float32 in [-1, 1]): one row per slot (relative hex offset and distance, stance,
 health, harm, defenses, best weapon, armor, counter / cover / aim / bow, the grapple relation with
-the observer, mounted / ridden), the round and decision phase, the observer's turn budget, and the
-six hexes around it (free, wall, occupied): the map around the fighter in a form a policy can use.
+the observer, mounted / ridden, its reach and whether it can strike the observer or be struck by
+it, its held gun's shots, clip and reload), the round and decision phase, the observer's turn
+budget, and the six hexes around it (free, wall, occupied): the map around the fighter in a form a
+policy can use.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from envs.rl import ActionLayout, Block, ObsSpec
 
 from .rules.state import STANCES, ManoEncounter
 
-NAME = "mano_a_mano_v0"
+NAME = "mano_a_mano_v1"
 MAX_PER_SIDE = 4
 SLOTS = 2 * MAX_PER_SIDE
 WEAPON_SLOTS = 6
@@ -75,7 +77,7 @@ LAYOUT = ActionLayout([
     Block("choose", (("option", len(CHOICES)),)),
 ])
 
-SLOT_SIZE = 44
+SLOT_SIZE = 52
 OBS = ObsSpec([
     *((f"slot{i}", SLOT_SIZE) for i in range(SLOTS)),
     ("round", 1),
@@ -298,19 +300,35 @@ class ManoEncoding:
 
     @staticmethod
     def _armed(f: Any) -> tuple[float, ...]:
-        """Melee defense and the best weapon's attack, power and sharpness, for the held items."""
+        """Melee defense, the best weapon's attack, power and sharpness, and the reach in hexes of
+        the longest striking weapon (RULING R7), for the held items."""
         b = f.block
         key = ("obs_armed", tuple(sorted(f.held.items())))
         found = b._memo.get(key)
         if found is None:
-            best = max(f.weapons().values(), key=lambda s: (s.power * 2 + s.attack), default=None)
+            weapons = f.weapons().values()
+            best = max(weapons, key=lambda s: (s.power * 2 + s.attack), default=None)
+            reach = max((1 + s.range_m // 2 if s.range_m else 1 for s in weapons), default=1)
             if best is None:
-                found = (_clip(f.melee_defense() / 30), 0.0, 0.0, 0.0, 0.0, 0.0)
+                found = (_clip(f.melee_defense() / 30), 0.0, 0.0, 0.0, 0.0, 0.0, reach)
             else:
                 found = (_clip(f.melee_defense() / 30), _clip(best.attack / 10), _clip(best.power / 30),
-                         *(float(best.sharpness == s) for s in ("sharp", "blunt", "padded")))
+                         *(float(best.sharpness == s) for s in ("sharp", "blunt", "padded")), reach)
             b._memo[key] = found
         return found
+
+    @staticmethod
+    def _gun_state(enc: ManoEncounter, f: Any) -> tuple[float, float, float, float]:
+        """Held gun (spec §5.6): has one, share of its shots left, clip out, share of the reload
+        actions of a muzzle-loader done (RULING R50)."""
+        gun = enc._gun(f)
+        if gun is None:
+            return _NO_GUN
+        item = gun[1]
+        shots, turns = f.block.items[item].shots or (0, 0)
+        left = enc.shots_left(f, item)
+        return (1.0, _clip(left / shots) if shots else 1.0, float(item in f.clip_out),
+                _clip(f.reloading.get(item, 0) / turns) if turns else 0.0)
 
     def _slot(self, enc: ManoEncounter, me: Any, f: Any) -> list[float]:
         b = f.block
@@ -318,7 +336,9 @@ class ManoEncoding:
         health = f.health
         stamina = max(1, b.stamina)
         tough, speed, running, missile, g_att, g_def, g_pow, absorb, cover = self._static(b)
-        melee, atk, power, sharp, blunt, padded = self._armed(f)
+        melee, atk, power, sharp, blunt, padded, reach = self._armed(f)
+        mine = self._armed(me)[6]
+        d = distance(me.hex, f.hex)
         grapple = enc.grapple(me.id, f.id)
         if grapple is None:
             relation = (1.0, 0.0, 0.0, 0.0)
@@ -333,7 +353,7 @@ class ManoEncoding:
                     in_ground = 1.0
         return [
             1.0, float(not health.startswith("incapacitated")), float(f.side == me.side),
-            _clip(dq / 14), _clip(dr / 14), _clip(distance(me.hex, f.hex) / 14), float(f.standing),
+            _clip(dq / 14), _clip(dr / 14), _clip(d / 14), float(f.standing),
             *(float(health == h) for h in HEALTH),
             _clip(f.stun / stamina), _clip(f.damage / stamina), _clip((f.stun + f.damage) / stamina),
             tough, speed, running, _clip(f.forced_skips / 3),
@@ -342,14 +362,17 @@ class ManoEncoding:
             *relation, grappling, in_ground,
             melee, missile, g_att, g_def, g_pow, atk, power, sharp, blunt, padded, absorb, cover,
             float(f.id in enc.mounts), float(f.id in enc.mounts.values()),  # mounted, ridden (§5.11)
+            _clip(reach / 4), float(1 <= d <= reach), float(1 <= d <= mine),  # its reach; it / I can strike
+            *self._gun_state(enc, f),
             *_PAD,
         ]
 
 
 _SINGLE_INDEX = {k: i for i, k in enumerate(SINGLES)}
-_ROW = 44
+_ROW = 51
 """values in a slot row before the padding (the rest of ``SLOT_SIZE`` is zero)"""
 _PAD = (0.0,) * (SLOT_SIZE - _ROW)
+_NO_GUN = (0.0, 0.0, 0.0, 0.0)
 _EMPTY_SLOT = [0.0] * SLOT_SIZE
 _EMPTY_TURN = [0.0] * 10
 _DIRECTIONS = tuple(neighbor((0, 0), d) for d in range(6))

@@ -22,8 +22,10 @@ Version history:
         Later, without a change of behaviour: ``render_mode="rgb_array"``.
         Later, in v0 still (sizes unchanged): guns (spec §5.6, R50: shots, aim, load, unload,
         muzzle-loaders; encounter ``duel_musket``), a bow can be dropped, pick-ups reach the two
-        items on top of a pile, and a two-handed weapon needs two free hands to pick up. The
-        observation does not show a gun's shots or reload state yet.
+        items on top of a pile, and a two-handed weapon needs two free hands to pick up.
+    v1: the observation's slot rows (52 floats, was 44) add each fighter's reach (RULING R7),
+        whether it can strike the observer and the observer it, and its held gun's shots, clip
+        and reload progress (spec §5.6). Policies trained on v0 do not load.
 """
 
 from __future__ import annotations

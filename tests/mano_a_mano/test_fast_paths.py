@@ -53,7 +53,7 @@ def test_weapon_features_follow_the_held_items():
     before = ENCODING.observe(enc, "steven").copy()
     machete = steven.held.pop("right")
     after = ENCODING.observe(enc, "steven")
-    row = slice(0, 44)
+    row = slice(0, 52)
     assert not np.array_equal(before[row], after[row])
     assert steven.melee_defense() == 12  # hands only (spec §11.10): 10 + agility 0 + natural weapons 2
     steven.held["right"] = machete
