@@ -19,6 +19,8 @@ from envs.core import SeededDice
 from eval.match import play
 
 CASES = [(s, e) for s in SYSTEMS for e in get_rules(s).encounter_names()]
+MAX_DECISIONS = 5000
+"""far more than any fight to the round cap needs: more means the rules let someone stall for ever"""
 IDS = [f"{s}-{e}" for s, e in CASES]
 
 
@@ -31,13 +33,16 @@ def test_rules_level_choices_are_legal_and_leave_the_state_alone(system: str, en
         dice = SeededDice(5)
         enc = R.new_encounter(encounter, rules, dice)
         agent = make_agent(kind, system, 5)
-        while not enc.is_over():
+        for _ in range(MAX_DECISIONS):
+            if enc.is_over():
+                break
             before = json.dumps(enc.snapshot(), sort_keys=True)
             legal = enc.legal_actions()
             action = agent.choose(enc)
             assert action in legal, f"{kind} chose {action.label}, not legal"
             assert json.dumps(enc.snapshot(), sort_keys=True) == before, f"{kind} changed the state while choosing"
             enc.apply(action, dice)
+        assert enc.is_over(), f"{kind}: no end after {MAX_DECISIONS} decisions (round {enc.round})"
 
 
 @pytest.mark.parametrize("kind", AGENT_KINDS)
