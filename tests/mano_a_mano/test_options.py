@@ -41,16 +41,15 @@ def test_parse_options():
             parse_options(bad)
 
 
-def test_delay_moves_the_slot_for_good():
-    from envs.core.hexgrid import HexMap
-    from envs.mano_a_mano.rules import stat_blocks
-    from envs.mano_a_mano.rules.state import Fighter, ManoEncounter
+def allies_and_foe(order):
+    """Steven ``a`` and the Wrestler ``w`` (side A) against the clone ``c``, turns in ``order``."""
+    enc = fight(("a", "steven", "A", (0, 0)), ("w", "wrestler", "A", (0, 1)), ("c", "clone", "B", (5, 0)),
+                order=list(order))
+    return enc
 
-    b = stat_blocks()
-    fs = [Fighter("a", b["steven"], "A", 0, (0, 0)), Fighter("c", b["clone"], "B", 0, (5, 0)),
-          Fighter("w", b["wrestler"], "A", 1, (0, 1))]
-    enc = ManoEncounter(fs, ["a", "c", "w"], HexMap.hexagon(7))
-    enc._next_turn([])
+
+def test_delay_moves_the_slot_for_good():
+    enc = allies_and_foe(["a", "c", "w"])
     assert {x.target for x in enc.legal_actions() if x.kind == "delay"} == {"c", "w"}
     do(enc, ScriptedDice([], sides=20), "a: delay -> w")
     assert enc.order == ["c", "w", "a"] and enc.current_actor() == "c"
@@ -81,15 +80,9 @@ def test_delay_once_a_round_and_not_behind_a_waiting_delayer():
     """rulings.DELAY_ONCE_PER_ROUND: two allies cannot delay behind each other for ever."""
     import json
 
-    from envs.core.hexgrid import HexMap
-    from envs.mano_a_mano.rules import stat_blocks
-    from envs.mano_a_mano.rules.state import Fighter, ManoEncounter
+    from envs.mano_a_mano.rules.state import ManoEncounter
 
-    b = stat_blocks()
-    fs = [Fighter("a", b["steven"], "A", 0, (0, 0)), Fighter("w", b["wrestler"], "A", 1, (0, 1)),
-          Fighter("c", b["clone"], "B", 0, (5, 0))]
-    enc = ManoEncounter(fs, ["a", "w", "c"], HexMap.hexagon(7))
-    enc._next_turn([])
+    enc = allies_and_foe(["a", "w", "c"])
     dice = ScriptedDice([], sides=20)
     do(enc, dice, "a: delay -> w")
     assert enc.current_actor() == "w"
