@@ -39,7 +39,7 @@ import numpy as np
 
 from envs.core import Action
 from envs.core.hexgrid import distance, neighbor
-from envs.rl import ActionLayout, Block, ObsSpec
+from envs.rl import ActionLayout, Block, ObsSpec, ego_order
 
 from .rules.state import STANCES, ManoEncounter
 
@@ -112,14 +112,10 @@ class ManoEncoding:
             found = cache[cid] = self._ego(enc, cid)
         return found
 
-    def _ego(self, enc: ManoEncounter, cid: str) -> tuple[dict[str, int], list[str | None]]:
-        mine = enc.side_of(cid)
-        allies = [f.id for f in enc.fighters if f.side == mine and f.id != cid]
-        enemies = [f.id for f in enc.fighters if f.side != mine]
-        if len(allies) > MAX_PER_SIDE - 1 or len(enemies) > MAX_PER_SIDE:
-            raise ValueError(f"{NAME} supports at most {MAX_PER_SIDE} combatants per side")
-        slots: list[str | None] = [cid, *allies, *[None] * (MAX_PER_SIDE - 1 - len(allies)),
-                                   *enemies, *[None] * (MAX_PER_SIDE - len(enemies))]
+    @staticmethod
+    def _ego(enc: ManoEncounter, cid: str) -> tuple[dict[str, int], list[str | None]]:
+        me, allies, enemies = ego_order(enc, cid, MAX_PER_SIDE)
+        slots: list[str | None] = [me, *allies, *enemies]
         return {c: i for i, c in enumerate(slots) if c is not None}, slots
 
     @staticmethod

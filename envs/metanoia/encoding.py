@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from envs.core import Action
-from envs.rl import ActionLayout, Block, ObsSpec
+from envs.rl import ActionLayout, Block, ObsSpec, ego_order
 
 from .rules import MetanoiaEncounter
 from .rules.catalogue import POLARITIES, TEXTURES, catalogue
@@ -117,13 +117,8 @@ class MetanoiaEncoding:
         hit = self._ego.get((id(sides), cid))
         if hit is not None and hit[0] is sides:
             return hit[1], hit[2]
-        mine = enc.side_of(cid)
-        allies = [m for s in sides if s.side == mine for m in s.members if m != cid]
-        enemies = [m for s in sides if s.side != mine for m in s.members]
-        if len(allies) > MAX_PER_SIDE - 1 or len(enemies) > MAX_PER_SIDE:
-            raise ValueError(f"{NAME} supports at most {MAX_PER_SIDE} combatants per side")
-        slots: list[str | None] = [cid, *allies, *[None] * (MAX_PER_SIDE - 1 - len(allies)),
-                                   *enemies, *[None] * (MAX_PER_SIDE - len(enemies))]
+        me, allies, enemies = ego_order(enc, cid, MAX_PER_SIDE)
+        slots: list[str | None] = [me, *allies, *enemies]
         index = {c: i for i, c in enumerate(slots) if c is not None}
         self._ego[(id(sides), cid)] = (sides, index, slots)
         return index, slots

@@ -79,8 +79,8 @@ class MountedMixin:
     # ------------------------------------------------------------------ legal actions
     def _mounted_legal(self, f: Fighter, t: Turn, acts: list[Action]) -> list[Action]:
         """Filter and extend the actor's legal actions for mounted combat (FULL rules only)."""
-        if not self.full:
-            return acts
+        if not self.full or (not self.mounts and all(g.block.mount is None for g in self.fighters)):
+            return acts  # nobody rides and nothing can be ridden: nothing to filter or add
         riding = self.mounts.get(f.id)
         ridden = self.rider_of(f.id) is not None
         out = []
