@@ -154,6 +154,15 @@ class HexMap:
         """On the map and not a wall."""
         return h in self.hexes and not self.at(h).wall
 
+    def open_steps(self, h: Hex) -> tuple[tuple[int, Hex], ...]:
+        """``(direction, hex)`` of every passable neighbour of ``h``, kept per hex: the terrain is
+        set before a fight starts and does not change during it."""
+        memo = self.__dict__.setdefault("_open_steps", {})
+        found = memo.get(h)
+        if found is None:
+            found = memo[h] = tuple((d, n) for d, n in enumerate(neighbors(h)) if self.passable(n))
+        return found
+
     def steps(self, h: Hex, blocked: Iterable[Hex] = ()) -> list[tuple[int, Hex]]:
         """``(direction, hex)`` of every passable neighbour of ``h`` not in ``blocked``."""
         taken = set(blocked)

@@ -38,9 +38,10 @@ from typing import Any
 import numpy as np
 
 from envs.core import Action
-from envs.core.hexgrid import distance, neighbor
+from envs.core.hexgrid import neighbor
 from envs.rl import ActionLayout, Block, ObsSpec, ego_order
 
+from .rules.resolution import health as R_health
 from .rules.state import STANCES, ManoEncounter
 
 NAME = "mano_a_mano_v1"
@@ -255,31 +256,35 @@ class ManoEncoding:
 
     # ------------------------------------------------------------------ observation
     def observe(self, enc: ManoEncounter, combatant: str) -> np.ndarray:
+        """The observation of ``combatant``: filled slot rows and the tail are written into a zero
+        vector (empty slots and each row's padding stay zero)."""
         me = enc.by_id[combatant]
         _, slots = self.ego(enc, combatant)
         by_id = enc.by_id
-        values: list[float] = []
-        empty = _EMPTY_SLOT
-        for cid in slots:
-            values += empty if cid is None else self._slot(enc, me, by_id[cid])
-        values.append(_clip(enc.round / max(1, enc.round_cap)))
+        out = np.zeros(OBS.size, np.float32)
+        mine = self._armed(me)[6]
+        for i, cid in enumerate(slots):
+            if cid is not None:
+                start = i * SLOT_SIZE
+                out[start:start + _ROW] = self._slot(enc, me, by_id[cid], mine)
         t = enc.stack[-1] if enc.stack else None
         if t is not None and t.actor == combatant:
             phase = 3 if t.choice and t.choice[0].startswith("stance") else (2 if t.choice else (1 if t.counter else 0))
-            values += [float(phase == i) for i in range(4)]
-            values += [_clip(t.move_points / 10), _clip(t.actions / 4), float(t.quick_only),
-                       _clip(sum(t.weapons.values()) / 4), _clip(t.straight_hexes / 7), float(t.charge_used)]
+            turn = (*_PHASES[phase], _clip(t.move_points / 10), _clip(t.actions / 4), float(t.quick_only),
+                    _clip(sum(t.weapons.values()) / 4), _clip(t.straight_hexes / 7), float(t.charge_used))
         else:
-            values += _EMPTY_TURN
+            turn = _EMPTY_TURN
         occupied = enc.occupied()
         hexmap = enc.map
         q, r = me.hex
+        around: list[float] = []
         for dq, dr in _DIRECTIONS:
             h = (q + dq, r + dr)
             taken = h in occupied
-            values += (float(not taken and hexmap.passable(h)), float(h in hexmap and hexmap.at(h).wall),
+            around += (float(not taken and hexmap.passable(h)), float(h in hexmap and hexmap.at(h).wall),
                        float(taken))
-        return np.array(values, dtype=np.float32)
+        out[_TAIL:] = (_clip(enc.round / max(1, enc.round_cap)), *turn, *around)
+        return out
 
     @staticmethod
     def _static(b: Any) -> tuple[float, ...]:
@@ -295,9 +300,10 @@ class ManoEncoding:
         return found
 
     @staticmethod
-    def _armed(f: Any) -> tuple[float, ...]:
-        """Melee defense, the best weapon's attack, power and sharpness, and the reach in hexes of
-        the longest striking weapon (RULING R7), for the held items."""
+    def _armed(f: Any) -> tuple[Any, ...]:
+        """Melee defense, the best weapon's attack, power and sharpness, the reach in hexes of the
+        longest striking weapon (RULING R7), and the held gun's item id or ``None`` (spec §5.6), for
+        the held items."""
         b = f.block
         key = ("obs_armed", tuple(sorted(f.held.items())))
         found = b._memo.get(key)
@@ -305,72 +311,77 @@ class ManoEncoding:
             weapons = f.weapons().values()
             best = max(weapons, key=lambda s: (s.power * 2 + s.attack), default=None)
             reach = max((1 + s.range_m // 2 if s.range_m else 1 for s in weapons), default=1)
+            gun = next((f.held[h] for h in ("right", "left", "both")  # GunsMixin._gun's order
+                        if h in f.held and b.items[f.held[h]].kind == "gun"), None)
             if best is None:
-                found = (_clip(f.melee_defense() / 30), 0.0, 0.0, 0.0, 0.0, 0.0, reach)
+                found = (_clip(f.melee_defense() / 30), 0.0, 0.0, 0.0, 0.0, 0.0, reach, gun)
             else:
                 found = (_clip(f.melee_defense() / 30), _clip(best.attack / 10), _clip(best.power / 30),
-                         *(float(best.sharpness == s) for s in ("sharp", "blunt", "padded")), reach)
+                         *(float(best.sharpness == s) for s in ("sharp", "blunt", "padded")), reach, gun)
             b._memo[key] = found
         return found
 
     @staticmethod
-    def _gun_state(enc: ManoEncounter, f: Any) -> tuple[float, float, float, float]:
-        """Held gun (spec §5.6): has one, share of its shots left, clip out, share of the reload
-        actions of a muzzle-loader done (RULING R50)."""
-        gun = enc._gun(f)
-        if gun is None:
+    def _gun_state(enc: ManoEncounter, f: Any, item: str | None) -> tuple[float, float, float, float]:
+        """Held gun ``item`` (spec §5.6): has one, share of its shots left, clip out, share of the
+        reload actions of a muzzle-loader done (RULING R50)."""
+        if item is None:
             return _NO_GUN
-        item = gun[1]
         shots, turns = f.block.items[item].shots or (0, 0)
         left = enc.shots_left(f, item)
         return (1.0, _clip(left / shots) if shots else 1.0, float(item in f.clip_out),
                 _clip(f.reloading.get(item, 0) / turns) if turns else 0.0)
 
-    def _slot(self, enc: ManoEncounter, me: Any, f: Any) -> list[float]:
+    def _slot(self, enc: ManoEncounter, me: Any, f: Any, mine: int) -> tuple[float, ...]:
+        """The first ``_ROW`` values of ``f``'s slot row as ``me`` sees it (``mine``: ``me``'s reach)."""
         b = f.block
-        dq, dr = f.hex[0] - me.hex[0], f.hex[1] - me.hex[1]
-        health = f.health
+        fq, fr = f.hex
+        mq, mr = me.hex
+        dq, dr = fq - mq, fr - mr
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexgrid.distance
+        stun, damage = f.stun, f.damage
+        health = R_health(stun, damage, b.toughness)
         stamina = max(1, b.stamina)
-        tough, speed, running, missile, g_att, g_def, g_pow, absorb, cover = self._static(b)
-        melee, atk, power, sharp, blunt, padded, reach = self._armed(f)
-        mine = self._armed(me)[6]
-        d = distance(me.hex, f.hex)
-        grapple = enc.grapple(me.id, f.id)
-        if grapple is None:
-            relation = (1.0, 0.0, 0.0, 0.0)
-        else:
-            dom = grapple["dominant"]
-            relation = (0.0, float(dom is None), float(dom == me.id), float(dom == f.id))
+        melee, atk, power, sharp, blunt, padded, reach, gun = self._armed(f)
+        grapples = enc.grapples
+        relation = _NO_GRAPPLE
         grappling = in_ground = 0.0
-        for pair, g in enc.grapples.items():
-            if f.id in pair:
-                grappling = 1.0
-                if g["base"] == "ground":
-                    in_ground = 1.0
-        return [
+        if grapples:
+            grapple = grapples.get(frozenset((me.id, f.id)))
+            if grapple is not None:
+                dom = grapple["dominant"]
+                relation = (0.0, float(dom is None), float(dom == me.id), float(dom == f.id))
+            for pair, g in grapples.items():
+                if f.id in pair:
+                    grappling = 1.0
+                    if g["base"] == "ground":
+                        in_ground = 1.0
+        mounts = enc.mounts
+        return (
             1.0, float(not health.startswith("incapacitated")), float(f.side == me.side),
             _clip(dq / 14), _clip(dr / 14), _clip(d / 14), float(f.standing),
-            *(float(health == h) for h in HEALTH),
-            _clip(f.stun / stamina), _clip(f.damage / stamina), _clip((f.stun + f.damage) / stamina),
-            tough, speed, running, _clip(f.forced_skips / 3),
+            *_HEALTH_ONE_HOT[health],
+            _clip(stun / stamina), _clip(damage / stamina), _clip((stun + damage) / stamina),
+            *self._static(b)[:3], _clip(f.forced_skips / 3),
             float(f.counter_ready), _clip(f.defense_bonus / 5), float(f.aiming is not None), float(f.bow_drawn),
             float(f.covering == me.id), float(me.covering == f.id),
             *relation, grappling, in_ground,
-            melee, missile, g_att, g_def, g_pow, atk, power, sharp, blunt, padded, absorb, cover,
-            float(f.id in enc.mounts), float(f.id in enc.mounts.values()),  # mounted, ridden (§5.11)
+            melee, *self._static(b)[3:7], atk, power, sharp, blunt, padded, *self._static(b)[7:],
+            float(f.id in mounts), float(f.id in mounts.values()) if mounts else 0.0,  # mounted, ridden (§5.11)
             _clip(reach / 4), float(1 <= d <= reach), float(1 <= d <= mine),  # its reach; it / I can strike
-            *self._gun_state(enc, f),
-            *_PAD,
-        ]
+            *self._gun_state(enc, f, gun),
+        )
 
 
 _SINGLE_INDEX = {k: i for i, k in enumerate(SINGLES)}
 _ROW = 51
 """values in a slot row before the padding (the rest of ``SLOT_SIZE`` is zero)"""
-_PAD = (0.0,) * (SLOT_SIZE - _ROW)
+_TAIL = OBS["round"].start
 _NO_GUN = (0.0, 0.0, 0.0, 0.0)
-_EMPTY_SLOT = [0.0] * SLOT_SIZE
-_EMPTY_TURN = [0.0] * 10
+_NO_GRAPPLE = (1.0, 0.0, 0.0, 0.0)
+_HEALTH_ONE_HOT = {h: tuple(float(h == k) for k in HEALTH) for h in HEALTH}
+_PHASES = tuple(tuple(float(p == i) for i in range(4)) for p in range(4))
+_EMPTY_TURN = (0.0,) * 10
 _DIRECTIONS = tuple(neighbor((0, 0), d) for d in range(6))
 
 

@@ -31,7 +31,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from envs.core import Action, Dice, IllegalActionError, parse_label
 from envs.core.encounter import EncounterBase, Outcome, SideInfo
@@ -98,6 +98,39 @@ class Note(Event):
 
     def __str__(self) -> str:
         return f"{self.who} {self.text}"
+
+
+# ---------------------------------------------------------------------------------- actions
+
+
+class _Can(NamedTuple):
+    """What the action categories and combo capacity allow the deciding combatant (spec §4.3, §4.4)."""
+
+    quick: bool
+    """a quick action (``_may_act(quick=True)``)"""
+    strenuous: bool
+    """a strenuous action (``_may_act(quick=False)``)"""
+    other: bool
+    """an "other" action (``_may_act(quick=False, other=True)``)"""
+    quick_free: bool
+    """a quick action that uses no weapon (``quick`` and ``_capacity_ok(None)``)"""
+
+
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+_MOVES: dict[str, tuple[Action, ...]] = {}
+
+
+def _act(actor: str, kind: str, args: tuple[str, ...] = (), target: str | None = None) -> Action:
+    """``Action(actor, kind, args, target)``, shared: the legal actions of one state and the next
+    are mostly the same values, and an ``Action`` is immutable."""
+    key = (actor, kind, args, target)
+    found = _ACTIONS.get(key)
+    if found is None:
+        if len(_ACTIONS) > 200_000:  # many rosters in one process: start over
+            _ACTIONS.clear()
+            _MOVES.clear()
+        found = _ACTIONS[key] = Action(actor, kind, args, target)
+    return found
 
 
 # ---------------------------------------------------------------------------------- state
@@ -467,51 +500,101 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             return []
         t = self.stack[-1]
         f = self.by_id[t.actor]
+        fid = f.id
         if t.choice:  # spec §6.2: only the outcome choice
-            return [Action(f.id, "choose", (c,), t.partner) for c in t.choice]
+            return [_act(fid, "choose", (c,), t.partner) for c in t.choice]
+        can = self._can(f, t)
         acts: list[Action] = []
-        grappling = self.grappling(f.id)
+        grapples = self.grapples
+        grappling = bool(grapples) and any(fid in pair for pair in grapples)
         if not t.counter and not t.moved and t.actions == 0:
-            acts.append(Action(f.id, "counter"))
+            acts.append(_act(fid, "counter"))
             if self.full and self._may_delay(f):  # spec §4.6, RULING R10: act right after a later character
                 for later in self.order[self.turn_idx + 1:]:
                     if not self.by_id[later].incapacitated:
-                        acts.append(Action(f.id, "delay", (), later))
-        if not grappling and t.move_points >= (1 if f.standing else 2):  # spec §4.5: grapplers cannot walk
-            occupied = self.occupied()
-            for d in range(6):
-                if self._can_move(f, t, d, occupied):
-                    acts.append(Action(f.id, "move", (str(d),)))
+                        acts.append(_act(fid, "delay", (), later))
+        occupied = {g.hex for g in self.fighters}
+        if not grappling and t.move_points >= (1 if f.standing else 2) and self._carrier_ok(f, t):
+            moves = _MOVES.get(fid)  # spec §4.5: grapplers cannot walk
+            if moves is None:
+                moves = _MOVES[fid] = tuple(Action(fid, "move", (str(d),)) for d in range(6))
+            for d, dest in self.map.open_steps(f.hex):
+                if dest not in occupied:
+                    acts.append(moves[d])
         if not grappling:  # RULING R19: no drop / stand / instant stand / rest while grappling
-            if self._may_act(f, t, quick=True) and self._capacity_ok(f, t, None, None):
-                acts.append(Action(f.id, "drop" if f.standing else "stand"))
-            if not f.standing and self._may_act(f, t, quick=False):
-                acts.append(Action(f.id, "instant_stand"))
-            if self._may_act(f, t, quick=False, other=True):
-                acts.append(Action(f.id, "rest"))
-        if self.full and self._may_act(f, t, quick=False, other=True):  # spec §6.4, RULING R29
+            if can.quick_free:
+                acts.append(_act(fid, "drop" if f.standing else "stand"))
+            if not f.standing and can.strenuous:
+                acts.append(_act(fid, "instant_stand"))
+            if can.other:
+                acts.append(_act(fid, "rest"))
+        fhex, side = f.hex, f.side
+        if self.full and can.other:  # spec §6.4, RULING R29
             for g in self.fighters:
-                if g.side == f.side and g is not f and distance(f.hex, g.hex) == 1 and not g.incapacitated:
-                    acts.append(Action(f.id, "cover", (), g.id))
-        for weapon, stats in f.weapons().items():
-            targets = self._strike_targets(f, stats)
+                if g.side == side and g is not f and distance(fhex, g.hex) == 1 and not g.incapacitated:
+                    acts.append(_act(fid, "cover", (), g.id))
+        foes = [(g, distance(fhex, g.hex)) for g in self.fighters if g.side != side]
+        for weapon, stats, reach in self._held_profile(f)[0]:
+            targets = [g for g, d in foes if 1 <= d <= reach]
             if not targets:
                 continue
-            verbs = [verb for verb in STRIKE_VERBS if self._strike_ok(f, t, weapon, stats, verb)]
+            verbs = [verb for verb in STRIKE_VERBS if self._verb_ok(f, t, can, grappling, weapon, stats, verb)]
             for target in targets:
                 for verb in verbs:
                     for avoid in self.armor_options(target):
-                        acts.append(Action(f.id, "strike", (verb, weapon, *avoid), target.id))
-        acts += self._grapple_actions(f, t)
-        acts += self._missile_actions(f, t)
+                        acts.append(_act(fid, "strike", (verb, weapon, *avoid), target.id))
+        if any(d == 1 for _, d in foes):
+            acts += self._grapple_actions(f, t, can, foes, occupied)
+        if f.held or f.stowed or self.floor:
+            acts += self._missile_actions(f, t, can, foes)
         acts = self._mounted_legal(f, t, acts)  # spec §5.11: mount, dismount; no grappling riders
         if f.bow_drawn:  # RULING R32: a drawn bow allows only bow actions, movement, dropping items, end
             acts = [a for a in acts if a.kind in ("move", "aim", "shoot", "relax", "drop_item", "end")]
-        for partner in self.partners(f.id):  # spec §5.3 row 35: a dominant member releases for free
-            if self.dominant_over(f.id, partner):
-                acts.append(Action(f.id, "release", (), partner))
-        acts.append(Action(f.id, "end"))
+        if grappling:
+            for partner in self.partners(fid):  # spec §5.3 row 35: a dominant member releases for free
+                if self.dominant_over(fid, partner):
+                    acts.append(_act(fid, "release", (), partner))
+        acts.append(_act(fid, "end"))
         return acts
+
+    def _can(self, f: Fighter, t: Turn) -> _Can:
+        """What the categories and the combo capacity allow ``f`` now (as ``_may_act`` and
+        ``_capacity_ok`` answer them), computed once per decision."""
+        if t.actions == 0:
+            quick, strenuous, other = True, f.health == "healthy" and not f.block.encumbered, True
+        else:
+            quick, strenuous, other = t.quick_only and t.acted_while_healthy and f.health == "healthy", False, False
+        return _Can(quick, strenuous, other, quick and self._capacity_ok(f, t, None, None))
+
+    def _verb_ok(self, f: Fighter, t: Turn, can: _Can, grappling: bool, weapon: str, stats: Any, verb: str) -> bool:
+        """``_strike_ok`` with the decision's flags already known."""
+        if verb == "quick":
+            return can.quick and self._capacity_ok(f, t, weapon, stats)
+        if not can.strenuous or stats.unwieldy or not f.standing:
+            return False
+        return verb == "powerful" or not grappling  # RULING R19, R41
+
+    @staticmethod
+    def _held_profile(f: Fighter) -> tuple[tuple[tuple[str, Any, int], ...], tuple[tuple[str, str, Any, int], ...]]:
+        """For the held items (kept per stat block): ``(weapon, stats, reach)`` of every striking
+        weapon (RULING R7), and ``(hand, item, stats, quick throw range)`` of every held item that
+        can be thrown or heaved (spec §5.5, RULING R8, R56), in hand order."""
+        b = f.block
+        key = ("held_profile", tuple(sorted(f.held.items())))
+        found = b._memo.get(key)
+        if found is None:
+            strikes = tuple((w, s, 1 + s.range_m // 2 if s.range_m else 1) for w, s in f.weapons().items())
+            throws = []
+            for hand, item in sorted(f.held.items()):
+                it = b.items[item]
+                if it.missile or it.kind == "armor":
+                    continue
+                stats = b.item_stats(item, hand)
+                q = stats.quick_throw_range_m if stats.quick_throw_range_m is not None else max(
+                    0, b.ability("throwing") + b.strength - it.heft)
+                throws.append((hand, item, stats, q))
+            found = b._memo[key] = (strikes, tuple(throws))
+        return found
 
     # ------------------------------------------------------------------ missiles and items (spec §5.5, §5.6, §5.10)
     def _bow(self, f: Fighter) -> tuple[str, str] | None:
@@ -526,59 +609,57 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
     def _missile_targets(self, f: Fighter, max_range_m: int) -> list[Fighter]:
         return [g for g in self.fighters if g.side != f.side and rulings.range_m(distance(f.hex, g.hex)) <= max_range_m]
 
-    def _missile_actions(self, f: Fighter, t: Turn) -> list[Action]:
+    def _missile_actions(self, f: Fighter, t: Turn, can: _Can, foes: list[tuple[Fighter, int]]) -> list[Action]:
         out: list[Action] = []
-        healthy_ok = self._may_act(f, t, quick=False)
-        grappling = self.grappling(f.id)
-        bow = self._bow(f)
+        fid = f.id
+        healthy_ok = can.strenuous
+        bow = self._bow(f) if f.held else None
         if bow is not None:
             hand, item = bow
             it = f.block.items[item]
             can_draw = it.heft < 2 * f.block.strength and len(self._free_hands(f)) >= 1
-            quick_ok = self._may_act(f, t, quick=True) and self._capacity_ok(f, t, item, None)
+            quick_ok = can.quick and self._capacity_ok(f, t, item, None)
             if not f.bow_drawn:
                 if quick_ok and can_draw:
-                    out.append(Action(f.id, "draw"))
+                    out.append(_act(fid, "draw"))
                 if healthy_ok and can_draw:
-                    out += [Action(f.id, "shoot", ("draw_and_fire",), g.id) for g in self._missile_targets(f, it.range_m)]
+                    out += [_act(fid, "shoot", ("draw_and_fire",), g.id) for g in self._missile_targets(f, it.range_m)]
             else:
+                grappling = self.grappling(fid)
                 if quick_ok and not grappling and f.aiming != item:
-                    out.append(Action(f.id, "aim"))
+                    out.append(_act(fid, "aim"))
                 if quick_ok:
-                    out.append(Action(f.id, "relax"))
+                    out.append(_act(fid, "relax"))
                 out += self._shots(f, item, it.range_m, quick_ok, healthy_ok and f.standing and not grappling)
-        for hand, item in sorted(f.held.items()):
+        for hand, item, stats, q in self._held_profile(f)[1]:
             it = f.block.items[item]
-            if it.missile or it.kind == "armor":
-                continue
-            stats = f.block.item_stats(item, hand)
-            q = stats.quick_throw_range_m if stats.quick_throw_range_m is not None else max(
-                0, f.block.ability("throwing") + f.block.strength - it.heft)
-            quick_ok = self._may_act(f, t, quick=True) and self._capacity_ok(f, t, item, stats)
-            for g in self.fighters:
-                if g.side == f.side:
-                    continue
-                d_m = rulings.range_m(distance(f.hex, g.hex))
+            quick_ok = can.quick and self._capacity_ok(f, t, item, stats)
+            throwable = it.throwable and not stats.unwieldy
+            for g, d in foes:
+                d_m = rulings.range_m(d)
                 for avoid in self.armor_options(g):
-                    if it.throwable and not stats.unwieldy:
+                    if throwable:
                         if quick_ok and d_m <= q:
-                            out.append(Action(f.id, "throw", ("quick", hand, *avoid), g.id))
+                            out.append(_act(fid, "throw", ("quick", hand, *avoid), g.id))
                         if healthy_ok and f.standing and d_m <= 2 * q:
-                            out.append(Action(f.id, "throw", ("powerful", hand, *avoid), g.id))
+                            out.append(_act(fid, "throw", ("powerful", hand, *avoid), g.id))
                     if healthy_ok and d_m <= q:  # RULING R56: heave throws any liftable object
-                        out.append(Action(f.id, "throw", ("heave", hand, *avoid), g.id))
-            out.append(Action(f.id, "drop_item", (hand,)))  # spec §5.3 row 34: free
+                        out.append(_act(fid, "throw", ("heave", hand, *avoid), g.id))
+            out.append(_act(fid, "drop_item", (hand,)))  # spec §5.3 row 34: free
         free = self._free_hands(f)
-        if free and self._may_act(f, t, quick=True) and self._capacity_ok(f, t, None, None):
+        if free and can.quick_free:
             for item in sorted(set(f.stowed)):
                 need = 2 if f.block.items[item].two_handed else 1
                 if len(free) >= need:
-                    out.append(Action(f.id, "ready", (item,)))
-            for h in [f.hex, *(g for g in neighbors_of(f.hex))]:
-                for item in (self.floor_choices(h) if self.floor.get(h) else ()):
-                    if len(free) >= (2 if f.block.items[item].two_handed else 1):  # as for ready (§5.10)
-                        out.append(Action(f.id, "pick_up", (item, f"{h[0]},{h[1]}")))
-        return out + self._gun_actions(f, t)  # guns.py: aim, shots, load, unload (spec §5.6)
+                    out.append(_act(fid, "ready", (item,)))
+            if self.floor:
+                for h in [f.hex, *(g for g in neighbors_of(f.hex))]:
+                    for item in (self.floor_choices(h) if self.floor.get(h) else ()):
+                        if len(free) >= (2 if f.block.items[item].two_handed else 1):  # as for ready (§5.10)
+                            out.append(_act(fid, "pick_up", (item, f"{h[0]},{h[1]}")))
+        if f.held:
+            out += self._gun_actions(f, t)  # guns.py: aim, shots, load, unload (spec §5.6)
+        return out
 
     def floor_choices(self, h: Hex) -> list[str]:
         """The items in hex ``h`` a fighter can pick up: the distinct items on top of the pile,
@@ -637,36 +718,39 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         nat = f.block.natural_weapons
         return "grapple" if len(nat) >= 2 else nat[0].name
 
-    def _grapple_actions(self, f: Fighter, t: Turn) -> list[Action]:
+    def _grapple_actions(self, f: Fighter, t: Turn, can: _Can, foes: list[tuple[Fighter, int]],
+                         occupied: set[Hex]) -> list[Action]:
         """Grappling actions of spec §5.3 rows 19-26 (RULING R19: same base state to start one)."""
         out: list[Action] = []
+        fid = f.id
         weapon = self.grapple_weapon(f)
-        quick_ok = self._may_act(f, t, quick=True) and self._capacity_ok(f, t, weapon, None)
-        strenuous_ok = self._may_act(f, t, quick=False)
-        occupied = self.occupied()
-        for g in self.fighters:
-            if g.side == f.side or distance(f.hex, g.hex) != 1:
+        quick_ok = can.quick and self._capacity_ok(f, t, weapon, None)
+        strenuous_ok = can.strenuous
+        hexmap = self.map
+        for g, d in foes:
+            if d != 1:
                 continue
-            if self.grapple(f.id, g.id) is None and f.standing != g.standing:
+            if f.standing != g.standing and self.grapple(fid, g.id) is None:
                 continue
+            gid = g.id
             if quick_ok:
-                out.append(Action(f.id, "grapple", ("hold",), g.id))
+                out.append(_act(fid, "grapple", ("hold",), gid))
                 for d in range(6):  # RULING R43: the target moves 1 hex to a free hex
                     dest = neighbor(g.hex, d)
-                    into_wall = self.full and dest in self.map and self.map.at(dest).wall  # spec §5.7.3, §5.7.4
-                    if into_wall or (self.map.passable(dest) and dest not in occupied):
-                        out.append(Action(f.id, "grapple", ("push", str(d)), g.id))
+                    into_wall = self.full and dest in hexmap and hexmap.at(dest).wall  # spec §5.7.3, §5.7.4
+                    if into_wall or (hexmap.passable(dest) and dest not in occupied):
+                        out.append(_act(fid, "grapple", ("push", str(d)), gid))
             if strenuous_ok:
                 if g.standing:
-                    out.append(Action(f.id, "grapple", ("trip",), g.id))
-                out.append(Action(f.id, "grapple", ("slam",), g.id))
+                    out.append(_act(fid, "grapple", ("trip",), gid))
+                out.append(_act(fid, "grapple", ("slam",), gid))
                 if f.standing:
-                    out.append(Action(f.id, "grapple", ("slam_onto",), g.id))
+                    out.append(_act(fid, "grapple", ("slam_onto",), gid))
                 for avoid in self.armor_options(g):  # spec §5.7.3: wrench and choke may avoid armor
-                    out.append(Action(f.id, "grapple", ("wrench", *avoid), g.id))
-                    out.append(Action(f.id, "grapple", ("choke", *avoid), g.id))
+                    out.append(_act(fid, "grapple", ("wrench", *avoid), gid))
+                    out.append(_act(fid, "grapple", ("choke", *avoid), gid))
                 for hand in sorted(g.held):
-                    out.append(Action(f.id, "grapple", ("disarm", hand), g.id))
+                    out.append(_act(fid, "grapple", ("disarm", hand), gid))
         return out
 
     def _can_move(self, f: Fighter, t: Turn, direction: int, occupied: set[Hex] | None = None) -> bool:
