@@ -43,12 +43,14 @@ class Action:
 
     @property
     def label(self) -> str:
-        parts = [f"{self.actor}: {self.kind}", *self.args]
+        text = f"{self.actor}: {self.kind}"
+        if self.args:
+            text += " " + " ".join(self.args)
         if self.target is not None:
-            parts += ["->", self.target]
+            text += " -> " + self.target
         if self.boosts:
-            parts.append("+" + "+".join(self.boosts))
-        return " ".join(parts)
+            text += " +" + "+".join(self.boosts)
+        return text
 
     def __str__(self) -> str:
         return self.label

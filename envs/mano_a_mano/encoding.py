@@ -274,17 +274,30 @@ class ManoEncoding:
                     _clip(sum(t.weapons.values()) / 4), _clip(t.straight_hexes / 7), float(t.charge_used))
         else:
             turn = _EMPTY_TURN
-        occupied = enc.occupied()
-        hexmap = enc.map
+        out[_TAIL:_AROUND] = (_clip(enc.round / max(1, enc.round_cap)), *turn)
+        out[_AROUND:] = self._around(enc.map, me.hex)
         q, r = me.hex
-        around: list[float] = []
-        for dq, dr in _DIRECTIONS:
-            h = (q + dq, r + dr)
-            taken = h in occupied
-            around += (float(not taken and hexmap.passable(h)), float(h in hexmap and hexmap.at(h).wall),
-                       float(taken))
-        out[_TAIL:] = (_clip(enc.round / max(1, enc.round_cap)), *turn, *around)
+        for g in enc.fighters:  # an occupied neighbour: not free, taken
+            k = _DIRECTION_OF.get((g.hex[0] - q, g.hex[1] - r))
+            if k is not None:
+                out[_AROUND + 3 * k] = 0.0
+                out[_AROUND + 3 * k + 2] = 1.0
         return out
+
+    @staticmethod
+    def _around(hexmap: Any, h: tuple[int, int]) -> tuple[float, ...]:
+        """Per direction (free, wall, occupied) of the hexes around ``h`` with nobody in them; the
+        terrain does not change during a fight, so the answer is kept on the map."""
+        memo = hexmap.__dict__.setdefault("_obs_around", {})
+        found = memo.get(h)
+        if found is None:
+            q, r = h
+            values: list[float] = []
+            for dq, dr in _DIRECTIONS:
+                n = (q + dq, r + dr)
+                values += (float(hexmap.passable(n)), float(n in hexmap and hexmap.at(n).wall), 0.0)
+            found = memo[h] = tuple(values)
+        return found
 
     @staticmethod
     def _static(b: Any) -> tuple[float, ...]:
@@ -357,16 +370,17 @@ class ManoEncoding:
                     if g["base"] == "ground":
                         in_ground = 1.0
         mounts = enc.mounts
+        tough, speed, running, missile, g_att, g_def, g_pow, absorb, cover = self._static(b)
         return (
             1.0, float(not health.startswith("incapacitated")), float(f.side == me.side),
             _clip(dq / 14), _clip(dr / 14), _clip(d / 14), float(f.standing),
             *_HEALTH_ONE_HOT[health],
             _clip(stun / stamina), _clip(damage / stamina), _clip((stun + damage) / stamina),
-            *self._static(b)[:3], _clip(f.forced_skips / 3),
+            tough, speed, running, _clip(f.forced_skips / 3),
             float(f.counter_ready), _clip(f.defense_bonus / 5), float(f.aiming is not None), float(f.bow_drawn),
             float(f.covering == me.id), float(me.covering == f.id),
             *relation, grappling, in_ground,
-            melee, *self._static(b)[3:7], atk, power, sharp, blunt, padded, *self._static(b)[7:],
+            melee, missile, g_att, g_def, g_pow, atk, power, sharp, blunt, padded, absorb, cover,
             float(f.id in mounts), float(f.id in mounts.values()) if mounts else 0.0,  # mounted, ridden (§5.11)
             _clip(reach / 4), float(1 <= d <= reach), float(1 <= d <= mine),  # its reach; it / I can strike
             *self._gun_state(enc, f, gun),
@@ -377,12 +391,14 @@ _SINGLE_INDEX = {k: i for i, k in enumerate(SINGLES)}
 _ROW = 51
 """values in a slot row before the padding (the rest of ``SLOT_SIZE`` is zero)"""
 _TAIL = OBS["round"].start
+_AROUND = OBS["around"].start
 _NO_GUN = (0.0, 0.0, 0.0, 0.0)
 _NO_GRAPPLE = (1.0, 0.0, 0.0, 0.0)
 _HEALTH_ONE_HOT = {h: tuple(float(h == k) for k in HEALTH) for h in HEALTH}
 _PHASES = tuple(tuple(float(p == i) for i in range(4)) for p in range(4))
 _EMPTY_TURN = (0.0,) * 10
 _DIRECTIONS = tuple(neighbor((0, 0), d) for d in range(6))
+_DIRECTION_OF = {step: d for d, step in enumerate(_DIRECTIONS)}
 
 
 ENCODING = ManoEncoding()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -59,3 +61,32 @@ def test_weapon_features_follow_the_held_items():
     steven.held["right"] = machete
     assert steven.melee_defense() == 14
     assert np.array_equal(ENCODING.observe(enc, "steven"), before)
+
+
+@pytest.mark.parametrize("encounter", ENCOUNTERS)
+def test_decision_flags_match_the_category_rules(encounter):
+    """``_can`` and ``_held_profile`` (computed once per decision) answer as ``_may_act``,
+    ``_capacity_ok``, ``_bow`` and ``_free_hands`` do."""
+    for enc in _random_states(encounter, range(6)):
+        t = enc.stack[-1]
+        f = enc.by_id[t.actor]
+        can = enc._can(f, t)
+        assert can.quick == enc._may_act(f, t, quick=True)
+        assert can.strenuous == enc._may_act(f, t, quick=False)
+        assert can.other == enc._may_act(f, t, quick=False, other=True)
+        assert can.quick_free == (enc._may_act(f, t, quick=True) and enc._capacity_ok(f, t, None, None))
+        held = enc._held_profile(f)
+        assert held.bow == enc._bow(f)
+        assert list(held.free) == enc._free_hands(f)
+        assert [w for w, *_ in held.strikes] == list(f.weapons())
+
+
+@pytest.mark.parametrize("toughness", [0, 1, 7, 12])
+def test_healthy_is_the_healthy_state(toughness):
+    dice = SeededDice(0)
+    f = rules.new_encounter("duel_seed", None, dice).by_id["steven"]
+    f.block = dataclasses.replace(f.block, toughness=toughness)
+    for stun in range(0, 3 * toughness + 2):
+        for damage in range(0, 3 * toughness + 2):
+            f.stun, f.damage = stun, damage
+            assert f.healthy == (f.health == "healthy"), (stun, damage, toughness)

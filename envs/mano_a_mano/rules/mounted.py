@@ -55,6 +55,13 @@ class MountedMixin:
         """The mount ``rider`` sits on, if any."""
         return self.mounts.get(rider)
 
+    def _any_mount(self) -> bool:
+        """Can anybody in this fight be ridden? (The roster never changes during a fight.)"""
+        found = self.__dict__.get("_rideable")
+        if found is None:
+            found = self.__dict__["_rideable"] = any(g.block.mount is not None for g in self.fighters)
+        return found
+
     def _carrier_ok(self, f: Fighter, t: Turn) -> bool:
         """May ``f`` walk now, as far as mounts go? A rider moves the pair: its mount must not be
         grappling nor already spent by an earlier turn (rulings.RIDER_USES_MOUNT_MOVEMENT)."""
@@ -79,7 +86,7 @@ class MountedMixin:
     # ------------------------------------------------------------------ legal actions
     def _mounted_legal(self, f: Fighter, t: Turn, acts: list[Action]) -> list[Action]:
         """Filter and extend the actor's legal actions for mounted combat (FULL rules only)."""
-        if not self.full or (not self.mounts and all(g.block.mount is None for g in self.fighters)):
+        if not self.full or (not self.mounts and not self._any_mount()):
             return acts  # nobody rides and nothing can be ridden: nothing to filter or add
         riding = self.mounts.get(f.id)
         ridden = self.rider_of(f.id) is not None
@@ -131,6 +138,8 @@ class MountedMixin:
     def _carry(self, f: Fighter) -> None:
         """After ``f`` moved one hex: its rider or its mount moves with it; a rider's move spends
         the mount's next turn (rulings.RIDER_USES_MOUNT_MOVEMENT)."""
+        if not self.mounts:
+            return
         mount = self.mounts.get(f.id)
         if mount is not None:
             self.by_id[mount].hex = f.hex

@@ -43,7 +43,7 @@ from envs.core.events import (
     RoundStarted,
     TurnStarted,
 )
-from envs.core.hexgrid import Hex, HexMap, direction_to, distance, neighbor, ring
+from envs.core.hexgrid import DIRECTIONS, Hex, HexMap, direction_to, distance, neighbor, ring
 from envs.core.hexgrid import neighbors as neighbors_of
 
 from . import resolution as R
@@ -116,6 +116,24 @@ class _Can(NamedTuple):
     """a quick action that uses no weapon (``quick`` and ``_capacity_ok(None)``)"""
 
 
+class _Held(NamedTuple):
+    """What a combatant's held items allow, the same whenever it holds the same items."""
+
+    strikes: tuple[tuple[str, Any, int], ...]
+    """``(weapon, stats, reach in hexes)`` of every striking weapon (spec §4.4, RULING R7, R11)"""
+    longest: int
+    """the longest reach of ``strikes``"""
+    throws: tuple[tuple[str, str, Any, int, bool], ...]
+    """``(hand, item, stats, quick throw range in m, throwable)`` of every held item that can be
+    thrown or heaved, in hand order (spec §5.5, RULING R8, R56)"""
+    free: tuple[str, ...]
+    """free hands (``right``, ``left``)"""
+    bow: tuple[str, str] | None
+    """``(hand, item)`` of a held bow"""
+    missile: bool
+    """a bow or gun is held (``_gun_actions`` has something to offer)"""
+
+
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
 _MOVES: dict[str, tuple[Action, ...]] = {}
 
@@ -166,6 +184,12 @@ class Fighter:
     @property
     def health(self) -> str:
         return R.health(self.stun, self.damage, self.block.toughness)
+
+    @property
+    def healthy(self) -> bool:
+        """``health == "healthy"``: ``T = stun + damage`` at most toughness (spec §2.3, RULING R1)."""
+        tough = self.block.toughness
+        return self.stun + self.damage <= tough and tough > 0
 
     @property
     def incapacitated(self) -> bool:
@@ -534,7 +558,9 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 if g.side == side and g is not f and distance(fhex, g.hex) == 1 and not g.incapacitated:
                     acts.append(_act(fid, "cover", (), g.id))
         foes = [(g, distance(fhex, g.hex)) for g in self.fighters if g.side != side]
-        for weapon, stats, reach in self._held_profile(f)[0]:
+        held = self._held_profile(f)
+        nearest = min((d for _, d in foes if d >= 1), default=held.longest + 1)
+        for weapon, stats, reach in (held.strikes if nearest <= held.longest else ()):
             targets = [g for g, d in foes if 1 <= d <= reach]
             if not targets:
                 continue
@@ -543,10 +569,10 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 for verb in verbs:
                     for avoid in self.armor_options(target):
                         acts.append(_act(fid, "strike", (verb, weapon, *avoid), target.id))
-        if any(d == 1 for _, d in foes):
+        if nearest == 1:
             acts += self._grapple_actions(f, t, can, foes, occupied)
         if f.held or f.stowed or self.floor:
-            acts += self._missile_actions(f, t, can, foes)
+            acts += self._missile_actions(f, t, can, foes, held)
         acts = self._mounted_legal(f, t, acts)  # spec §5.11: mount, dismount; no grappling riders
         if f.bow_drawn:  # RULING R32: a drawn bow allows only bow actions, movement, dropping items, end
             acts = [a for a in acts if a.kind in ("move", "aim", "shoot", "relax", "drop_item", "end")]
@@ -561,9 +587,9 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         """What the categories and the combo capacity allow ``f`` now (as ``_may_act`` and
         ``_capacity_ok`` answer them), computed once per decision."""
         if t.actions == 0:
-            quick, strenuous, other = True, f.health == "healthy" and not f.block.encumbered, True
+            quick, strenuous, other = True, f.healthy and not f.block.encumbered, True
         else:
-            quick, strenuous, other = t.quick_only and t.acted_while_healthy and f.health == "healthy", False, False
+            quick, strenuous, other = t.quick_only and t.acted_while_healthy and f.healthy, False, False
         return _Can(quick, strenuous, other, quick and self._capacity_ok(f, t, None, None))
 
     def _verb_ok(self, f: Fighter, t: Turn, can: _Can, grappling: bool, weapon: str, stats: Any, verb: str) -> bool:
@@ -575,10 +601,8 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         return verb == "powerful" or not grappling  # RULING R19, R41
 
     @staticmethod
-    def _held_profile(f: Fighter) -> tuple[tuple[tuple[str, Any, int], ...], tuple[tuple[str, str, Any, int], ...]]:
-        """For the held items (kept per stat block): ``(weapon, stats, reach)`` of every striking
-        weapon (RULING R7), and ``(hand, item, stats, quick throw range)`` of every held item that
-        can be thrown or heaved (spec §5.5, RULING R8, R56), in hand order."""
+    def _held_profile(f: Fighter) -> _Held:
+        """What ``f``'s held items allow (``_Held``), kept per stat block and held items."""
         b = f.block
         key = ("held_profile", tuple(sorted(f.held.items())))
         found = b._memo.get(key)
@@ -592,8 +616,12 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 stats = b.item_stats(item, hand)
                 q = stats.quick_throw_range_m if stats.quick_throw_range_m is not None else max(
                     0, b.ability("throwing") + b.strength - it.heft)
-                throws.append((hand, item, stats, q))
-            found = b._memo[key] = (strikes, tuple(throws))
+                throws.append((hand, item, stats, q, it.throwable and not stats.unwieldy))
+            free = () if "both" in f.held else tuple(h for h in ("right", "left") if h not in f.held)
+            found = b._memo[key] = _Held(
+                strikes, max((r for *_, r in strikes), default=0), tuple(throws), free,
+                next(((h, i) for h, i in f.held.items() if b.items[i].kind == "bow"), None),
+                any(b.items[i].missile for i in f.held.values()))
         return found
 
     # ------------------------------------------------------------------ missiles and items (spec §5.5, §5.6, §5.10)
@@ -609,15 +637,18 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
     def _missile_targets(self, f: Fighter, max_range_m: int) -> list[Fighter]:
         return [g for g in self.fighters if g.side != f.side and rulings.range_m(distance(f.hex, g.hex)) <= max_range_m]
 
-    def _missile_actions(self, f: Fighter, t: Turn, can: _Can, foes: list[tuple[Fighter, int]]) -> list[Action]:
+    def _missile_actions(self, f: Fighter, t: Turn, can: _Can, foes: list[tuple[Fighter, int]],
+                         held: _Held) -> list[Action]:
+        """Bow actions, throws and heaves, drops, readying and picking up, and the gun's actions
+        (spec §5.3, §5.5, §5.6, §5.10); ``foes``: ``(enemy, distance)``."""
         out: list[Action] = []
         fid = f.id
         healthy_ok = can.strenuous
-        bow = self._bow(f) if f.held else None
+        bow = held.bow
         if bow is not None:
             hand, item = bow
             it = f.block.items[item]
-            can_draw = it.heft < 2 * f.block.strength and len(self._free_hands(f)) >= 1
+            can_draw = it.heft < 2 * f.block.strength and len(held.free) >= 1
             quick_ok = can.quick and self._capacity_ok(f, t, item, None)
             if not f.bow_drawn:
                 if quick_ok and can_draw:
@@ -631,11 +662,10 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 if quick_ok:
                     out.append(_act(fid, "relax"))
                 out += self._shots(f, item, it.range_m, quick_ok, healthy_ok and f.standing and not grappling)
-        for hand, item, stats, q in self._held_profile(f)[1]:
-            it = f.block.items[item]
+        near_m = rulings.range_m(min((d for _, d in foes), default=0)) if held.throws else 0
+        for hand, item, stats, q, throwable in held.throws:
             quick_ok = can.quick and self._capacity_ok(f, t, item, stats)
-            throwable = it.throwable and not stats.unwieldy
-            for g, d in foes:
+            for g, d in (foes if near_m <= 2 * q else ()):  # nobody in throwing range: only the drop
                 d_m = rulings.range_m(d)
                 for avoid in self.armor_options(g):
                     if throwable:
@@ -646,19 +676,20 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                     if healthy_ok and d_m <= q:  # RULING R56: heave throws any liftable object
                         out.append(_act(fid, "throw", ("heave", hand, *avoid), g.id))
             out.append(_act(fid, "drop_item", (hand,)))  # spec §5.3 row 34: free
-        free = self._free_hands(f)
+        free = held.free
         if free and can.quick_free:
             for item in sorted(set(f.stowed)):
                 need = 2 if f.block.items[item].two_handed else 1
                 if len(free) >= need:
                     out.append(_act(fid, "ready", (item,)))
-            if self.floor:
-                for h in [f.hex, *(g for g in neighbors_of(f.hex))]:
-                    for item in (self.floor_choices(h) if self.floor.get(h) else ()):
+            floor, fhex = self.floor, f.hex
+            if any(items and distance(h, fhex) <= 1 for h, items in floor.items()):
+                for h in [fhex, *(g for g in neighbors_of(fhex))]:
+                    for item in (self.floor_choices(h) if floor.get(h) else ()):
                         if len(free) >= (2 if f.block.items[item].two_handed else 1):  # as for ready (§5.10)
                             out.append(_act(fid, "pick_up", (item, f"{h[0]},{h[1]}")))
-        if f.held:
-            out += self._gun_actions(f, t)  # guns.py: aim, shots, load, unload (spec §5.6)
+        if held.missile:
+            out += self._gun_actions(f, t)  # guns.py: drops, aim, shots, load, unload (spec §5.6)
         return out
 
     def floor_choices(self, h: Hex) -> list[str]:
@@ -762,7 +793,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
 
     def _may_act(self, f: Fighter, t: Turn, quick: bool, other: bool = False) -> bool:
         """Category rules (spec §4.3, §4.4): combos of quick actions only while healthy."""
-        healthy = f.health == "healthy"
+        healthy = f.healthy
         if t.actions == 0:
             if other:
                 return True
@@ -808,9 +839,13 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         if self._outcome is not None:
             raise IllegalActionError("the fight is over")
         legal = self.legal_actions()
-        if action not in legal:
-            shown = ", ".join(a.label for a in legal[:8])
-            raise IllegalActionError(f"round {self._round}: {action.label!r} is not legal now; legal: {shown} ...")
+        for a in legal:  # the env passes the very values legal_actions gave (shared by _act)
+            if a is action:
+                break
+        else:
+            if action not in legal:
+                shown = ", ".join(a.label for a in legal[:8])
+                raise IllegalActionError(f"round {self._round}: {action.label!r} is not legal now; legal: {shown} ...")
         self._legal, self._applying = None, True
         try:
             return self._apply(action, dice)
@@ -893,21 +928,25 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         if not t.choice and not f.incapacitated:  # cheap sure answers first (same rules as _compute_legal)
             if not f.bow_drawn and not t.counter and not t.moved and t.actions == 0:
                 return False  # prepare counter is legal
-            if not self.grappling(f.id) and any(self._can_move(f, t, d) for d in range(6)):
-                return False  # a move is legal (moves survive the drawn-bow filter, RULING R32)
+            if (t.move_points >= (1 if f.standing else 2) and not self.grappling(f.id)
+                    and self._carrier_ok(f, t)):  # the move rules of _compute_legal (spec §4.5)
+                occupied = {g.hex for g in self.fighters}
+                for _, dest in self.map.open_steps(f.hex):
+                    if dest not in occupied:
+                        return False  # a move is legal (moves survive the drawn-bow filter, RULING R32)
         return all(a.kind == "end" for a in self.legal_actions())
 
     def _move(self, f: Fighter, t: Turn, d: int, events: list[Event]) -> None:
         t.move_points -= 1 if f.standing else 2
         t.moved = True
-        frm = f.hex
-        f.hex = neighbor(f.hex, d)
+        (q, r), (dq, dr) = f.hex, DIRECTIONS[d]
+        f.hex = (q + dq, r + dr)
         self._carry(f)  # spec §5.11: rider and mount move together
         if t.straight_dir == d:
             t.straight_hexes += 1
         else:
             t.straight_dir, t.straight_hexes = d, 1
-        events.append(Note(f.id, f"moves {frm} -> {f.hex}"))
+        events.append(Note(f.id, f"moves ({q}, {r}) -> ({q + dq}, {r + dr})"))
 
     def _simple(self, f: Fighter, t: Turn, kind: str, events: list[Event]) -> None:
         quick = kind in ("drop", "stand")
@@ -934,7 +973,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
     def _count_action(self, f: Fighter, t: Turn, quick: bool, weapon: str | None) -> None:
         t.actions += 1
         t.quick_only = t.quick_only and quick
-        t.acted_while_healthy = f.health == "healthy"
+        t.acted_while_healthy = f.healthy
         if weapon is not None:
             t.weapons[weapon] += 1
         t.straight_dir, t.straight_hexes = None, 0
