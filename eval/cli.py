@@ -66,10 +66,8 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
 def cmd_watch(args: argparse.Namespace) -> int:
     from agents import make_agent
-    from envs import get_rules
+    from envs import SYSTEMS, get_rules
     from eval.match import play
-
-    from envs import SYSTEMS
 
     system, encounter = args.system, args.encounter
     if system not in SYSTEMS:
