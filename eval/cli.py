@@ -5,7 +5,7 @@
     arena cases PATH...                        run case files; ends with "N passed, N failed"
     arena match SYSTEM ENCOUNTER A B [--games N]   paired-seed, side-swapped win rates
     arena layout SYSTEM                        print the action layout table
-    arena bench [--seconds S]                  engine/env speed next to PettingZoo classics
+    arena bench [--seconds S] [--system SYSTEM] [--encounter NAME]   engine/env speed next to PettingZoo classics
     arena suggest SITUATION.yaml [--top K] [--rollouts N | --seconds S] [--json]   ranked NPC moves
     arena play SYSTEM [ENCOUNTER] --as SIDE --vs AGENT     play one side in the terminal
     arena replay RECORD [--game N] [--frames DIR] [--gif PATH] [--fps F]
@@ -190,7 +190,14 @@ def cmd_layout(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from eval.bench import run_bench
 
-    run_bench(seconds=args.seconds)
+    from envs import SYSTEMS, get_rules
+
+    if args.encounter is not None:  # the system is checked in main
+        known = [n for name in ([args.system] if args.system else SYSTEMS) for n in get_rules(name).encounter_names()]
+        if args.encounter not in known:
+            raise ValueError(f"--encounter: unknown encounter {args.encounter!r}; known: {', '.join(known)}")
+    run_bench(seconds=args.seconds, systems=[args.system] if args.system else None,
+              encounters=[args.encounter] if args.encounter else None)
     return 0
 
 
@@ -343,6 +350,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("bench", help="decisions/s, clone/s and env steps/s vs PettingZoo classic envs")
     s.add_argument("--seconds", type=_seconds, default=2.0, help="time per measurement")
+    s.add_argument("--system", help="only this system (default: all)")
+    s.add_argument("--encounter", help="only this encounter (default: all)")
     s.set_defaults(func=cmd_bench)
 
     s = sub.add_parser("suggest", help="rank the acting NPC's moves in a situation by estimated win probability")

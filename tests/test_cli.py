@@ -120,6 +120,8 @@ def test_match_with_core_rules_and_same_agent(capsys):
         (["eval", "configs/eval/metanoia_demo.yaml", "games=none"], "key 'games': expected a whole number"),
         (["train", "configs/train/metanoia_demo.yaml", "lr=1"], "unknown key 'lr'"),
         (["bench", "--seconds", "0"], "--seconds"),
+        (["bench", "--system", "chess"], "unknown system 'chess'"),
+        (["bench", "--system", "mano_a_mano", "--encounter", "duel_seeed"], "unknown encounter 'duel_seeed'"),
         (["no_such_command"], "invalid choice"),
         ([], "required"),
     ],
