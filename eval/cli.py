@@ -188,9 +188,8 @@ def cmd_layout(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from eval.bench import run_bench
-
     from envs import SYSTEMS, get_rules
+    from eval.bench import run_bench
 
     if args.encounter is not None:  # the system is checked in main
         known = [n for name in ([args.system] if args.system else SYSTEMS) for n in get_rules(name).encounter_names()]

@@ -5,8 +5,6 @@ from __future__ import annotations
 from eval.bench import _RandomPlay, paired_steps_per_second, run_bench
 
 
-
-
 def test_random_play_counts_every_step_of_an_episode():
     from pettingzoo.classic import tictactoe_v3
 
