@@ -90,3 +90,14 @@ def test_healthy_is_the_healthy_state(toughness):
         for damage in range(0, 3 * toughness + 2):
             f.stun, f.damage = stun, damage
             assert f.healthy == (f.health == "healthy"), (stun, damage, toughness)
+
+
+@pytest.mark.parametrize("encounter", ENCOUNTERS)
+def test_legal_list_kept_by_apply_is_the_fresh_one(encounter):
+    """``apply`` keeps the list its end-of-turn check computed; it must be what a fresh listing gives."""
+    kept = 0
+    for enc in _random_states(encounter, range(8)):
+        if enc._legal is not None:
+            kept += 1
+            assert enc._legal == enc._compute_legal()
+    assert kept > 10

@@ -272,6 +272,10 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         self.options = options
         self._legal: list[Action] | None = None
         self._applying = False
+        self._legal_next: list[Action] | None = None
+        """the next decision's legal actions, when ``apply`` already listed them"""
+        self._probed: list[Action] | None = None
+        """the legal actions the latest ``_turn_exhausted`` listed"""
         self._delayed: str | None = None
         """a delayer whose turn waits for its new slot (spec §4.6)"""
         self._delays_used: frozenset[str] = frozenset()
@@ -846,11 +850,11 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             if action not in legal:
                 shown = ", ".join(a.label for a in legal[:8])
                 raise IllegalActionError(f"round {self._round}: {action.label!r} is not legal now; legal: {shown} ...")
-        self._legal, self._applying = None, True
+        self._legal, self._applying, self._legal_next = None, True, None
         try:
             return self._apply(action, dice)
         finally:
-            self._legal, self._applying = None, False
+            self._legal, self._applying, self._legal_next = self._legal_next, False, None
 
     def _apply(self, action: Action, dice: Dice) -> list[Event]:
         t = self.stack[-1]
@@ -909,8 +913,11 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         else:
             self._simple(f, t, kind, events)
         self._mounted_after(f, action, dice, events)  # spec §5.11, §6.3: stay mounted or fall
-        if self._outcome is None and self.stack and self.stack[-1] is t and self._turn_exhausted(f, t):
-            self._finish_turn(f, t, events)
+        if self._outcome is None and self.stack and self.stack[-1] is t:
+            if self._turn_exhausted(f, t):
+                self._finish_turn(f, t, events)
+            else:  # the state is final: the list the check computed (if it did) is the next decision's
+                self._legal_next = self._probed
         return events
 
     def _resume(self, events: list[Event]) -> None:
@@ -924,7 +931,9 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 self._finish_turn(f, t, events)
 
     def _turn_exhausted(self, f: Fighter, t: Turn) -> bool:
-        """Nothing but END left: end the turn without asking."""
+        """Nothing but END left: end the turn without asking. When it had to list the legal actions
+        to know, the list is left in ``_probed`` (else ``None``)."""
+        self._probed = None
         if not t.choice and not f.incapacitated:  # cheap sure answers first (same rules as _compute_legal)
             if not f.bow_drawn and not t.counter and not t.moved and t.actions == 0:
                 return False  # prepare counter is legal
@@ -934,7 +943,8 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 for _, dest in self.map.open_steps(f.hex):
                     if dest not in occupied:
                         return False  # a move is legal (moves survive the drawn-bow filter, RULING R32)
-        return all(a.kind == "end" for a in self.legal_actions())
+        legal = self._probed = self.legal_actions()
+        return all(a.kind == "end" for a in legal)
 
     def _move(self, f: Fighter, t: Turn, d: int, events: list[Event]) -> None:
         t.move_points -= 1 if f.standing else 2
