@@ -21,6 +21,7 @@ armor                  best absorption of the regions; total cover, complete at 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -345,15 +346,26 @@ class StatBlock:
 
     @property
     def carried_kg(self) -> float:
-        """Held and stowed items plus worn armor (natural weapons and natural armor weigh nothing)."""
-        mass = sum(self.items[i].mass_kg for i in (*self.held.values(), *self.stowed))
+        """The sheet's held and stowed items plus worn armor (natural weapons and natural armor weigh
+        nothing)."""
+        return self.mass_with(self.held.values(), self.stowed)
+
+    def mass_with(self, held: Iterable[str], stowed: Iterable[str]) -> float:
+        """Carried mass in kg with these held and stowed items, plus worn armor (spec §2.7)."""
+        mass = sum(self.items[i].mass_kg for i in (*held, *stowed))
         return mass + sum(w.mass_kg for w in self.armor)
 
     @property
     def encumbered(self) -> bool:
-        found = self._memo.get("encumbered")
+        """Encumbered with the sheet's items (a fighter's own ``encumbered`` follows what it carries)."""
+        return self.encumbered_with(self.held.values(), self.stowed)
+
+    def encumbered_with(self, held: Iterable[str], stowed: Iterable[str]) -> bool:
+        """Carried mass above the carrying capacity (spec §2.7, §4.5, RULING R26)."""
+        key = ("encumbered", tuple(sorted(held)), tuple(sorted(stowed)))
+        found = self._memo.get(key)
         if found is None:
-            found = self._memo["encumbered"] = self.carried_kg > self.carrying_capacity_kg
+            found = self._memo[key] = self.mass_with(key[1], key[2]) > self.carrying_capacity_kg
         return found
 
 

@@ -192,6 +192,17 @@ class Fighter:
         return self.stun + self.damage <= tough and tough > 0
 
     @property
+    def encumbered(self) -> bool:
+        """Carrying more than the carrying capacity now: held and stowed items and worn armor
+        (spec §2.7, §7: it ends when items are dropped)."""
+        return self.block.encumbered_with(self.held.values(), self.stowed)
+
+    def may_carry(self, item: str) -> bool:
+        """Would picking ``item`` up keep the carried mass within 2 x CC (spec §2.7)?"""
+        b = self.block
+        return b.mass_with((*self.held.values(), item), self.stowed) <= 2 * b.carrying_capacity_kg
+
+    @property
     def incapacitated(self) -> bool:
         """``health`` is one of the incapacitated states: T reaches stamina (spec §8.3, RULING R1)."""
         return self.stun + self.damage >= 2 * self.block.toughness
@@ -426,7 +437,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         ambushers = [f for f in self.fighters if f.side == side]
         targets = [f for f in self.fighters if f.side != side]
         roller = min(ambushers, key=lambda f: f.block.ability("stealth"))  # RULING R30
-        mod = roller.block.ability("stealth")
+        mod = roller.block.ability("stealth") + roller.block.inept_penalty("stealth")  # spec §2.8: inept -4
         diff = 10 + max(f.block.ability("detection") for f in targets)
         die = dice.roll(20)[0]
         ok = R.success(die, mod, diff)
@@ -494,7 +505,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         if f.id in self.mounts:  # rulings.RIDER_USES_MOUNT_MOVEMENT: the mount's points
             f = self.by_id[self.mounts[f.id]]
         run = f.block.running
-        return math.ceil(run / 2) if f.block.encumbered else run  # RULING R26
+        return math.ceil(run / 2) if f.encumbered else run  # RULING R26
 
     def _recover(self, f: Fighter, events: list[Event]) -> None:
         """Stun recovery (spec §4.7): ceil(stun/2) while incapacitated, else 1."""
@@ -559,7 +570,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         fhex, side = f.hex, f.side
         if self.full and can.other:  # spec §6.4, RULING R29
             for g in self.fighters:
-                if g.side == side and g is not f and distance(fhex, g.hex) == 1 and not g.incapacitated:
+                if g.side == side and g is not f and distance(fhex, g.hex) == 1:  # a helpless ally too
                     acts.append(_act(fid, "cover", (), g.id))
         foes = [(g, distance(fhex, g.hex)) for g in self.fighters if g.side != side]
         held = self._held_profile(f)
@@ -591,7 +602,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         """What the categories and the combo capacity allow ``f`` now (as ``_may_act`` and
         ``_capacity_ok`` answer them), computed once per decision."""
         if t.actions == 0:
-            quick, strenuous, other = True, f.healthy and not f.block.encumbered, True
+            quick, strenuous, other = True, f.healthy and not f.encumbered, True
         else:
             quick, strenuous, other = t.quick_only and t.acted_while_healthy and f.healthy, False, False
         return _Can(quick, strenuous, other, quick and self._capacity_ok(f, t, None, None))
@@ -690,7 +701,8 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             if any(items and distance(h, fhex) <= 1 for h, items in floor.items()):
                 for h in [fhex, *(g for g in neighbors_of(fhex))]:
                     for item in (self.floor_choices(h) if floor.get(h) else ()):
-                        if len(free) >= (2 if f.block.items[item].two_handed else 1):  # as for ready (§5.10)
+                        if (len(free) >= (2 if f.block.items[item].two_handed else 1)  # as for ready (§5.10)
+                                and f.may_carry(item)):  # never above 2 x CC (spec §2.7)
                             out.append(_act(fid, "pick_up", (item, f"{h[0]},{h[1]}")))
         if held.missile:
             out += self._gun_actions(f, t)  # guns.py: drops, aim, shots, load, unload (spec §5.6)
@@ -801,7 +813,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         if t.actions == 0:
             if other:
                 return True
-            return quick or (healthy and not f.block.encumbered)
+            return quick or (healthy and not f.encumbered)
         if other or not quick or not t.quick_only or not healthy or not t.acted_while_healthy:
             return False
         return True
@@ -980,6 +992,16 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             f.defense_bonus = 5
             events.append(Note(f.id, "rests: stun 0, +5 defense until its next turn"))
 
+    @staticmethod
+    def _charge(t: Turn) -> int:
+        """The straight hexes run right before this striking or grappling attack that earn a charge
+        bonus (spec §4.5, RULING R28: more than 5 m, once a turn); 0 when none. Call it before
+        ``_count_action``, which ends the run."""
+        if t.charge_used or rulings.HEX_METERS * t.straight_hexes <= 5:
+            return 0
+        t.charge_used = True
+        return t.straight_hexes
+
     def _count_action(self, f: Fighter, t: Turn, quick: bool, weapon: str | None) -> None:
         t.actions += 1
         t.quick_only = t.quick_only and quick
@@ -991,8 +1013,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
     def _strike(self, f: Fighter, t: Turn, verb: str, weapon: str, target: Fighter, dice: Dice,
                 events: list[Event], avoid: str | None = None) -> None:
         stats = f.weapons()[weapon]
-        charge = t.straight_hexes if not t.charge_used else 0
-        t.charge_used = t.charge_used or charge > 0
+        charge = self._charge(t)
         self._count_action(f, t, quick=verb == "quick", weapon=weapon)
         mod = stats.attack + (5 if verb == "strategic" else 0)
         mod += self._attack_mod(f, target, "striking")
@@ -1062,9 +1083,9 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 self._spend_shot(f, item)  # spec §5.6: a shot uses one of s
             else:
                 f.bow_drawn = False  # a shot un-draws the bow
-        if f.aiming == weapon:  # spec §5.6: +5 to the next attack with the aimed weapon
-            mod += 5
-        f.aiming = None
+        if f.aiming == weapon:  # spec §5.6: +5 to the next attack with the aimed weapon, which ends
+            mod += 5            # the aim; an attack with another weapon keeps it (RULING R31)
+            f.aiming = None
         self._count_action(f, t, quick=quick, weapon=weapon)
         mod += self._attack_mod(f, target, "missile")
         mod += R.circumstance([4] if target.incapacitated else [])
@@ -1132,11 +1153,15 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
 
     # ------------------------------------------------------------------ grappling (spec §5.7, §6.2)
     STRENUOUS_GRAPPLES = frozenset({"trip", "slam", "slam_onto", "wrench", "choke", "disarm"})
+    DAMAGING_GRAPPLES = frozenset({"push", "trip", "slam", "slam_onto", "wrench", "choke"})
+    """grappling actions with power (spec §5.7.3; push and trip through the fall they cause): they take
+    a charge bonus and the optional power rules (spec §8.1, RULING R28, R37)"""
 
     def _grapple_action(self, f: Fighter, t: Turn, args: tuple[str, ...], target: Fighter, dice: Dice,
                         events: list[Event]) -> None:
         verb = args[0]
         self._pending_follow_hex = None
+        charge = self._charge(t) if verb in self.DAMAGING_GRAPPLES else 0
         self._count_action(f, t, quick=verb not in self.STRENUOUS_GRAPPLES, weapon=self.grapple_weapon(f))
         mod = f.block.grapple_roll_modifier + self._attack_mod(f, target, "grappling")
         mod += R.circumstance([4] if target.incapacitated else [])
@@ -1155,13 +1180,17 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 self._ask(target.id, ("keep", "release"), f.id, events, was=before)
             return
         G = f.block.grapple_power
+        if verb in self.DAMAGING_GRAPPLES:  # spec §8.1: G or 2G, optional rules, charge (RULING R28, R37)
+            power = R.attack_power(G, double=verb in ("trip", "slam_onto", "wrench", "choke"), die=die,
+                                   kind="grappling", charge_hexes=charge,
+                                   random_damage=self.options.random_damage, critical_hits=self.options.critical_hits)
         fell = False
         if verb == "push":
             d = int(args[1])
             dest = neighbor(target.hex, d)
             if self.map.at(dest).wall:  # spec §5.7.4: pushed into a wall counts as a fall, in place
                 events.append(Note(target.id, f"is pushed into the wall at {dest}"))
-                fell = self._fall(target, G, events)
+                fell = self._fall(target, power, events)
             else:
                 vacated = target.hex
                 drop_m = max(0.0, self.map.at(vacated).height_m - self.map.at(dest).height_m)
@@ -1171,15 +1200,14 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 self._break_stretched(events, keep=frozenset((f.id, target.id)))
                 if drop_m >= rulings.LEDGE_FALL_M:  # over an edge: a fall whatever the balance
                     events.append(Note(target.id, f"goes over a {drop_m:g} m drop"))
-                    fell = self._fall(target, G + int(drop_m), events)
+                    fell = self._fall(target, power + int(drop_m), events)
                 elif target.standing:  # RULING R57: a fall from a height adds 1 power per metre
-                    fell = not self._balance(target, dice, events) and self._fall(target, G + int(drop_m), events)
+                    fell = not self._balance(target, dice, events) and self._fall(target, power + int(drop_m), events)
         elif verb == "trip":
-            fell = not self._balance(target, dice, events) and self._fall(target, 2 * G, events)
+            fell = not self._balance(target, dice, events) and self._fall(target, power, events)
         elif verb in ("slam", "slam_onto"):
-            power = G if verb == "slam" else 2 * G
             if self._balance(target, dice, events, purpose="breakfall"):
-                power -= G  # RULING R15
+                power = max(0, power - G)  # RULING R15
             target.standing = False
             fell = True
             if power > 0:
@@ -1189,17 +1217,24 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             if verb == "slam_onto":
                 f.standing = False
         elif verb == "wrench":
-            self._harm(target, 2 * G, "blunt", absorption, events)
+            self._harm(target, power, "blunt", absorption, events)
         elif verb == "choke":
-            damage, stun = R.harm(2 * G, "blunt", absorption, choke=True)
+            damage, stun = R.harm(power, "blunt", absorption, choke=True)
             target.stun += stun
-            events.append(Harmed(target.id, 2 * G, absorption, 0, stun, target.health))
+            if stun > 0:
+                target.aiming = None  # spec §8.2, RULING R31: lost on any damage or stun
+            events.append(Harmed(target.id, power, absorption, 0, stun, target.health))
             self._after_harm(target, events)
         elif verb == "disarm":  # RULING R17
             item = target.held.pop(args[1])
+            if f.block.items[item].kind == "bow":  # the drawn bow and its aim go with it (RULING R31, R32)
+                target.bow_drawn = False
+            if target.aiming == item:
+                target.aiming = None
             free = [h for h in ("right", "left") if h not in f.held and "both" not in f.held]
-            if free and not f.block.items[item].two_handed:
-                f.held[free[0]] = item
+            two = f.block.items[item].two_handed
+            if len(free) >= (2 if two else 1) and f.may_carry(item):  # into the free hand(s), as for pick up
+                f.held["both" if two else free[0]] = item
                 self._gun_handed_over(target, f, item)  # rulings.GUN_STATE_PER_ITEM
                 events.append(Note(f.id, f"takes {target.id}'s {item}"))
             else:
@@ -1290,6 +1325,8 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         damage, stun = R.harm(power, "blunt", target.block.best_absorption, fall=True)
         target.damage += damage
         target.stun += stun
+        if damage + stun > 0:
+            target.aiming = None  # spec §8.2, RULING R31: lost on any damage or stun
         events.append(Harmed(target.id, power, target.block.best_absorption, damage, stun, target.health))
         if not was:
             self._after_harm(target, events)
@@ -1330,7 +1367,10 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
 
     def _finish_turn(self, f: Fighter, t: Turn, events: list[Event]) -> None:
         self.stack.pop()
-        self._end_turn(f, active=t.moved or t.actions > 0 or t.counter, events=events)
+        active = t.moved or t.actions > 0 or t.counter  # RULING R35
+        if t.counter and self._round == 1 and f.id in self.order[self.turn_idx + 1:]:
+            active = False  # RULING R47: a "turn 0" counter; its first scheduled turn still comes
+        self._end_turn(f, active=active, events=events)
         self._after_turn(events)
 
     def _after_turn(self, events: list[Event]) -> None:

@@ -1,0 +1,174 @@
+"""Mano a Mano rule details with forced dice: charging grapples, the optional power rules on grapples,
+aim lost on any harm, encumbrance from what is carried, disarm, cover, a "turn 0" counter, surprise
+rolls of inept characters."""
+
+from __future__ import annotations
+
+from envs.core import ScriptedDice
+from envs.mano_a_mano.rules import from_situation
+from envs.mano_a_mano.rules.state import Harmed, Rolled
+
+
+def fighter(cid, side, hex_, block=None, **state):
+    entry = {"id": cid, "side": side, "state": {"hex": list(hex_), **state}}
+    if block:
+        entry["block"] = block
+    return entry
+
+
+def situation(*combatants, actor=None, options="full", dice=None):
+    data = {"system": "mano_a_mano", "options": options, "combatants": list(combatants),
+            "order": [c["id"] for c in combatants]}
+    if actor:
+        data["actor"] = actor
+    return from_situation(data, dice=dice) if dice is not None else from_situation(data)
+
+
+def do(enc, dice, *labels):
+    events = []
+    for label in labels:
+        events += enc.apply(enc.parse_action(label), dice)
+    return events
+
+
+def labels(enc):
+    return {a.label for a in enc.legal_actions()}
+
+
+def harms(events):
+    return [(e.power, e.damage, e.stun) for e in events if isinstance(e, Harmed)]
+
+
+# ------------------------------------------------------------------ charging (spec §4.5, RULING R28)
+def test_a_wrench_after_a_straight_run_gets_the_charge_bonus():
+    # wrestler G = 5: wrench 2G = 10; 3 straight hexes = 6 m: +1 after doubling
+    enc = situation(fighter("w", "A", (0, 0), "wrestler"), fighter("c", "B", (4, 0), "clone"), actor="w")
+    dice = ScriptedDice([15], sides=20)
+    events = do(enc, dice, "w: move 0", "w: move 0", "w: move 0", "w: grapple wrench -> c")
+    assert harms(events) == [(11, 5, 6)]
+
+
+def test_a_plain_slam_after_a_run_keeps_only_the_charge_after_a_breakfall():
+    # slam G = 5, +3 for 4 straight hexes (8 m); a breakfall takes G off (RULING R15): 3 left
+    enc = situation(fighter("w", "A", (0, 0), "wrestler"), fighter("c", "B", (5, 0), "clone"), actor="w")
+    dice = ScriptedDice([15, 19], sides=20)
+    events = do(enc, dice, *["w: move 0"] * 4, "w: grapple slam -> c")
+    assert [e.purpose for e in events if isinstance(e, Rolled)] == ["slam on c", "breakfall"]
+    assert harms(events) == [(3, 1, 2)]  # a fall: blunt, at least 2 stun (spec §5.7.4)
+
+
+def test_a_short_run_before_an_earlier_strike_does_not_use_up_the_charge():
+    enc = situation(fighter("s", "A", (0, 0), "steven"), fighter("c1", "B", (2, 0), "clone"),
+                    fighter("c2", "B", (1, 4), "clone"), actor="s")
+    dice = ScriptedDice([1, 15], sides=20)
+    events = do(enc, dice, "s: move 0", "s: strike quick right_foot -> c1",  # 1 hex: no charge, a miss
+                "s: move 1", "s: move 1", "s: move 1", "s: strike quick machete -> c2")
+    assert harms(events) == [(5 + 1, 6, 0)]  # machete 5 sharp, +1 for 3 straight hexes
+
+
+# ------------------------------------------------------------------ optional power rules (RULING R37)
+def test_random_damage_and_critical_hits_apply_to_a_wrench():
+    for options, die, power in (({"random_damage": True}, 12, 5), ({"critical_hits": True}, 20, 15),
+                                ({"random_damage": True}, 13, 10)):
+        enc = situation(fighter("w", "A", (0, 0), "wrestler"), fighter("c", "B", (1, 0), "clone"),
+                        actor="w", options=options)
+        events = do(enc, ScriptedDice([die], sides=20), "w: grapple wrench -> c")
+        assert [h[0] for h in harms(events)] == [power], options
+
+
+# ------------------------------------------------------------------ aim (spec §8.2, RULING R31)
+def test_stun_from_a_choke_ends_the_aim():
+    enc = situation(fighter("w", "A", (0, 0), "wrestler"),
+                    fighter("a", "B", (1, 0), "archer", bow_drawn=True, aiming="light_bow"), actor="w")
+    dice = ScriptedDice([15, 10], sides=20)
+    do(enc, dice, "w: grapple choke -> a", "w: choose release -> a", "w: end")
+    assert enc.by_id["a"].aiming is None
+    shot = next(e for e in do(enc, dice, "a: shoot quick -> w") if isinstance(e, Rolled))
+    assert shot.modifier == 4  # marksmanship only: the +5 of the aim is gone
+
+
+def test_a_fall_ends_the_aim():
+    enc = situation(fighter("w", "A", (0, 0), "wrestler"),
+                    fighter("a", "B", (1, 0), "archer", bow_drawn=True, aiming="light_bow"), actor="w")
+    do(enc, ScriptedDice([15, 1], sides=20), "w: grapple trip -> a")  # balance 1 fails: a fall
+    assert not enc.by_id["a"].standing and enc.by_id["a"].aiming is None
+
+
+def test_throwing_another_weapon_keeps_the_aim_of_the_gun():
+    enc = situation(fighter("m", "A", (0, 0), "musketeer", held={"right": "pistol", "left": "knife"},
+                            aiming="pistol"),
+                    fighter("s", "B", (2, 0), "steven"), actor="m")
+    do(enc, ScriptedDice([1], sides=20), "m: throw quick left -> s")
+    assert enc.by_id["m"].aiming == "pistol"  # the aim lasts until the next attack with that weapon
+
+
+# ------------------------------------------------------------------ encumbrance (spec §2.7, RULING R26)
+def test_encumbrance_follows_the_items_carried():
+    enc = situation(fighter("s", "A", (0, 0), "steven", stowed=["pike"]), fighter("c", "B", (1, 0), "clone"),
+                    actor="s")
+    s = enc.by_id["s"]  # 10.5 kg against a carrying capacity of 5 kg
+    assert s.encumbered and enc.stack[-1].move_points == 3  # running 5 halved, rounded up
+    assert not any(a.kind == "strike" and a.args[0] != "quick" for a in enc.legal_actions())  # no strenuous
+    light = situation(fighter("s", "A", (0, 0), "steven"), fighter("c", "B", (1, 0), "clone"), actor="s")
+    assert not light.by_id["s"].encumbered and light.stack[-1].move_points == 5
+    assert "s: strike powerful machete -> c" in labels(light)
+
+
+def test_no_pick_up_above_twice_the_carrying_capacity():
+    enc = situation(fighter("s", "A", (0, 0), "steven", held={}, stowed=["spear"]),
+                    fighter("c", "B", (3, 0), "clone"), actor="s")
+    enc.floor[(0, 0)] = ["pike", "knife"]
+    enc._legal = None
+    found = {a.args[0] for a in enc.legal_actions() if a.kind == "pick_up"}
+    assert found == {"knife"}  # 3 + 1 = 4 kg is fine; 3 + 10 = 13 kg is above 2 x 5 kg
+
+
+# ------------------------------------------------------------------ disarm (spec §5.7.3, RULING R17)
+def test_a_disarmed_two_handed_weapon_goes_into_two_free_hands():
+    enc = situation(fighter("w", "A", (0, 0), "wrestler"), fighter("g", "B", (1, 0), "guard"), actor="w")
+    do(enc, ScriptedDice([19], sides=20), "w: grapple disarm both -> g")
+    assert enc.by_id["w"].held == {"both": "spear"} and not enc.by_id["g"].held and not enc.floor
+
+
+def test_a_disarmed_drawn_bow_is_no_longer_drawn():
+    enc = situation(fighter("w", "A", (0, 0), "wrestler"),
+                    fighter("a", "B", (1, 0), "archer", bow_drawn=True, aiming="light_bow"), actor="w")
+    dice = ScriptedDice([19], sides=20)
+    do(enc, dice, "w: grapple disarm left -> a", "w: choose release -> a", "w: end")
+    a = enc.by_id["a"]
+    assert not a.bow_drawn and a.aiming is None
+    assert any(x.kind == "strike" for x in enc.legal_actions())  # free to act again (RULING R32 lifted)
+
+
+# ------------------------------------------------------------------ cover (spec §6.4, RULING R29)
+def test_an_incapacitated_ally_can_be_covered():
+    enc = situation(fighter("g", "A", (0, 0), "guard"), fighter("a", "A", (1, 0), "archer", stun=12, standing=False),
+                    fighter("s", "B", (2, 0), "steven"), actor="g")
+    assert "g: cover -> a" in labels(enc)
+
+
+# ------------------------------------------------------------------ a "turn 0" counter (RULING R47)
+def test_a_slow_character_whose_setup_counter_fires_still_gets_its_first_turn():
+    dice = ScriptedDice([15, 3, 1, 1], sides=20)
+    enc = from_situation({"system": "mano_a_mano", "options": "full",
+                          "combatants": [fighter("s", "A", (0, 0), "steven"), fighter("e", "B", (1, 0), "elephant")]},
+                         dice=dice)
+    do(enc, dice, "s: choose stance_none", "e: choose stance_counter", "s: strike quick machete -> e")
+    assert enc.current_actor() == "e"  # the counter fires
+    do(enc, dice, "e: strike quick tusks_and_trunk -> s", "e: end", "s: strike quick machete -> e", "s: end")
+    assert enc.current_actor() == "e" and enc.by_id["e"].forced_skips == 0  # speed 1/2, yet its turn comes
+
+
+# ------------------------------------------------------------------ surprise (spec §2.8, §3.3)
+def test_an_inept_ambusher_without_stealth_rolls_at_minus_four():
+    from envs.core.hexgrid import HexMap
+    from envs.mano_a_mano.rules import stat_blocks
+    from envs.mano_a_mano.rules.state import Fighter, ManoEncounter
+
+    blocks = stat_blocks()
+    fighters = [Fighter("e", blocks["elephant"], "A", 0, (0, 0)), Fighter("s", blocks["steven"], "B", 0, (3, 0))]
+    enc = ManoEncounter(fighters, ["e", "s"], HexMap.hexagon(7))
+    events = []
+    # elephant: inept, no stealth: 11 - 4 = 7 is not above 10 + Steven's detection 0
+    assert not enc._ambush("A", ScriptedDice([11], sides=20), events)
+    assert (events[0].modifier, events[0].difficulty) == (-4, 10)
