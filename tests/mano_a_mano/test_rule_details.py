@@ -172,3 +172,33 @@ def test_an_inept_ambusher_without_stealth_rolls_at_minus_four():
     # elephant: inept, no stealth: 11 - 4 = 7 is not above 10 + Steven's detection 0
     assert not enc._ambush("A", ScriptedDice([11], sides=20), events)
     assert (events[0].modifier, events[0].difficulty) == (-4, 10)
+
+
+# ------------------------------------------------------------------ optional flags (spec §3.2, §3.5, §12.2 item 7)
+def test_rear_attack_favorable_gives_plus_two_from_behind_only():
+    def strike_modifier(options, attacker_hex):
+        enc = situation(fighter("s", "A", (1, 0), "steven"), fighter("g", "A", attacker_hex, "guard"),
+                        fighter("c", "B", (0, 0), "clone"), actor="g", options=options)
+        roll = next(e for e in do(enc, ScriptedDice([1], sides=20), "g: strike quick spear -> c")
+                    if isinstance(e, Rolled))
+        return roll.modifier
+
+    # the clone faces Steven, its nearest enemy (first in roster order among equals), to the east
+    behind = strike_modifier({"rear_attack_favorable": True}, (-1, 0))  # west: a rear side
+    beside = strike_modifier({"rear_attack_favorable": True}, (1, -1))  # direction 5: a front side
+    plain = strike_modifier("full", (-1, 0))
+    assert behind == plain + 2 and beside == plain
+
+
+def test_reach_initiative_puts_the_longest_reach_first_without_a_roll():
+    from envs.mano_a_mano.rules import new_encounter
+
+    # skirmish_2v2: side B's archer has the light bow (150 m); side A has no missile or reach weapon
+    dice = ScriptedDice([], sides=20)  # no roll-off
+    enc = new_encounter("skirmish_2v2", {"reach_initiative": True}, dice)
+    assert enc.order == ["guard", "steven", "archer", "wrestler"]
+    assert str(enc.start_events[0]) == "side B has the longest reach (150 m) and goes first"
+    # a tie (duel_spear: neither reaches beyond its hex, R7) falls back to the roll-off
+    dice = ScriptedDice([3, 12], sides=20)
+    assert new_encounter("duel_spear", {"reach_initiative": True}, dice).order == ["guard", "steven"]
+    dice.check_exhausted()

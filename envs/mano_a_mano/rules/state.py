@@ -268,6 +268,11 @@ class RuleOptions:
     darkness: str = "normal"
     """normal, very_dim or total (spec §5.1)"""
     round_limit: int = ROUND_CAP
+    rear_attack_favorable: bool = False
+    """optional flag: attacks from the target's three rear hex sides are favorable, +2 (spec §3.2, RULING R9)"""
+    reach_initiative: bool = False
+    """optional flag: without surprise, the side with the strictly greatest melee reach or missile
+    range goes first without a roll (spec §3.5, RULING R10)"""
 
 
 CORE = RuleOptions(full=False)
@@ -415,6 +420,8 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                     f.stowed += list(f.held.values())
                     f.held = {}
                     events.append(Note(f.id, "is surprised: weapons stowed"))
+        if first is None and self.options.reach_initiative:  # spec §3.5, RULING R10
+            first = self._longest_reach(events)
         if first is None:
             first = self._roll_off(dice, events)
         start = sides.index(first)
@@ -443,6 +450,22 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         ok = R.success(die, mod, diff)
         events.append(Rolled(roller.id, "surprise", die, mod, diff, ok))
         return ok
+
+    def _longest_reach(self, events: list[Event]) -> str | None:
+        """The side whose member has the strictly greatest melee reach or missile range, in metres
+        (reach weapons' range, RULING R7; held bows and guns), or ``None`` on a tie (spec §3.5)."""
+        best: dict[str, int] = {}
+        for f in self.fighters:
+            reach = max((s.range_m or 0 for s in f.weapons().values()), default=0)
+            missile = max((f.block.items[i].range_m or 0 for i in f.held.values() if f.block.items[i].missile),
+                          default=0)
+            best[f.side] = max(best.get(f.side, 0), reach, missile)
+        top = max(best.values())
+        leaders = [s for s in self._sides if best.get(s) == top]
+        if len(leaders) != 1:
+            return None
+        events.append(Note(f"side {leaders[0]}", f"has the longest reach ({top} m) and goes first"))
+        return leaders[0]
 
     def _roll_off(self, dice: Dice, events: list[Event]) -> str:
         contenders = list(self._sides)
@@ -1017,7 +1040,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         self._count_action(f, t, quick=verb == "quick", weapon=weapon)
         mod = stats.attack + (5 if verb == "strategic" else 0)
         mod += self._attack_mod(f, target, "striking")
-        mod += R.circumstance([4] if target.incapacitated else [])  # RULING R23: very favorable vs the helpless
+        mod += self._favorable(f, target)
         cost, absorption = self.avoidance(target, avoid)
         coverer, cover_diff = self._coverer(target, f, "striking")
         if coverer is not None:
@@ -1037,6 +1060,31 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         elif coverer is not None:  # spec §6.4: a failed covered attack hits the coverer, no avoidance
             events.append(Note(coverer.id, f"takes the blow meant for {target.id}"))
             self._harm(coverer, power, stats.sharpness, coverer.block.best_absorption, events)
+
+    def _favorable(self, attacker: Fighter, target: Fighter) -> int:
+        """The largest favorable circumstance of an attack (spec §5.1, RULING R40): very favorable
+        (+4) against the helpless (RULING R23); favorable (+2) from the target's three rear hex
+        sides with the optional ``rear_attack_favorable`` (spec §3.2, RULING R9)."""
+        found = [4] if target.incapacitated else []
+        if self.options.rear_attack_favorable and self.from_behind(attacker, target):
+            found.append(2)
+        return R.circumstance(found)
+
+    def facing_of(self, f: Fighter) -> int | None:
+        """Cosmetic facing (spec §3.2, RULING R9): toward the nearest enemy still in the fight (the
+        first in roster order among equals); ``None`` with no enemy or one in the same hex."""
+        enemies = [g for g in self.fighters if g.side != f.side and not g.incapacitated]
+        if not enemies:
+            return None
+        nearest = min(enemies, key=lambda g: distance(f.hex, g.hex))
+        return None if nearest.hex == f.hex else direction_to(f.hex, nearest.hex)
+
+    def from_behind(self, attacker: Fighter, target: Fighter) -> bool:
+        """Does ``attacker`` stand off one of the three rear hex sides of ``target``'s facing?"""
+        face = self.facing_of(target)
+        if face is None or attacker.hex == target.hex:
+            return False
+        return (direction_to(target.hex, attacker.hex) - face) % 6 in (2, 3, 4)
 
     def _darkness(self, attacker: Fighter, kind: str) -> int:
         """spec §5.1 darkness, added separately (RULING R40); blind attackers ignore it."""
@@ -1088,7 +1136,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             f.aiming = None
         self._count_action(f, t, quick=quick, weapon=weapon)
         mod += self._attack_mod(f, target, "missile")
-        mod += R.circumstance([4] if target.incapacitated else [])
+        mod += self._favorable(f, target)
         cost, absorption = self.avoidance(target, avoid)
         coverer, cover_diff = self._coverer(target, f, "missile")
         if coverer is not None:
@@ -1164,7 +1212,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         charge = self._charge(t) if verb in self.DAMAGING_GRAPPLES else 0
         self._count_action(f, t, quick=verb not in self.STRENUOUS_GRAPPLES, weapon=self.grapple_weapon(f))
         mod = f.block.grapple_roll_modifier + self._attack_mod(f, target, "grappling")
-        mod += R.circumstance([4] if target.incapacitated else [])
+        mod += self._favorable(f, target)
         avoid = args[1] if verb in ("wrench", "choke") and len(args) > 1 else None
         cost, absorption = self.avoidance(target, avoid)
         diff = target.block.grapple_defense + self._defense_mod(target, f, "grappling") + target.defense_bonus + cost
@@ -1550,7 +1598,8 @@ def parse_options(options: Any) -> RuleOptions:
                 raise ValueError(f"mano_a_mano options: darkness must be normal, very_dim or total, got {value!r}")
             if key == "round_limit" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
                 raise ValueError(f"mano_a_mano options: round_limit must be a whole number >= 1, got {value!r}")
-            if key in ("full", "random_damage", "critical_hits") and not isinstance(value, bool):
+            if key in ("full", "random_damage", "critical_hits", "rear_attack_favorable", "reach_initiative") \
+                    and not isinstance(value, bool):
                 raise ValueError(f"mano_a_mano options: {key} must be true or false, got {value!r}")
         return RuleOptions(**{**base.__dict__, **data})
     raise ValueError(f"mano_a_mano rules options must be 'core', 'full' or a mapping, got {options!r}")
