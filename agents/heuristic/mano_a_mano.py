@@ -47,7 +47,7 @@ class ManoHeuristic(RulesPolicy):
         if not target.incapacitated and target.stun + target.damage + damage + stun >= stamina:
             value += 1.0  # takes it out of the fight
         elif target.incapacitated:
-            value *= 0.3  # already down: finish only when nothing better
+            value = 0.0  # already out of the fight (RULING R54): harm there changes nothing
         return value
 
     def _strike_value(self, enc: Any, f: Any, a: Action) -> float:
@@ -190,7 +190,9 @@ class ManoHeuristic(RulesPolicy):
             return 0.5
         if k == "pick_up":
             return 0.2
-        if k in ("drop_item", "delay", "release"):
+        if k == "drop_item":
+            return self._drop_value(enc, f, a.args[0])
+        if k in ("delay", "release"):
             return -0.5
         if k == "cover":
             return 0.05
@@ -203,13 +205,30 @@ class ManoHeuristic(RulesPolicy):
     def _reload_value(self, enc: Any, f: Any, kind: str) -> float:
         """Guns (spec §5.6): reload an empty gun unless an enemy stands next to us; top up a
         round-by-round gun only when nothing else is worth doing."""
+        from envs.mano_a_mano.rules.guns import gun_reload
+
         _, item = enc._gun(f)
         left = enc.shots_left(f, item)
         if self._adjacent_enemy(enc, f):
             return -0.2
+        it = f.block.items[item]
+        if gun_reload(it) == "muzzle" and it.shots[1] - f.reloading.get(item, 0) >= 2 and self._nearest_enemy(enc, f) <= 3:
+            return 0.0  # turns of reloading with an enemy this close: fight with something else
         if kind == "unload":
             return 0.5 if left == 0 else -1.0
         return 0.5 if left == 0 else 0.01
+
+    def _drop_value(self, enc: Any, f: Any, hand: str) -> float:
+        """Drop an empty gun that needs a full turn or more to reload (a muzzle-loader, spec §5.6,
+        RULING R50) when an enemy is close and a stowed weapon can take its place; keep anything else."""
+        from envs.mano_a_mano.rules.guns import gun_reload
+
+        item = f.held[hand]
+        it = f.block.items[item]
+        if (it.kind == "gun" and enc.shots_left(f, item) == 0 and gun_reload(it) == "muzzle"
+                and f.stowed and self._nearest_enemy(enc, f) <= 3):
+            return 0.45  # then "ready" (0.5) the stowed weapon
+        return -0.5
 
     def _adjacent_enemy(self, enc: Any, f: Any) -> bool:
         return any(g.side != f.side and not g.incapacitated and distance(f.hex, g.hex) == 1 for g in enc.fighters)

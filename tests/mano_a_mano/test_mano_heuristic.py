@@ -53,3 +53,22 @@ def test_it_beats_random_play_in_the_duel():
             wins += enc.outcome().winner == side
             games += 1
     assert wins / games >= 0.88, wins / games  # measured 97.0% over 400 games (seeds 0-199)
+
+
+def test_it_leaves_a_helpless_enemy_for_the_one_still_fighting():
+    enc = fight(("steven", "steven", "A", (0, 0)), ("clone", "clone", "B", (1, 0)), ("guard", "guard", "B", (0, 3)))
+    enc.by_id["clone"].stun = 20  # incapacitated (stamina 14): out of the fight, the guard is not
+    action = ManoHeuristic(0).choose(enc)
+    assert action.label == "steven: move 1"  # toward the guard
+
+
+def test_a_musketeer_with_an_empty_musket_and_an_enemy_close_drops_it_for_the_pistol():
+    enc = fight(("musketeer", "musketeer", "A", (0, 0)), ("steven", "steven", "B", (3, 0)))
+    m = enc.by_id["musketeer"]
+    m.shots["musket"] = 0
+    h = ManoHeuristic(0)
+    dice = SeededDice(0)
+    first = h.choose(enc)
+    assert first.label == "musketeer: drop_item both"
+    enc.apply(first, dice)
+    assert h.choose(enc).label == "musketeer: ready pistol"
