@@ -202,3 +202,55 @@ def test_reach_initiative_puts_the_longest_reach_first_without_a_roll():
     dice = ScriptedDice([3, 12], sides=20)
     assert new_encounter("duel_spear", {"reach_initiative": True}, dice).order == ["guard", "steven"]
     dice.check_exhausted()
+
+
+# ------------------------------------------------------------------ after a counter (spec §4.8, §6.1)
+def test_an_attacker_whose_strike_was_countered_cannot_prepare_a_counter_or_delay():
+    enc = situation(fighter("c", "B", (1, 0), "clone"), fighter("s", "A", (0, 0), "steven", counter_ready=True),
+                    fighter("w", "A", (-3, 0), "wrestler"), actor="c")
+    dice = ScriptedDice([], sides=20)
+    do(enc, dice, "c: strike quick right_hand -> s")  # declared: Steven's counter fires first
+    assert enc.current_actor() == "s" and enc.stack[-1].counter
+    do(enc, dice, "s: end")
+    assert enc.current_actor() == "c"
+    kinds = {a.kind for a in enc.legal_actions()}
+    assert "counter" not in kinds and "delay" not in kinds
+    assert "c: strike quick right_hand -> s" in labels(enc)  # it may keep the declared attack
+    assert enc.clone().stack[-1].declared and enc.snapshot()["stack"][-1]["declared"]
+
+
+# ------------------------------------------------------------------ bows (RULING R31, R32, R56)
+def test_dropping_a_drawn_aimed_bow_ends_the_aim():
+    enc = situation(fighter("a", "B", (0, 0), "archer", bow_drawn=True, aiming="light_bow"),
+                    fighter("c", "A", (6, 0), "clone"), actor="a")
+    do(enc, ScriptedDice([], sides=20), "a: drop_item left")
+    a = enc.by_id["a"]
+    assert not a.bow_drawn and a.aiming is None and enc.floor[(0, 0)] == ["light_bow"]
+
+
+def test_a_surprised_archer_stows_its_bow_undrawn():
+    from envs.core.hexgrid import HexMap
+    from envs.mano_a_mano.rules import stat_blocks
+    from envs.mano_a_mano.rules.state import Fighter, ManoEncounter
+
+    blocks = stat_blocks()
+    fighters = [Fighter("s", blocks["steven"], "A", 0, (0, 0), held=dict(blocks["steven"].held)),
+                Fighter("a", blocks["archer"], "B", 0, (5, 0), held=dict(blocks["archer"].held), bow_drawn=True,
+                        aiming="light_bow")]
+    enc = ManoEncounter(fighters, ["s", "a"], HexMap.hexagon(7))
+    enc.begin(ScriptedDice([20], sides=20), "side_A")  # the ambush succeeds
+    a = enc.by_id["a"]
+    assert a.held == {} and "light_bow" in a.stowed and not a.bow_drawn and a.aiming is None
+
+
+def test_an_unwieldy_bow_allows_one_quick_use_and_no_strenuous_shot():
+    import dataclasses
+
+    enc = situation(fighter("a", "B", (0, 0), "archer"), fighter("c", "A", (6, 0), "clone"), actor="a")
+    a = enc.by_id["a"]
+    a.block = dataclasses.replace(a.block, strength=2)  # the light bow's heft is now above its hand power
+    enc._legal = None
+    assert a.block.item_stats("light_bow", "left").unwieldy
+    assert "a: shoot draw_and_fire -> c" not in labels(enc)
+    do(enc, ScriptedDice([], sides=20), "a: draw")
+    assert not {x for x in labels(enc) if " aim" in x or "shoot" in x}  # the one use of the turn is spent

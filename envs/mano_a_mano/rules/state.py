@@ -253,6 +253,9 @@ class Turn:
     choice: tuple[str, ...] = ()
     """a grapple outcome decision (spec §6.2): the options, and ``partner`` is the other member"""
     partner: str | None = None
+    declared: bool = False
+    """an attack was declared and a counter interrupted it (spec §6.1): the turn is past its first
+    decision, so no counter and no delay any more (spec §4.8, §5.3 rows 2 and 37)"""
 
 
 @dataclass(frozen=True)
@@ -419,6 +422,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 if f.side != first and f.held:
                     f.stowed += list(f.held.values())
                     f.held = {}
+                    f.bow_drawn, f.aiming = False, None  # a stowed bow is not drawn (RULING R32)
                     events.append(Note(f.id, "is surprised: weapons stowed"))
         if first is None and self.options.reach_initiative:  # spec §3.5, RULING R10
             first = self._longest_reach(events)
@@ -569,7 +573,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         acts: list[Action] = []
         grapples = self.grapples
         grappling = bool(grapples) and any(fid in pair for pair in grapples)
-        if not t.counter and not t.moved and t.actions == 0:
+        if not t.counter and not t.moved and t.actions == 0 and not t.declared:
             acts.append(_act(fid, "counter"))
             if self.full and self._may_delay(f):  # spec §4.6, RULING R10: act right after a later character
                 for later in self.order[self.turn_idx + 1:]:
@@ -687,11 +691,13 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             hand, item = bow
             it = f.block.items[item]
             can_draw = it.heft < 2 * f.block.strength and len(held.free) >= 1
-            quick_ok = can.quick and self._capacity_ok(f, t, item, None)
+            stats = f.block.item_stats(item, hand)
+            quick_ok = can.quick and self._capacity_ok(f, t, item, stats)  # unwieldy: one use (spec §4.4)
+            strenuous_ok = healthy_ok and not stats.unwieldy  # RULING R56: only heave is strenuous-and-unwieldy
             if not f.bow_drawn:
                 if quick_ok and can_draw:
                     out.append(_act(fid, "draw"))
-                if healthy_ok and can_draw:
+                if strenuous_ok and can_draw:
                     out += [_act(fid, "shoot", ("draw_and_fire",), g.id) for g in self._missile_targets(f, it.range_m)]
             else:
                 grappling = self.grappling(fid)
@@ -699,7 +705,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                     out.append(_act(fid, "aim"))
                 if quick_ok:
                     out.append(_act(fid, "relax"))
-                out += self._shots(f, item, it.range_m, quick_ok, healthy_ok and f.standing and not grappling)
+                out += self._shots(f, item, it.range_m, quick_ok, strenuous_ok and f.standing and not grappling)
         near_m = rulings.range_m(min((d for _, d in foes), default=0)) if held.throws else 0
         for hand, item, stats, q, throwable in held.throws:
             quick_ok = can.quick and self._capacity_ok(f, t, item, stats)
@@ -934,6 +940,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             if target.counter_ready:
                 target.counter_ready = False  # spec §6.1, RULING R13: fires once, before the strike resolves
                 events.append(Note(target.id, f"counterattacks before {f.id}'s strike"))
+                t.declared = True
                 self.stack.append(Turn(target.id, counter=True, move_points=self._move_points(target)))
                 return events
             if kind == "strike":
@@ -970,7 +977,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         to know, the list is left in ``_probed`` (else ``None``)."""
         self._probed = None
         if not t.choice and not f.incapacitated:  # cheap sure answers first (same rules as _compute_legal)
-            if not f.bow_drawn and not t.counter and not t.moved and t.actions == 0:
+            if not f.bow_drawn and not t.counter and not t.moved and t.actions == 0 and not t.declared:
                 return False  # prepare counter is legal
             if (t.move_points >= (1 if f.standing else 2) and not self.grappling(f.id)
                     and self._carrier_ok(f, t)):  # the move rules of _compute_legal (spec §4.5)
@@ -1165,6 +1172,8 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             self._gun_to_floor(f, item, f.hex)  # rulings.GUN_STATE_PER_ITEM
             if self.block_items(f, item).kind == "bow":
                 f.bow_drawn = False
+            if f.aiming == item:
+                f.aiming = None  # RULING R31: the bow leaves the hands undrawn, as when relaxed
             events.append(Note(f.id, f"drops {item}"))
             return
         bow = self._bow(f)
@@ -1453,7 +1462,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                        "actions": t.actions, "quick_only": t.quick_only, "weapons": dict(t.weapons),
                        "straight_dir": t.straight_dir, "straight_hexes": t.straight_hexes,
                        "charge_used": t.charge_used, "acted_while_healthy": t.acted_while_healthy,
-                       "choice": list(t.choice), "partner": t.partner} for t in self.stack],
+                       "choice": list(t.choice), "partner": t.partner, "declared": t.declared} for t in self.stack],
             "deciding": [t.actor for t in self.stack],
             "grapples": [{"pair": sorted(p), **g} for p, g in sorted(self.grapples.items(), key=lambda kv: sorted(kv[0]))],
             **self._mounted_snapshot(),  # spec §5.11: rider -> mount, mounts spent
@@ -1481,7 +1490,8 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         enc.grapples = {frozenset(g["pair"]): {"base": g["base"], "dominant": g["dominant"]} for g in data["grapples"]}
         enc.stack = [Turn(t["actor"], t["counter"], t["move_points"], t["moved"], t["actions"], t["quick_only"],
                           Counter(t["weapons"]), t["straight_dir"], t["straight_hexes"], t["charge_used"],
-                          t["acted_while_healthy"], tuple(t["choice"]), t["partner"]) for t in data["stack"]]
+                          t["acted_while_healthy"], tuple(t["choice"]), t["partner"], t.get("declared", False))
+                     for t in data["stack"]]
         pending = data["pending"]
         enc._pending_follow_hex = tuple(pending["follow_hex"]) if pending["follow_hex"] else None
         enc._choice_was = pending["choice_was"]
