@@ -190,17 +190,48 @@ def test_rear_attack_favorable_gives_plus_two_from_behind_only():
     assert behind == plain + 2 and beside == plain
 
 
+def _choose_stances(enc, dice):
+    """Every character of the stance phase takes no stance (in the order the rules ask); returns the
+    events as text."""
+    events = []
+    while enc.stack and enc.stack[-1].choice and enc.stack[-1].choice[0].startswith("stance"):
+        events += do(enc, dice, f"{enc.current_actor()}: choose stance_none")
+    return [str(e) for e in events]
+
+
 def test_reach_initiative_puts_the_longest_reach_first_without_a_roll():
     from envs.mano_a_mano.rules import new_encounter
 
     # skirmish_2v2: side B's archer has the light bow (150 m); side A has no missile or reach weapon
     dice = ScriptedDice([], sides=20)  # no roll-off
     enc = new_encounter("skirmish_2v2", {"reach_initiative": True}, dice)
-    assert enc.order == ["guard", "steven", "archer", "wrestler"]
-    assert str(enc.start_events[0]) == "side B has the longest reach (150 m) and goes first"
+    text = _choose_stances(enc, dice)
+    assert enc.order == ["guard", "steven", "archer", "wrestler"] and enc.current_actor() == "guard"
+    assert "side B has the longest reach (150 m) and goes first" in text
     # a tie (duel_spear: neither reaches beyond its hex, R7) falls back to the roll-off
     dice = ScriptedDice([3, 12], sides=20)
-    assert new_encounter("duel_spear", {"reach_initiative": True}, dice).order == ["guard", "steven"]
+    enc = new_encounter("duel_spear", {"reach_initiative": True}, dice)
+    _choose_stances(enc, dice)
+    assert enc.order == ["guard", "steven"]
+    dice.check_exhausted()
+
+
+def test_initial_stances_come_before_the_roll_off_in_roster_order():
+    from envs.mano_a_mano.rules import new_encounter
+
+    dice = ScriptedDice([5, 15], sides=20)  # side A rolls 5, side B 15: the guard acts first
+    enc = new_encounter("duel_spear", "full", dice)
+    assert enc.current_actor() == "steven"  # roster order, before any die is rolled (RULING R53)
+    do(enc, dice, "steven: choose stance_evade")
+    assert enc.current_actor() == "guard"
+    events = do(enc, dice, "guard: choose stance_counter")
+    text = [str(e) for e in events]
+    rolls = ["side A rolls d20=5 for the first turn", "side B rolls d20=15 for the first turn",
+             "guard acts first; turn order guard > steven"]
+    assert [line for line in text if line in rolls] == rolls
+    assert enc.order == ["guard", "steven"] and enc.current_actor() == "guard"
+    assert enc.by_id["steven"].defense_bonus == 4  # evading until Steven's first turn
+    assert not enc.by_id["guard"].counter_ready  # the guard's turn came first: its readiness lapsed (R47)
     dice.check_exhausted()
 
 

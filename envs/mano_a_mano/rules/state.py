@@ -299,6 +299,8 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         """a delayer whose turn waits for its new slot (spec §4.6)"""
         self._delays_used: frozenset[str] = frozenset()
         """who delayed this round (rulings.DELAY_ONCE_PER_ROUND)"""
+        self._order_pending = False
+        """initial stances are being chosen; the turn order comes after them (RULING R53)"""
         self.fighters = fighters
         self.by_id = {f.id: f for f in fighters}
         self.order = order
@@ -424,6 +426,21 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                     f.held = {}
                     f.bow_drawn, f.aiming = False, None  # a stowed bow is not drawn (RULING R32)
                     events.append(Note(f.id, "is surprised: weapons stowed"))
+        if self.full and not surprised:  # spec §3.4, §6.5, RULING R53: every character chooses an
+            self._order_pending = True    # initial stance (in roster order), then the roll-off follows
+            self.order = [f.id for f in self.fighters]  # until then
+            self.stack = [Turn(f.id, choice=STANCES) for f in reversed(self.fighters)]
+        else:
+            self._settle_order(first, dice, events)
+            self._next_turn(events)
+        self.start_events = events
+        return events
+
+    def _settle_order(self, first: str | None, dice: Dice, events: list[Event]) -> None:
+        """The turn order (spec §3.5, RULING R10, R53): the side with surprise first, else the side
+        with the longest reach (optional ``reach_initiative``), else a roll-off; then sides alternate
+        in roster order. Round 1 starts."""
+        sides = list(self._sides)
         if first is None and self.options.reach_initiative:  # spec §3.5, RULING R10
             first = self._longest_reach(events)
         if first is None:
@@ -435,14 +452,9 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         for k in range(max(len(m) for m in members.values())):
             order += [m[k] for m in members.values() if k < len(m)]
         self.order = order
+        self._order_pending = False
         events.append(Note(order[0], f"acts first; turn order {' > '.join(order)}"))
         events.append(RoundStarted(self._round))
-        if self.full and not surprised:  # spec §3.4, §6.5: each chooses an initial stance, in turn order
-            self.stack = [Turn(cid, choice=STANCES) for cid in reversed(order)]
-        else:
-            self._next_turn(events)
-        self.start_events = events
-        return events
 
     def _ambush(self, side: str, dice: Dice, events: list[Event]) -> bool:
         ambushers = [f for f in self.fighters if f.side == side]
@@ -913,6 +925,9 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             self._finish_turn(f, t, events)
         elif kind == "choose":
             self._choose(f, t, action.args[0], events)
+            if self._order_pending and not self.stack:  # the last initial stance: now the turn order (R53)
+                self._settle_order(None, dice, events)
+                self._next_turn(events)
             self._mounted_after(f, action, dice, events)  # a mount that went down throws its rider
             self._resume(events)
             return events
@@ -1320,7 +1335,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             elif option == "stance_counter":  # RULING R47: a counter prepared on a "turn 0"
                 f.counter_ready = True
                 events.append(Note(f.id, "starts ready to counter"))
-            if not self.stack:
+            if not self.stack and not self._order_pending:
                 self._next_turn(events)
             return
         other = self.by_id[t.partner]
@@ -1468,7 +1483,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             **self._mounted_snapshot(),  # spec §5.11: rider -> mount, mounts spent
             "pending": {"follow_hex": list(self._pending_follow_hex) if self._pending_follow_hex else None,
                         "choice_was": self._choice_was, "delayed": self._delayed,
-                        "delays_used": sorted(self._delays_used)},
+                        "delays_used": sorted(self._delays_used), "order_pending": self._order_pending},
             "outcome": self._outcome.to_dict() if self._outcome else None,
         }
 
@@ -1497,6 +1512,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         enc._choice_was = pending["choice_was"]
         enc._delayed = pending["delayed"]
         enc._delays_used = frozenset(pending.get("delays_used", ()))
+        enc._order_pending = pending.get("order_pending", False)
         enc._mounted_restore(data)
         enc._guns_restore(data)  # guns.py: shots left, clips out, reload actions done
         out = data["outcome"]
