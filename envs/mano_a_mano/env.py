@@ -66,29 +66,70 @@ class raw_env(SystemEnv):
 
 env = env_factory(raw_env)
 
-def harm_shaping(weight: float = 0.1):
-    """Optional shaping for training: for every hit (a ``Harmed`` event), ``weight`` times the
-    stun plus damage it caused as a share of the target's stamina (spec §8.3: the share that
-    incapacitates is 1), positive for the target's enemies and negative for its side. Reported
-    apart in ``infos[agent]["shaping"]``; the terminal +1/-1/0 is unchanged."""
+class HarmShaping:
+    """The optional shaping of spec §12.4 (see ``harm_shaping``)."""
 
-    def shaping(enc: Any, events: Any, actor: str) -> dict[str, dict[str, float]]:
+    def __init__(self, weight: float = 0.1, incapacitation: float = 0.25) -> None:
+        self.weight = weight
+        self.incapacitation = incapacitation
+        self._enc: Any = None
+        self._before: dict[str, tuple[float, bool]] = {}
+
+    @staticmethod
+    def _state(enc: Any) -> dict[str, tuple[float, bool]]:
+        """Per combatant: ``T / stamina`` clipped to 1, and whether it is incapacitated."""
+        return {f.id: (min(1.0, (f.stun + f.damage) / max(1, f.block.stamina)), f.incapacitated) for f in enc.fighters}
+
+    def start(self, enc: Any) -> None:
+        """Remember the state an episode starts from (the env calls this after every reset)."""
+        self._enc, self._before = enc, self._state(enc)
+
+    def __call__(self, enc: Any, events: Any, actor: str) -> dict[str, dict[str, float]]:
         from .rules.state import Harmed
 
-        hurt: dict[str, float] = {}
-        for e in events:
-            if isinstance(e, Harmed) and (e.damage or e.stun):
-                stamina = max(1, enc.by_id[e.target].block.stamina)
-                hurt[e.target] = hurt.get(e.target, 0.0) + (e.damage + e.stun) / stamina
-        if not hurt:
+        now = self._state(enc)
+        if enc is not self._enc:  # not started on this encounter: undo this step's hits to get "before"
+            hurt: dict[str, int] = {}
+            for e in events:
+                if isinstance(e, Harmed):
+                    hurt[e.target] = hurt.get(e.target, 0) + e.damage + e.stun
+            before = {}
+            for f in enc.fighters:
+                t = f.stun + f.damage - hurt.get(f.id, 0)
+                before[f.id] = (min(1.0, t / max(1, f.block.stamina)), t >= 2 * f.block.toughness)
+            self._enc = enc
+        else:
+            before = self._before
+        self._before = now
+        change = {cid: now[cid][0] - before[cid][0] for cid in now}
+        downed = {cid for cid in now if now[cid][1] and not before[cid][1]}
+        if not any(change.values()) and not downed:
             return {}
-        return {f.id: {"harm": weight * sum((-v if enc.side_of(t) == f.side else v) for t, v in hurt.items())}
-                for f in enc.fighters}
+        out: dict[str, dict[str, float]] = {}
+        for f in enc.fighters:
+            harm = down = 0.0
+            for g in enc.fighters:
+                sign = -1.0 if g.side == f.side else 1.0
+                harm += sign * change[g.id]
+                down += sign * (g.id in downed)
+            terms = {"harm": self.weight * harm}
+            if down:
+                terms["incapacitation"] = self.incapacitation * down
+            out[f.id] = terms
+        return out
 
-    return shaping
+
+def harm_shaping(weight: float = 0.1, incapacitation: float = 0.25) -> HarmShaping:
+    """Optional shaping for training (spec §12.4): after every step, for each combatant, ``weight``
+    times the change of its enemies' ``T / stamina`` (T = stun + damage, clipped to stamina) minus
+    its own side's, and ``+incapacitation`` for every enemy / ``-incapacitation`` for every ally that
+    became incapacitated in the step. Recovery lowers ``T``, so it counts too. Reported apart in
+    ``infos[agent]["shaping"]`` (terms ``harm`` and ``incapacitation``); the terminal +1/-1/0 is
+    unchanged."""
+    return HarmShaping(weight, incapacitation)
 
 
 SHAPING = harm_shaping
 """The system's optional shaping, ``SHAPING(weight)``; training (``shaping: w``) looks it up by this name."""
 
-__all__ = ["env", "raw_env", "ENCODING", "rules", "harm_shaping", "SHAPING"]
+__all__ = ["env", "raw_env", "ENCODING", "rules", "harm_shaping", "HarmShaping", "SHAPING"]

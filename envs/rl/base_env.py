@@ -36,7 +36,7 @@ Behaviour:
   any other end sets ``terminations``. Then, like PettingZoo's classic envs, each agent is
   selected once more and must step ``None``, which removes it.
 * Shaping (optional): ``shaping(enc, events, actor) -> {combatant id: {term: value}}`` is called
-  after every step; the values are added to that step's rewards, and ``infos[agent]["shaping"]``
+  after every step (and ``shaping.start(enc)``, where defined, after every reset); the values are added to that step's rewards, and ``infos[agent]["shaping"]``
   holds the running total per term. The terminal reward stays exactly +1/-1/0 and is also reported
   as ``infos[agent]["terminal_reward"]``, next to ``infos[agent]["outcome"]``.
 * Seeding (STYLE C4): ``reset(seed)`` makes new dice (``SeededDice`` on a ``SeedSequence`` child)
@@ -99,7 +99,8 @@ empty) starts its title line."""
 
 
 class Shaping(Protocol):
-    """Optional shaped-reward terms of one step."""
+    """Optional shaped-reward terms of one step. A shaping that needs the state an episode starts
+    from (to score changes) may also define ``start(enc)``: the env calls it after every ``reset``."""
 
     def __call__(self, enc: Encounter, events: Sequence[Event], actor: str) -> Mapping[str, Mapping[str, float]]:
         """Return ``{combatant id: {term name: value}}`` for the step ``actor`` just took."""
@@ -267,6 +268,9 @@ class CombatAECEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {"combatant": self._a2c[a], "side": self._side[a]} for a in self.agents}
         self._shaping_totals: dict[str, dict[str, float]] = {a: {} for a in self.agents}
+        start = getattr(self._shaping, "start", None)
+        if start is not None:
+            start(enc)
         self._log = list(getattr(enc, "start_events", ()))
         self.last_events = list(self._log)
         self._rendered = 0
