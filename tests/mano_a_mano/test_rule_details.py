@@ -285,3 +285,19 @@ def test_an_unwieldy_bow_allows_one_quick_use_and_no_strenuous_shot():
     assert "a: shoot draw_and_fire -> c" not in labels(enc)
     do(enc, ScriptedDice([], sides=20), "a: draw")
     assert not {x for x in labels(enc) if " aim" in x or "shoot" in x}  # the one use of the turn is spent
+
+
+# ------------------------------------------------------------------ CORE (spec §12.1, §12.3)
+def test_core_rules_offer_only_the_core_actions():
+    enc = situation(fighter("w", "A", (0, 0), "wrestler"), fighter("g", "B", (1, 0), "guard"),
+                    fighter("a", "B", (0, 3), "archer"), actor="w", options="core")
+    kinds = {a.kind for a in enc.legal_actions()}
+    assert kinds == {"end", "counter", "move", "rest", "drop", "strike"}
+    assert all(len(a.args) == 2 for a in enc.legal_actions() if a.kind == "strike")  # no armor avoidance
+    full = situation(fighter("w", "A", (0, 0), "wrestler"), fighter("g", "B", (1, 0), "guard"),
+                     fighter("a", "B", (0, 3), "archer"), actor="w", options="full")
+    assert {"grapple", "delay"} <= {a.kind for a in full.legal_actions()}
+    assert any(len(a.args) == 3 for a in full.legal_actions() if a.kind == "strike")  # avoid_next on the guard
+    archer = situation(fighter("a", "B", (0, 3), "archer"), fighter("w", "A", (0, 0), "wrestler"), actor="a",
+                       options="core")
+    assert {a.kind for a in archer.legal_actions()} <= {"end", "counter", "move", "rest", "drop", "strike"}

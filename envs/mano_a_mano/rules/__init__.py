@@ -1,11 +1,10 @@
 """Mano a Mano rules engine (spec rules/mano_a_mano.md), pure Python: no RL library.
 
-Work in progress (issue 5): the data catalogue with its derived statistics (spec §2, §13), the
-resolution layer (``resolution``: rolls, armor, power, harm, health, positions), and the turn engine
-(``state``: the CORE rules of spec §12.1 plus grappling, FULL item 1). Missiles, armor avoidance in
-actions, cover, setup stances, the env, the heuristic and rendering follow; the system is not in
-``envs.SYSTEMS`` yet.
-"""
+The data catalogue with its derived statistics (``catalogue``, spec §2, §13), the resolution layer
+(``resolution``: rolls, armor, power, harm, health, positions), the project's rulings
+(``rulings``, spec §10) and the turn engine (``state``, with the ``guns`` and ``mounted`` mixins):
+CORE (spec §12.1) and FULL (spec §12.2 items 1-8, and from item 9 falls from heights and into walls
+and mounted combat). Situations (``from_situation``) start a fight in progress."""
 
 from __future__ import annotations
 

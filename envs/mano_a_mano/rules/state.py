@@ -53,6 +53,9 @@ from .guns import GunsMixin
 from .mounted import MountedMixin
 
 STRIKE_VERBS = ("quick", "strategic", "cautious", "powerful")
+CORE_KINDS = frozenset({"end", "counter", "move", "rest", "drop", "stand", "instant_stand", "strike"})
+"""the decisions of the CORE rules (spec §12.1 items 5-6; §12.3: block A entries 0-11 and strikes
+with armor option 0); grappling, missiles, items, armor avoidance, cover, delay and mounts are FULL"""
 STANCES = ("stance_none", "stance_evade", "stance_counter")
 ROUND_CAP = 50  # spec §12.4: default round cap (a draw)
 ARENA_RADIUS = 7  # spec §3.2: suggested arena, a hexagon of radius 7
@@ -263,7 +266,9 @@ class RuleOptions:
     """Scenario parameters and optional rules (spec §12.1, §12.2 items 7-8, RULING R37, R40)."""
 
     full: bool = True
-    """FULL rules: initial stances, weapons stowed when surprised, cover, delay"""
+    """FULL rules (spec §12.2): grappling, armor avoidance, missiles, items, cover, delay, mounted
+    combat, initial stances and weapons stowed when surprised; ``False``: CORE (spec §12.1), whose
+    decisions are ``CORE_KINDS`` and strikes without armor avoidance"""
     random_damage: bool = False
     """optional rule: a double-power hit rolled 12 or less does single power"""
     critical_hits: bool = False
@@ -635,6 +640,8 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 if self.dominant_over(fid, partner):
                     acts.append(_act(fid, "release", (), partner))
         acts.append(_act(fid, "end"))
+        if not self.full:  # spec §12.1, §12.3: the CORE actions only, strikes without armor avoidance
+            acts = [a for a in acts if a.kind in CORE_KINDS and (a.kind != "strike" or len(a.args) == 2)]
         return acts
 
     def _can(self, f: Fighter, t: Turn) -> _Can:
