@@ -1,8 +1,11 @@
-"""Mano a Mano rule details with forced dice: charging grapples, the optional power rules on grapples,
-aim lost on any harm, encumbrance from what is carried, disarm, cover, a "turn 0" counter, surprise
-rolls of inept characters."""
+"""Mano a Mano rule details with forced dice, from an audit of the engine against the spec: charging
+grapples and the optional power rules on them, aim, encumbrance, disarm, cover, "turn 0" counters,
+surprise rolls of inept characters, the optional flags, the turn after a counter, bows, the setup
+order of RULING R53, and the CORE action set."""
 
 from __future__ import annotations
+
+from test_core_turns import do, labels
 
 from envs.core import ScriptedDice
 from envs.mano_a_mano.rules import from_situation
@@ -22,17 +25,6 @@ def situation(*combatants, actor=None, options="full", dice=None):
     if actor:
         data["actor"] = actor
     return from_situation(data, dice=dice) if dice is not None else from_situation(data)
-
-
-def do(enc, dice, *labels):
-    events = []
-    for label in labels:
-        events += enc.apply(enc.parse_action(label), dice)
-    return events
-
-
-def labels(enc):
-    return {a.label for a in enc.legal_actions()}
 
 
 def harms(events):
