@@ -293,3 +293,14 @@ def test_core_rules_offer_only_the_core_actions():
     archer = situation(fighter("a", "B", (0, 3), "archer"), fighter("w", "A", (0, 0), "wrestler"), actor="a",
                        options="core")
     assert {a.kind for a in archer.legal_actions()} <= {"end", "counter", "move", "rest", "drop", "strike"}
+
+
+def test_choking_a_helpless_target_does_not_put_it_out_of_the_fight_twice():
+    from envs.core.events import OutOfFight
+
+    enc = situation(fighter("w", "A", (0, 0), "wrestler"), fighter("c", "B", (1, 0), "clone", stun=14, standing=False),
+                    fighter("g", "B", (0, 3), "guard"), actor="w")
+    enc.by_id["w"].standing = False  # both on the ground: same base state (RULING R19)
+    enc._legal = None
+    events = do(enc, ScriptedDice([10], sides=20), "w: grapple choke -> c")
+    assert enc.by_id["c"].stun > 14 and not [e for e in events if isinstance(e, OutOfFight)]

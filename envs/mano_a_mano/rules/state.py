@@ -1298,12 +1298,14 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         elif verb == "wrench":
             self._harm(target, power, "blunt", absorption, events)
         elif verb == "choke":
+            was = target.incapacitated
             damage, stun = R.harm(power, "blunt", absorption, choke=True)
             target.stun += stun
             if stun > 0:
                 target.aiming = None  # spec §8.2, RULING R31: lost on any damage or stun
             events.append(Harmed(target.id, power, absorption, 0, stun, target.health))
-            self._after_harm(target, events)
+            if not was:  # out of the fight once (as _harm)
+                self._after_harm(target, events)
         elif verb == "disarm":  # RULING R17
             item = target.held.pop(args[1])
             if f.block.items[item].kind == "bow":  # the drawn bow and its aim go with it (RULING R31, R32)
