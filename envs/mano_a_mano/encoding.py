@@ -127,7 +127,8 @@ class ManoEncoding:
         for hand in ("right", "left"):
             item = held.get(hand) or (held.get("both") if hand == "right" else None)
             if item is not None:
-                slots.append(None if f.block.items[item].missile else item)
+                held_in = hand if hand in held else "both"
+                slots.append(None if f.block.items[item].missile else f.weapon_id(held_in))
             elif "both" in held:
                 slots.append(None)
             else:

@@ -304,3 +304,20 @@ def test_choking_a_helpless_target_does_not_put_it_out_of_the_fight_twice():
     enc._legal = None
     events = do(enc, ScriptedDice([10], sides=20), "w: grapple choke -> c")
     assert enc.by_id["c"].stun > 14 and not [e for e in events if isinstance(e, OutOfFight)]
+
+
+# ------------------------------------------------------------------ weapon identity (spec §4.4, RULING R11)
+def test_a_knife_in_each_hand_is_two_weapons():
+    enc = situation(fighter("s", "A", (0, 0), "steven", held={"right": "knife", "left": "knife"}),
+                    fighter("c", "B", (1, 0), "clone"), actor="s")
+    assert {"s: strike quick knife@right -> c", "s: strike quick knife@left -> c"} <= labels(enc)
+    do(enc, ScriptedDice([1], sides=20), "s: strike quick knife@right -> c")  # speed 1: one use each
+    after = labels(enc)
+    assert "s: strike quick knife@left -> c" in after and "s: strike quick knife@right -> c" not in after
+
+
+def test_two_thrown_knives_are_two_weapons():
+    enc = situation(fighter("s", "A", (0, 0), "steven", held={"right": "knife", "left": "knife"}),
+                    fighter("c", "B", (2, 0), "clone"), actor="s")
+    do(enc, ScriptedDice([1], sides=20), "s: throw quick right -> c")
+    assert "s: throw quick left -> c" in labels(enc)

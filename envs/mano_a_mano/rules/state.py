@@ -231,8 +231,18 @@ class Fighter:
             out["body"] = b.natural_stats(body[0])
         for slot, item in self.held.items():
             if not b.items[item].missile:
-                out[item] = b.item_stats(item, slot)
+                out[self.weapon_id(slot)] = b.item_stats(item, slot)
         return out
+
+    def weapon_id(self, hand: str) -> str:
+        """The weapon identity of the item held in ``hand`` (spec §4.4, RULING R11: each held hand
+        weapon is one weapon): its item id, or ``item@hand`` when the other hand holds the same item
+        (two knives are two weapons)."""
+        item = self.held[hand]
+        other = {"right": "left", "left": "right"}.get(hand)
+        if other is not None and self.held.get(other) == item:
+            return f"{item}@{hand}"
+        return item
 
     def melee_defense(self) -> int:
         return self.block.melee_defense(self.held)
@@ -727,7 +737,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 out += self._shots(f, item, it.range_m, quick_ok, strenuous_ok and f.standing and not grappling)
         near_m = rulings.range_m(min((d for _, d in foes), default=0)) if held.throws else 0
         for hand, item, stats, q, throwable in held.throws:
-            quick_ok = can.quick and self._capacity_ok(f, t, item, stats)
+            quick_ok = can.quick and self._capacity_ok(f, t, f.weapon_id(hand), stats)
             for g, d in (foes if near_m <= 2 * q else ()):  # nobody in throwing range: only the drop
                 d_m = rulings.range_m(d)
                 for avoid in self.armor_options(g):
@@ -1144,7 +1154,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             q = max(0, f.block.ability("throwing") + f.block.strength - it.heft)  # RULING R8
             max_range = 2 * q if verb == "powerful" else q
             mod = f.block.ability("throwing") + f.block.agility - (5 if verb == "heave" else 0)
-            power_base, sharpness, double, weapon = stats.power, it.sharpness, verb != "quick", item
+            power_base, sharpness, double, weapon = stats.power, it.sharpness, verb != "quick", f.weapon_id(hand)
             del f.held[hand]
             self.floor.setdefault(target.hex, []).append(item)  # RULING R33: it lands in the target's hex
             quick = verb == "quick"
@@ -1160,8 +1170,8 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                 self._spend_shot(f, item)  # spec §5.6: a shot uses one of s
             else:
                 f.bow_drawn = False  # a shot un-draws the bow
-        if f.aiming == weapon:  # spec §5.6: +5 to the next attack with the aimed weapon, which ends
-            mod += 5            # the aim; an attack with another weapon keeps it (RULING R31)
+        if f.aiming == item:  # spec §5.6: +5 to the next attack with the aimed weapon, which ends
+            mod += 5          # the aim; an attack with another weapon keeps it (RULING R31)
             f.aiming = None
         self._count_action(f, t, quick=quick, weapon=weapon)
         mod += self._attack_mod(f, target, "missile")
