@@ -736,7 +736,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                     out.append(_act(fid, "relax"))
                 out += self._shots(f, item, it.range_m, quick_ok, strenuous_ok and f.standing and not grappling)
         near_m = rulings.range_m(min((d for _, d in foes), default=0)) if held.throws else 0
-        for hand, item, stats, q, throwable in held.throws:
+        for hand, _item, stats, q, throwable in held.throws:
             quick_ok = can.quick and self._capacity_ok(f, t, f.weapon_id(hand), stats)
             for g, d in (foes if near_m <= 2 * q else ()):  # nobody in throwing range: only the drop
                 d_m = rulings.range_m(d)
