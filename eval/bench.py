@@ -140,6 +140,12 @@ def run_bench(seconds: float = 2.0, out: Callable[[str], None] = print,
     out(f"  {'pettingzoo tictactoe_v3':<34}{ttt_raw:>14,.0f}{ttt:>18,.0f}")
     out("  each env below is timed in turns with connect_four_v3 (raw with raw, wrapped with wrapped);")
     out("  the ratio compares the two, measured side by side")
+    from envs.rl import toy
+
+    base_raw, raw = paired_steps_per_second(connect_four_v3.raw_env, toy.raw_env, seconds)
+    results.update(toy_env_raw=raw, toy_vs_connect_four_raw=raw / base_raw)
+    out("\n  the generic env on a toy game (envs.rl.toy: next to no rules, a 15-float observation),")
+    out(f"  what the env plumbing costs: raw {raw:,.0f} steps/s = {raw / base_raw:4.2f}x connect_four raw")
     for system in systems or SYSTEMS:
         rules = get_rules(system)
         module = get_env_module(system)

@@ -40,3 +40,6 @@ def test_run_bench_limits_to_the_named_encounter_and_reports_ratios():
     ratio = results["mano_a_mano/duel_seed/vs_connect_four_raw"]
     assert ratio > 0
     assert any(f"{ratio:4.2f}x connect_four raw" in line for line in lines)
+    floor = results["toy_vs_connect_four_raw"]  # the generic env on the toy game, for scale
+    assert any(f"what the env plumbing costs: raw {results['toy_env_raw']:,.0f} steps/s = {floor:4.2f}x" in line
+               for line in lines)
