@@ -110,11 +110,11 @@ class _Can(NamedTuple):
     """What the action categories and combo capacity allow the deciding combatant (spec §4.3, §4.4)."""
 
     quick: bool
-    """a quick action (``_may_act(quick=True)``)"""
+    """a quick action"""
     strenuous: bool
-    """a strenuous action (``_may_act(quick=False)``)"""
+    """a strenuous action"""
     other: bool
-    """an "other" action (``_may_act(quick=False, other=True)``)"""
+    """an "other" action (rest, cover, a muzzle-loader's reload: alone in its turn)"""
     quick_free: bool
     """a quick action that uses no weapon (``quick`` and ``_capacity_ok(None)``)"""
 
@@ -607,13 +607,12 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                     if not self.by_id[later].incapacitated:
                         acts.append(_act(fid, "delay", (), later))
         occupied = {g.hex for g in self.fighters}
-        if not grappling and t.move_points >= (1 if f.standing else 2) and self._carrier_ok(f, t):
-            moves = _MOVES.get(fid)  # spec §4.5: grapplers cannot walk
+        steps = self._steps(f, t, grappling, occupied)
+        if steps:
+            moves = _MOVES.get(fid)
             if moves is None:
                 moves = _MOVES[fid] = tuple(Action(fid, "move", (str(d),)) for d in range(6))
-            for d, dest in self.map.open_steps(f.hex):
-                if dest not in occupied:
-                    acts.append(moves[d])
+            acts += [moves[d] for d in steps]
         if not grappling:  # RULING R19: no drop / stand / instant stand / rest while grappling
             if can.quick_free:
                 acts.append(_act(fid, "drop" if f.standing else "stand"))
@@ -655,8 +654,9 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         return acts
 
     def _can(self, f: Fighter, t: Turn) -> _Can:
-        """What the categories and the combo capacity allow ``f`` now (as ``_may_act`` and
-        ``_capacity_ok`` answer them), computed once per decision."""
+        """What the action categories allow ``f`` now (spec §4.3, §4.4): the first action of a turn
+        may be anything (strenuous only healthy and unencumbered); further ones only quick, in a
+        combo begun while healthy, still healthy (RULING R12: "other" actions stand alone)."""
         if t.actions == 0:
             quick, strenuous, other = True, f.healthy and not f.encumbered, True
         else:
@@ -664,7 +664,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         return _Can(quick, strenuous, other, quick and self._capacity_ok(f, t, None, None))
 
     def _verb_ok(self, f: Fighter, t: Turn, can: _Can, grappling: bool, weapon: str, stats: Any, verb: str) -> bool:
-        """``_strike_ok`` with the decision's flags already known."""
+        """May ``f`` strike with ``weapon`` this way now (spec §4.4, §5.4, RULING R19, R41)?"""
         if verb == "quick":
             return can.quick and self._capacity_ok(f, t, weapon, stats)
         if not can.strenuous or stats.unwieldy or not f.standing:
@@ -858,23 +858,17 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
                     out.append(_act(fid, "grapple", ("disarm", hand), gid))
         return out
 
-    def _can_move(self, f: Fighter, t: Turn, direction: int, occupied: set[Hex] | None = None) -> bool:
-        """One hex in ``direction`` (spec §4.5); ``occupied`` may pass ``self.occupied()`` along."""
-        cost = 1 if f.standing else 2
-        dest = neighbor(f.hex, direction)
-        return (t.move_points >= cost and self.map.passable(dest)
-                and dest not in (self.occupied() if occupied is None else occupied) and self._carrier_ok(f, t))
+    def _steps(self, f: Fighter, t: Turn, grappling: bool, occupied: set[Hex]) -> list[int]:
+        """The directions ``f`` may walk one hex now (spec §4.5): movement points left (2 a hex on
+        the ground), not grappling, a mount that may carry it, a passable and free destination."""
+        if grappling or t.move_points < (1 if f.standing else 2) or not self._carrier_ok(f, t):
+            return []
+        return [d for d, dest in self.map.open_steps(f.hex) if dest not in occupied]
 
     def _may_act(self, f: Fighter, t: Turn, quick: bool, other: bool = False) -> bool:
-        """Category rules (spec §4.3, §4.4): combos of quick actions only while healthy."""
-        healthy = f.healthy
-        if t.actions == 0:
-            if other:
-                return True
-            return quick or (healthy and not f.encumbered)
-        if other or not quick or not t.quick_only or not healthy or not t.acted_while_healthy:
-            return False
-        return True
+        """One flag of ``_can``: an "other", a quick or a strenuous action."""
+        can = self._can(f, t)
+        return can.other if other else (can.quick if quick else can.strenuous)
 
     def _capacity_ok(self, f: Fighter, t: Turn, weapon: str | None, stats: Any) -> bool:
         """Combo capacity and per-weapon limits (spec §4.4, RULING R11); ``weapon=None`` for quick
@@ -896,17 +890,6 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
             return True
         per_weapon = 1 if stats is not None and stats.unwieldy else per_speed
         return t.weapons[weapon] < per_weapon
-
-    def _strike_targets(self, f: Fighter, stats: Any) -> list[Fighter]:
-        reach = 1 + stats.range_m // 2 if stats.range_m else 1  # RULING R7
-        return [g for g in self.fighters if g.side != f.side and 1 <= distance(f.hex, g.hex) <= reach]
-
-    def _strike_ok(self, f: Fighter, t: Turn, weapon: str, stats: Any, verb: str) -> bool:
-        if verb == "quick":
-            return self._may_act(f, t, quick=True) and self._capacity_ok(f, t, weapon, stats)
-        if not self._may_act(f, t, quick=False) or stats.unwieldy or not f.standing:
-            return False
-        return verb == "powerful" or not self.grappling(f.id)  # RULING R19, R41
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action, dice: Dice) -> list[Event]:
@@ -1011,12 +994,8 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         if not t.choice and not f.incapacitated:  # cheap sure answers first (same rules as _compute_legal)
             if not f.bow_drawn and not t.counter and not t.moved and t.actions == 0 and not t.declared:
                 return False  # prepare counter is legal
-            if (t.move_points >= (1 if f.standing else 2) and not self.grappling(f.id)
-                    and self._carrier_ok(f, t)):  # the move rules of _compute_legal (spec §4.5)
-                occupied = {g.hex for g in self.fighters}
-                for _, dest in self.map.open_steps(f.hex):
-                    if dest not in occupied:
-                        return False  # a move is legal (moves survive the drawn-bow filter, RULING R32)
+            if self._steps(f, t, self.grappling(f.id), {g.hex for g in self.fighters}):
+                return False  # a move is legal (moves survive the drawn-bow filter, RULING R32)
         legal = self._probed = self.legal_actions()
         return all(a.kind == "end" for a in legal)
 
@@ -1116,7 +1095,7 @@ class ManoEncounter(MountedMixin, GunsMixin, EncounterBase):
         if not enemies:
             return None
         nearest = min(enemies, key=lambda g: distance(f.hex, g.hex))
-        return None if nearest.hex == f.hex else direction_to(f.hex, nearest.hex)
+        return None if nearest.hex == f.hex else facing(f.hex, nearest.hex)
 
     def from_behind(self, attacker: Fighter, target: Fighter) -> bool:
         """Does ``attacker`` stand off one of the three rear hex sides of ``target``'s facing?"""
