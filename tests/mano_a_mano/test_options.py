@@ -6,7 +6,7 @@ import pytest
 from test_core_turns import do, fight
 
 from envs.core import ScriptedDice
-from envs.mano_a_mano.rules.state import CORE, FULL, RuleOptions, parse_options
+from envs.mano_a_mano.rules.options import CORE, FULL, RuleOptions, parse_options
 
 
 def duel(**options):

@@ -23,7 +23,8 @@ from .catalogue import (
     stat_blocks,
 )
 from .guns import situation_gun_state
-from .state import ARENA_RADIUS, Fighter, ManoEncounter, Turn, new_encounter, parse_options, place
+from .options import parse_options
+from .state import ARENA_RADIUS, Fighter, ManoEncounter, Turn, new_encounter, place
 
 SYSTEM = "mano_a_mano"
 
