@@ -62,8 +62,8 @@ def edge_from_steps(steps: int, penalty_per_step: int = 4) -> tuple[Edge, int]:
     ``S >= +1`` is Advantage (no more above +1), ``-1`` Disadvantage, and every step below -1 adds
     ``-penalty_per_step`` to the result.
 
-    >>> edge_from_steps(3), edge_from_steps(0), edge_from_steps(-1), edge_from_steps(-3)
-    ((<Edge.ADVANTAGE: 1>, 0), (<Edge.NORMAL: 0>, 0), (<Edge.DISADVANTAGE: -1>, 0), (<Edge.DISADVANTAGE: -1>, -8))
+    >>> [(e.name, m) for e, m in map(edge_from_steps, (3, 0, -1, -3))]
+    [('ADVANTAGE', 0), ('NORMAL', 0), ('DISADVANTAGE', 0), ('DISADVANTAGE', -8)]
     """
     edge = Edge(max(-1, min(1, steps)))
     return edge, -penalty_per_step * max(0, -1 - steps)

@@ -46,7 +46,8 @@ __all__ = ["Cell", "DIRECTIONS", "footprint", "distance", "cell_distance", "supe
 
 Cell = tuple[int, int]
 
-DIRECTIONS: tuple[Cell, ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+DIRECTIONS: tuple[Cell, ...] = (
+    (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 """Unit steps by direction index 0..7, counter-clockwise from east (see the module docstring)."""
 
 
@@ -77,8 +78,10 @@ def distance(a: Cell, size_a: int, b: Cell, size_b: int) -> int:
         a: anchor of the first creature; size_a: its footprint side N.
         b: anchor of the second creature; size_b: its footprint side N.
 
-    >>> distance((0, 0), 2, (3, 1), 1), distance((0, 0), 3, (1, 1), 1), distance((0, 0), 1, (1, 1), 1)
-    (2, 0, 1)
+    >>> distance((0, 0), 2, (3, 1), 1), distance((0, 0), 3, (1, 1), 1)
+    (2, 0)
+    >>> distance((0, 0), 1, (1, 1), 1)
+    1
     """
     na, nb = max(1, size_a), max(1, size_b)
     gx = max(b[0] - (a[0] + na - 1), a[0] - (b[0] + nb - 1), 0)
@@ -169,7 +172,7 @@ class SquareGrid:
         """On the grid and not a wall."""
         return c in self and c not in self.walls
 
-    def fits(self, anchor: Cell, size: int = 1, blocked: Iterable[Cell] | frozenset[Cell] = ()) -> bool:
+    def fits(self, anchor: Cell, size: int = 1, blocked: Iterable[Cell] = ()) -> bool:
         """Every cell of the footprint is passable and not in ``blocked``."""
         taken = blocked if isinstance(blocked, (set, frozenset)) else set(blocked)
         return all(self.passable(c) and c not in taken for c in footprint(anchor, size))
