@@ -1,6 +1,7 @@
 """Map pictures for every map system: one scene drawer over three geometries (pictures only:
 numpy and Pillow; the rules layer never imports this package).
 
+* ``style``: colours, fonts, centred text;
 * ``scene``: ``Token``, ``Link``, ``CellMark``, ``Scene`` and ``MapPainter``, which lays out a frame
   (title, map, legend) and draws tokens (side colour, health ring, bar, badges, highlight) and
   links on any geometry;
@@ -16,8 +17,9 @@ from __future__ import annotations
 
 from .hex import HexGeometry, HexPainter
 from .line import LineGeometry
-from .scene import RGB, CellMark, Geometry, Link, MapPainter, Scene, Token, font
+from .scene import CellMark, Geometry, Link, MapPainter, Scene, Token
 from .square import SquareGeometry
+from .style import RGB, font
 
 __all__ = ["RGB", "Token", "Link", "CellMark", "Scene", "Geometry", "MapPainter", "font",
            "HexGeometry", "HexPainter", "SquareGeometry", "LineGeometry"]

@@ -18,7 +18,8 @@ from PIL import ImageDraw
 
 from envs.core.hexgrid import Hex, HexMap
 
-from .scene import (
+from .scene import Cell, MapPainter
+from .style import (
     COORDS,
     GRID,
     GROUND,
@@ -28,8 +29,6 @@ from .scene import (
     INK,
     WALL,
     WATER,
-    Cell,
-    MapPainter,
     font,
     mix,
     text,

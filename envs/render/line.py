@@ -13,7 +13,8 @@ from collections.abc import Hashable, Sequence
 
 from PIL import ImageDraw
 
-from .scene import BACKGROUND, COORDS, GRID, GROUND, Cell, font, mix, text
+from .scene import Cell
+from .style import BACKGROUND, COORDS, GRID, GROUND, font, mix, text
 
 __all__ = ["LineGeometry"]
 

@@ -17,7 +17,8 @@ from PIL import ImageDraw
 
 from envs.core.squaregrid import SquareGrid
 
-from .scene import COORDS, GRID, GROUND, HATCH, INK, ROUGH, WALL, Cell, font, text
+from .scene import Cell
+from .style import COORDS, GRID, GROUND, HATCH, INK, ROUGH, WALL, font, text
 
 __all__ = ["SquareGeometry"]
 

@@ -5,7 +5,9 @@ geometry; ``envs.render.hex`` is the hex geometry and ``HexPainter``)."""
 from __future__ import annotations
 
 from envs.render.hex import HexGeometry, HexPainter
-from envs.render.scene import (
+from envs.render.scene import CellMark as HexMark
+from envs.render.scene import Link, MapPainter, Scene, Token
+from envs.render.style import (
     BACKGROUND,
     COORDS,
     GRID,
@@ -19,14 +21,9 @@ from envs.render.scene import (
     TRACK,
     WALL,
     WATER,
-    Link,
-    MapPainter,
-    Scene,
-    Token,
     font,
 )
-from envs.render.scene import CellMark as HexMark
-from envs.render.scene import mix as _mix
+from envs.render.style import mix as _mix
 
 __all__ = ["RGB", "Token", "Link", "HexMark", "Scene", "HexPainter", "HexGeometry", "MapPainter",
            "font", "BACKGROUND", "COORDS", "GRID", "GROUND", "HEIGHT_FULL_M", "HIGH_GROUND",

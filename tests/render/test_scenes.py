@@ -19,7 +19,7 @@ from envs.render import (
     SquareGeometry,
     Token,
 )
-from envs.render.scene import GROUND, HIGHLIGHT, PALE, ROUGH, WALL, mix
+from envs.render.style import GROUND, HIGHLIGHT, PALE, ROUGH, WALL, mix
 
 RED, BLUE, GREEN = (200, 30, 30), (30, 60, 200), (40, 170, 60)
 
