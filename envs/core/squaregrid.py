@@ -37,6 +37,7 @@ Standard library only.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -87,6 +88,16 @@ def distance(a: Cell, size_a: int, b: Cell, size_b: int) -> int:
     gx = max(b[0] - (a[0] + na - 1), a[0] - (b[0] + nb - 1), 0)
     gy = max(b[1] - (a[1] + na - 1), a[1] - (b[1] + nb - 1), 0)
     return max(gx, gy)
+
+
+def _entered(x: int, y: int, dx: int, dy: int, n: int) -> Iterator[Cell]:
+    """The cells an N x N block anchored at ``(x, y)`` enters when it steps by ``(dx, dy)``."""
+    nx, ny = x + dx, y + dy
+    for i in range(n):
+        for j in range(n):
+            cx, cy = nx + i, ny + j
+            if not (x <= cx < x + n and y <= cy < y + n):
+                yield (cx, cy)
 
 
 def supercover(a: Cell, b: Cell) -> list[Cell]:
@@ -213,19 +224,38 @@ class SquareGrid:
             occupied: cells that may be crossed but not stopped in (allies).
             factor: cost multiplier of every step (Sizebound R-27: 2 while Prone).
         """
-        taken = set(blocked)
+        taken = set(blocked) | self.walls
         busy = set(occupied)
+        n = max(1, size)
+        w, h = self.width - n, self.height - n
+        rough = self.difficult
+        extra = self.difficult_factor
+        fit: dict[Cell, bool] = {}
+
+        def fits(x: int, y: int) -> bool:
+            ok = fit.get((x, y))
+            if ok is None:
+                ok = fit[(x, y)] = 0 <= x <= w and 0 <= y <= h and not any(
+                    (x + i, y + j) in taken for i in range(n) for j in range(n))
+            return ok
+
         best = {start: 0}
-        frontier = [start]
-        while frontier:
-            nxt = []
-            for a in frontier:
-                for _, n, cost in self.steps(a, size, taken, factor):
-                    c = best[a] + cost
-                    if c <= budget and c < best.get(n, budget + 1):
-                        best[n] = c
-                        nxt.append(n)
-            frontier = nxt
+        heap = [(0, start)]
+        while heap:  # Dijkstra: step costs differ on difficult ground
+            c, (x, y) = heapq.heappop(heap)
+            if c > best[(x, y)]:
+                continue
+            for dx, dy in DIRECTIONS:
+                nx, ny = x + dx, y + dy
+                if not fits(nx, ny):
+                    continue
+                step = factor
+                if rough and any(cell in rough for cell in _entered(x, y, dx, dy, n)):
+                    step *= extra
+                nc = c + step
+                if nc <= budget and nc < best.get((nx, ny), budget + 1):
+                    best[(nx, ny)] = nc
+                    heapq.heappush(heap, (nc, (nx, ny)))
         return {a: c for a, c in best.items()
                 if a == start or not any(x in busy for x in footprint(a, size))}
 
@@ -234,10 +264,18 @@ class SquareGrid:
         walls = self.walls
         return not walls or not any(c in walls for c in supercover(a, b))
 
+    def _walls_between(self, a: Cell, size_a: int, b: Cell, size_b: int) -> bool:
+        """Some wall lies in the bounding box of both footprints (no wall there: every line is
+        clear, since a supercover line never leaves that box)."""
+        x0, y0 = min(a[0], b[0]), min(a[1], b[1])
+        x1 = max(a[0] + max(1, size_a), b[0] + max(1, size_b)) - 1
+        y1 = max(a[1] + max(1, size_a), b[1] + max(1, size_b)) - 1
+        return any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in self.walls)
+
     def line_of_sight(self, a: Cell, size_a: int, b: Cell, size_b: int = 1) -> bool:
         """Sight between two footprints: at least one clear centre-to-centre line (module
         docstring; Sizebound §3.2). Without walls every pair sees the other (Metaforce CORE)."""
-        if not self.walls:
+        if not self.walls or not self._walls_between(a, size_a, b, size_b):
             return True
         targets = footprint(b, size_b)
         return any(self.clear_line(s, t) for s in footprint(a, size_a) for t in targets)

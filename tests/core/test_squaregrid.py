@@ -140,3 +140,47 @@ def test_to_dict_round_trip():
     assert d == {"width": 6, "height": 4, "walls": [[1, 1], [2, 3]], "difficult": [[0, 0]],
                  "difficult_factor": 2}
     assert SquareGrid.from_dict(d) == g
+
+
+def _reference_reachable(g, start, budget, size, blocked, occupied, factor):
+    """Relax every step (``SquareGrid.steps``) until nothing improves: the plain definition."""
+    best = {start: 0}
+    changed = True
+    while changed:
+        changed = False
+        for a, c in list(best.items()):
+            for _, n, cost in g.steps(a, size, blocked, factor):
+                if c + cost <= budget and c + cost < best.get(n, budget + 1):
+                    best[n] = c + cost
+                    changed = True
+    return {a: c for a, c in best.items()
+            if a == start or not any(x in occupied for x in footprint(a, size))}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_reachable_matches_the_step_by_step_definition_and_line_of_sight_the_brute_force(seed):
+    import random
+
+    rnd = random.Random(seed)
+    w, h = rnd.randint(3, 9), rnd.randint(3, 9)
+    cells = [(x, y) for x in range(w) for y in range(h)]
+    walls = frozenset(rnd.sample(cells, k=len(cells) // 6))
+    rough = frozenset(rnd.sample(cells, k=len(cells) // 4)) - walls
+    g = SquareGrid(w, h, walls=walls, difficult=rough)
+    size = rnd.choice([1, 1, 2, 3])
+    starts = [c for c in cells if g.fits(c, size)] or [c for c in cells if g.fits(c, 1)]
+    size = size if g.fits(starts[0], size) else 1
+    assert starts  # every seed here has room for the creature
+    start = rnd.choice(starts)
+    others = set(cells) - set(footprint(start, size))
+    blocked = set(rnd.sample(sorted(others), k=2))
+    occupied = set(rnd.sample(sorted(others - blocked), k=2))
+    factor = rnd.choice([1, 2])
+    assert g.reachable(start, 7, size, blocked, occupied, factor) == _reference_reachable(
+        g, start, 7, size, blocked, occupied, factor)
+    for _ in range(10):
+        a, b = rnd.choice(cells), rnd.choice(cells)
+        sa, sb = rnd.choice([1, 2]), rnd.choice([1, 2])
+        brute = any(not any(c in walls for c in supercover(p, q))
+                    for p in footprint(a, sa) for q in footprint(b, sb))
+        assert g.line_of_sight(a, sa, b, sb) == brute
