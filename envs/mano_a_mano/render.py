@@ -2,7 +2,7 @@
 ``arena render``).
 
 ``render(enc, caption="")`` returns an ``H x W x 3`` uint8 array of the hex map (size fixed per
-map) drawn by ``envs.rl.hexrender``; ``scene(enc)`` is what it draws:
+map) drawn by ``envs.render`` (hex geometry, shared scene); ``scene(enc)`` is what it draws:
 
 =======================  ====================================================================
 fighter                  a disc in its side's colour (A blue, B purple, then teal, brown)
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.rl.hexrender import HexMark, HexPainter, Link, Scene, Token
+from envs.render import RGB, CellMark, HexPainter, Link, Scene, Token
 
 from .rules.state import ManoEncounter
 
@@ -95,7 +95,7 @@ def scene(enc: ManoEncounter, caption: str = "") -> Scene:
             len(masses) > 1 and f.block.mass_kg == max(masses) and masses.count(max(masses)) == 1
         )
         scale = 1.25 if f.block.mass_kg >= LARGE_KG else 1.0
-        marks = "".join(
+        badges = "".join(
             m
             for m, on in (
                 ("C", f.counter_ready),
@@ -108,7 +108,7 @@ def scene(enc: ManoEncounter, caption: str = "") -> Scene:
         tokens.append(
             Token(
                 key=f.id,
-                hex=f.hex,
+                cell=f.hex,
                 label=short[f.id],
                 fill=colour[f.side],
                 hollow=not f.standing,
@@ -116,17 +116,17 @@ def scene(enc: ManoEncounter, caption: str = "") -> Scene:
                 cross=f.incapacitated,
                 bar=((f.damage / stamina, DAMAGE), (f.stun / stamina, STUN)),
                 bar_tick=min(1.0, f.block.toughness / stamina),
-                marks=marks,
+                marks=badges,
                 scale=max(scale, 1.2) if carrier else scale,
                 highlight=f.id == actor,
             )
         )
     links = [
-        Link(*sorted(pair), color=GRAPPLE, marked=g.get("dominant"))
+        Link(min(pair), max(pair), color=GRAPPLE, marked=g.get("dominant"))
         for pair, g in sorted(enc.grapples.items(), key=lambda kv: sorted(kv[0]))
     ]
-    marks = [HexMark(h, FLOOR) for h, items in sorted(enc.floor.items()) if items and h in enc.map]
-    legend = [
+    marks = [CellMark(h, FLOOR) for h, items in sorted(enc.floor.items()) if items and h in enc.map]
+    legend: list[list[tuple[RGB | str | None, str]]] = [
         [
             (
                 colour[s],

@@ -6,8 +6,8 @@
   ``legal_index_map`` / ``mask_from_legal`` turn ``legal_actions()`` into indices and masks.
 * ``CombatAECEnv`` / ``env_factory``: the generic PettingZoo AEC env and its standard wrappers.
 * ``ActionMaskAdapter``: a single-agent Gymnasium view for SB3-contrib's ``MaskablePPO``.
-* ``envs.rl.hexrender`` (imported on demand, it loads Pillow): hex map pictures for grid systems,
-  behind ``render_mode="rgb_array"`` (an env class's ``renderer``).
+* map pictures live in ``envs.render`` (imported on demand, it loads Pillow; ``envs.rl.hexrender``
+  re-exports the hex painter), behind ``render_mode="rgb_array"`` (an env class's ``renderer``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ from test_core_turns import do, fight
 from envs import make_env
 from envs.core import ScriptedDice
 from envs.mano_a_mano.render import GRAPPLE, HEALTH_COLOURS, SIDE_COLOURS, labels, render, scene
-from envs.rl.hexrender import GROUND, PALE, HexPainter
+from envs.render import HexPainter
+from envs.render.style import GROUND, PALE
 
 BLUE, PURPLE = SIDE_COLOURS[0], SIDE_COLOURS[1]
 
