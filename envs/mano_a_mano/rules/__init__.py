@@ -57,10 +57,7 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     e.choice("system", [SYSTEM])
     e.opt("title", "", str)
     e.opt("notes", "", str)
-    try:
-        opts = parse_options(e.opt("options"))
-    except ValueError as err:
-        e.fail("options", str(err))
+    opts = parse_options(e.opt("options"), source, "situation.options")
     encs = encounters()
     blocks = stat_blocks()
     hexmap = HexMap.hexagon(ARENA_RADIUS)
