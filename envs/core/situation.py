@@ -39,7 +39,9 @@ class Member:
     block: Any
     """the system's stat block"""
     state: Entry | None = None
-    """the combatant's ``state`` overrides (``None``: none listed), read by the system"""
+    """the combatant's ``state`` overrides (``None``: not listed), read by the system"""
+    listed: Entry | None = None
+    """the combatant's entry in ``combatants`` (``None``: not listed), for error messages"""
     new: bool = False
     """defined by the situation itself (not a member of its encounter)"""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -144,7 +146,7 @@ def read_situation(data: Any, source: str, schema: SituationSchema) -> Situation
             for key in ("stats", schema.block_alias):
                 if key is not None and c.has(key):
                     c.fail(key, f"{cid!r} comes with its stat block from encounter {name!r}")
-        m.state = c.sub("state", {})
+        m.state, m.listed = c.sub("state", {}), c
         if schema.member_fields is not None:
             schema.member_fields(c, m, opts)
         c.done()
