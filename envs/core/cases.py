@@ -11,7 +11,7 @@ after the last step. Both take:
 
 - dotted paths into ``snapshot()`` with expected values (``combatants.c2.stun: 3``);
 - ``legal`` / ``illegal``: action labels that must / must not be legal for the decision at hand
-  (each must be readable, so a typo cannot pass as "illegal");
+  (each must be a readable label: an unreadable one is a problem, not "illegal");
 - ``events``: texts that must appear, in order, in the event log so far;
 - ``absent_events``: texts that no event so far may contain.
 
@@ -234,7 +234,7 @@ def _check(enc: Any, expect: dict[str, Any], log: list[str], where: str, problem
                     problems.append(f"{at}: cannot read {label!r}: {e}")
                     continue
                 if (action in legal) != (key == "legal"):
-                    now = ", ".join(a.label() for a in legal) or "none"
+                    now = ", ".join(a.label for a in legal) or "none"
                     problems.append(f"{at}: {label!r} is {'not ' if key == 'legal' else ''}legal "
                                     f"here (legal: {now})")
         elif key == "events":
