@@ -119,7 +119,8 @@ def load_case(path: str | Path) -> Case:
             check.done()
             _labels(Entry(body, src, f"case.steps[{i}].check"))
         elif not isinstance(step, str):
-            entry.fail(f"steps[{i}]", f"expected an action label (text) or {{check: ...}}, got {step!r}")
+            entry.fail(f"steps[{i}]",
+                       f"expected an action label (text) or {{check: ...}}, got {step!r}")
     expect = entry.opt("expect", {}, dict, "a mapping of snapshot paths to values")
     _labels(Entry(expect, src, "case.expect"))
     situation = {k: v for k, v in data.items() if k not in CASE_KEYS}
@@ -218,7 +219,8 @@ def run_case(case: Case) -> CaseResult:
     return result
 
 
-def _check(enc: Any, expect: dict[str, Any], log: list[str], where: str, problems: list[str]) -> None:
+def _check(enc: Any, expect: dict[str, Any], log: list[str], where: str,
+           problems: list[str]) -> None:
     """Check ``expect`` against the encounter now: ``legal`` / ``illegal`` labels (of the current
     decision), ``events`` (texts in the log so far, in order), ``absent_events`` (texts in no event
     so far) and dotted snapshot paths. ``where`` ends in the entry (``... field 'expect``)."""
@@ -248,9 +250,9 @@ def _check(enc: Any, expect: dict[str, Any], log: list[str], where: str, problem
                 pos = hit + 1
         elif key == "absent_events":
             for text in want if isinstance(want, list) else [want]:
-                hit = next((line for line in log if str(text) in line), None)
-                if hit is not None:
-                    problems.append(f"{at}: an event contains {text!r}: {hit!r}")
+                found = next((line for line in log if str(text) in line), None)
+                if found is not None:
+                    problems.append(f"{at}: an event contains {text!r}: {found!r}")
         else:
             if snap is None:
                 snap = enc.snapshot()

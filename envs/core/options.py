@@ -27,10 +27,16 @@ __all__ = ["parse_rule_options"]
 T = TypeVar("T")
 
 
-def parse_rule_options(spec: Any, presets: Mapping[str, T], *, source: str = "rules=",
-                       entry: str = "options", minimum: Mapping[str, int] | None = None,
-                       choices: Mapping[str, tuple[str, ...]] | None = None,
-                       default: str = "full") -> T:
+def parse_rule_options(
+    spec: Any,
+    presets: Mapping[str, T],
+    *,
+    source: str = "rules=",
+    entry: str = "options",
+    minimum: Mapping[str, int] | None = None,
+    choices: Mapping[str, tuple[str, ...]] | None = None,
+    default: str = "full",
+) -> T:
     """The options ``spec`` names (see the module docstring).
 
     Args:
@@ -52,16 +58,20 @@ def parse_rule_options(spec: Any, presets: Mapping[str, T], *, source: str = "ru
     names = ", ".join(repr(p) for p in presets)
     if isinstance(spec, str):
         if spec not in presets:
-            raise DataError(f"{where}: unknown rules {spec!r}: must be {names} or a mapping of "
-                            "rule options")
+            raise DataError(
+                f"{where}: unknown rules {spec!r}: must be {names} or a mapping of rule options"
+            )
         return presets[spec]
     if not isinstance(spec, Mapping):
-        raise DataError(f"{where}: unknown rules {_show(spec)}: must be {names} or a mapping of "
-                        "rule options")
+        raise DataError(
+            f"{where}: unknown rules {_show(spec)}: must be {names} or a mapping of rule options"
+        )
     version = spec.get("version", default)
     if not isinstance(version, str) or version not in presets:
-        raise DataError(f"{where}: field 'version': unknown rules {version!r}; version must be "
-                        f"{' or '.join(presets)}")
+        raise DataError(
+            f"{where}: field 'version': unknown rules {version!r}; version must be "
+            f"{' or '.join(presets)}"
+        )
     base = presets[version]
     known = [f.name for f in fields(cast(Any, base)) if f.name != "version"]
     lows, texts = minimum or {}, choices or {}
@@ -70,8 +80,9 @@ def parse_rule_options(spec: Any, presets: Mapping[str, T], *, source: str = "ru
         if key == "version":
             continue
         if key not in known:
-            raise DataError(f"{where}: field {key!r}: unknown field {key!r}; known: "
-                            f"{', '.join(sorted(known))}")
+            raise DataError(
+                f"{where}: field {key!r}: unknown field {key!r}; known: {', '.join(sorted(known))}"
+            )
         current = getattr(base, key)
         field_where = f"{where}: field {key!r}: {key}"
         if isinstance(current, bool):
@@ -80,7 +91,9 @@ def parse_rule_options(spec: Any, presets: Mapping[str, T], *, source: str = "ru
         elif isinstance(current, int):
             low = lows.get(key, 1)
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise DataError(f"{field_where} must be a whole number >= {low}, got {_show(value)}")
+                raise DataError(
+                    f"{field_where} must be a whole number >= {low}, got {_show(value)}"
+                )
         elif key in texts and value not in texts[key]:
             raise DataError(f"{field_where} must be {', '.join(texts[key])}, got {_show(value)}")
         elif not isinstance(value, type(current)):

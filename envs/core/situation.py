@@ -69,7 +69,7 @@ class Situation:
 
     @property
     def in_progress(self) -> bool:
-        """Does the file set the turn (``actor``, ``order`` or ``round``)? Otherwise a fresh start."""
+        """Does the file set the turn (``actor``, ``order`` or ``round``)? Else a fresh start."""
         return self.actor is not None or self.order is not None or self.round is not None
 
     def sides(self) -> dict[str, list[Member]]:
@@ -121,7 +121,9 @@ def read_situation(data: Any, source: str, schema: SituationSchema) -> Situation
     members: dict[str, Member] = {}
     if name is not None:
         if name not in schema.encounters:
-            e.fail("encounter", f"unknown encounter {name!r}; known: {', '.join(schema.encounters)}")
+            e.fail(
+                "encounter", f"unknown encounter {name!r}; known: {', '.join(schema.encounters)}"
+            )
         definition = schema.encounters[name]
         for cid, side, block in schema.lineup(definition):
             members[cid] = Member(cid, side, block)
@@ -158,18 +160,38 @@ def read_situation(data: Any, source: str, schema: SituationSchema) -> Situation
     actor = e.opt("actor", None, str)
     if actor is not None and actor not in members:
         e.fail("actor", f"unknown combatant {actor!r}; combatants: {', '.join(ids)}")
-    return Situation(e, opts, name, definition, members,
-                     [str(x) for x in order] if order is not None else None, rnd, actor)
+    return Situation(
+        e,
+        opts,
+        name,
+        definition,
+        members,
+        [str(x) for x in order] if order is not None else None,
+        rnd,
+        actor,
+    )
 
 
-def _new_member(c: Entry, cid: str, encounter: str | None, members: Mapping[str, Member],
-                schema: SituationSchema) -> Member:
+def _new_member(
+    c: Entry,
+    cid: str,
+    encounter: str | None,
+    members: Mapping[str, Member],
+    schema: SituationSchema,
+) -> Member:
     """A combatant the situation defines: ``side`` and ``stats`` (an id or an inline block)."""
     alias = schema.block_alias
-    if encounter is not None and not c.has("side") and not c.has("stats") and not (
-            alias and c.has(alias)):
-        c.fail("id", f"unknown combatant {cid!r}: encounter {encounter!r} has "
-               f"{', '.join(members)} (a new combatant needs 'side' and 'stats')")
+    if (
+        encounter is not None
+        and not c.has("side")
+        and not c.has("stats")
+        and not (alias and c.has(alias))
+    ):
+        c.fail(
+            "id",
+            f"unknown combatant {cid!r}: encounter {encounter!r} has "
+            f"{', '.join(members)} (a new combatant needs 'side' and 'stats')",
+        )
     if schema.sides is not None:
         side = c.choice("side", schema.sides)
     else:

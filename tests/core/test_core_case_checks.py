@@ -48,20 +48,41 @@ def test_check_steps_and_expect_pass(tmp_path):
     assert _run(tmp_path, CASE) == []
 
 
-@pytest.mark.parametrize(("old", "new", "problem"), [
-    ('illegal: ["s: move 0"]', 'illegal: ["s: move 1"]',
-     "field 'steps[0].check.illegal': 's: move 1' is legal here"),
-    ('legal: ["s: strike quick machete -> c", "s: move 1"]', 'legal: ["s: move 0"]',
-     "field 'steps[0].check.legal': 's: move 0' is not legal here (legal: s: counter"),
-    ("combatants.c.damage: 0", "combatants.c.damage: 1",
-     "field 'steps[0].check.combatants.c.damage': wanted 1, got 0"),
-    ('absent_events: ["stun (incapacitated"]', 'absent_events: ["success"]',
-     "field 'steps[2].check.absent_events': an event contains 'success'"),
-    ('absent_events: ["failure"]', 'absent_events: ["machete"]',
-     "field 'expect.absent_events': an event contains 'machete'"),
-    ('illegal: ["s: move 0"]', 'illegal: ["s move 0"]',
-     "field 'steps[0].check.illegal': cannot read 's move 0'"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        (
+            'illegal: ["s: move 0"]',
+            'illegal: ["s: move 1"]',
+            "field 'steps[0].check.illegal': 's: move 1' is legal here",
+        ),
+        (
+            'legal: ["s: strike quick machete -> c", "s: move 1"]',
+            'legal: ["s: move 0"]',
+            "field 'steps[0].check.legal': 's: move 0' is not legal here (legal: s: counter",
+        ),
+        (
+            "combatants.c.damage: 0",
+            "combatants.c.damage: 1",
+            "field 'steps[0].check.combatants.c.damage': wanted 1, got 0",
+        ),
+        (
+            'absent_events: ["stun (incapacitated"]',
+            'absent_events: ["success"]',
+            "field 'steps[2].check.absent_events': an event contains 'success'",
+        ),
+        (
+            'absent_events: ["failure"]',
+            'absent_events: ["machete"]',
+            "field 'expect.absent_events': an event contains 'machete'",
+        ),
+        (
+            'illegal: ["s: move 0"]',
+            'illegal: ["s move 0"]',
+            "field 'steps[0].check.illegal': cannot read 's move 0'",
+        ),
+    ],
+)
 def test_each_check_can_fail(tmp_path, old, new, problem):
     assert old in CASE
     problems = _run(tmp_path, CASE.replace(old, new))
@@ -71,11 +92,13 @@ def test_each_check_can_fail(tmp_path, old, new, problem):
 
 def test_a_bad_check_step_is_a_data_error(tmp_path):
     path = tmp_path / "case.yaml"
-    path.write_text(CASE.replace('  - check: {events', '  - chek: {events'), encoding="utf-8")
+    path.write_text(CASE.replace("  - check: {events", "  - chek: {events"), encoding="utf-8")
     with pytest.raises(DataError, match=r"case.steps\[2\]: field 'check': missing"):
         load_case(path)
     path.write_text(CASE.replace('legal: ["s: strike', 'legal: [3, "s: strike'), encoding="utf-8")
-    with pytest.raises(DataError, match=r"case.steps\[0\].check: field 'legal': expected a list of texts"):
+    with pytest.raises(
+        DataError, match=r"case.steps\[0\].check: field 'legal': expected a list of texts"
+    ):
         load_case(path)
 
 
@@ -92,7 +115,8 @@ def test_a_file_that_is_not_utf8_names_the_file(tmp_path):
     path.write_bytes("name: caf\u00e9\n".encode("latin-1"))
     with pytest.raises(DataError) as info:
         load_yaml(path)
-    assert str(info.value) == (f"{path}: not UTF-8 text (byte 0xe9 at offset 9); save the file "
-                               "as UTF-8")
+    assert str(info.value) == (
+        f"{path}: not UTF-8 text (byte 0xe9 at offset 9); save the file as UTF-8"
+    )
     passed, failed = run_cases([path], out=lambda line: None)
     assert (passed, failed) == (0, 1)

@@ -8,8 +8,12 @@ import pytest
 from envs.core.data import DataError
 from envs.metanoia.rules import from_situation, stat_blocks
 
-BASE = {"system": "metanoia", "encounter": "duel_seed", "order": ["rotblade_duelist", "shadow_warden"],
-        "actor": "rotblade_duelist"}
+BASE = {
+    "system": "metanoia",
+    "encounter": "duel_seed",
+    "order": ["rotblade_duelist", "shadow_warden"],
+    "actor": "rotblade_duelist",
+}
 
 
 def test_a_misspelt_combatant_id_names_it_and_the_known_ones():
@@ -18,7 +22,8 @@ def test_a_misspelt_combatant_id_names_it_and_the_known_ones():
         from_situation(data, "duel.yaml")
     assert str(info.value) == (
         "duel.yaml: combatants[0]: field 'id': unknown combatant 'shadow_wardn': encounter "
-        "'duel_seed' has rotblade_duelist, shadow_warden (a new combatant needs 'side' and 'stats')")
+        "'duel_seed' has rotblade_duelist, shadow_warden (a new combatant needs 'side' and 'stats')"
+    )
 
 
 def test_a_combatant_of_the_encounter_keeps_its_block_and_takes_state():
@@ -32,10 +37,20 @@ def test_a_combatant_of_the_encounter_keeps_its_block_and_takes_state():
 
 
 def test_an_inline_combatant_joins_an_encounter():
-    stats = {"realm": 1, "texture": "tranquil", "motive": 2, "identity": 1, "polarity": "decay",
-             "abilities": [{"keyword": "counter", "rank": 2}]}
-    data = {"system": "metanoia", "encounter": "duel_seed", "actor": "rotblade_duelist",
-            "combatants": [{"id": "ally", "side": "A", "zone": 1, "stats": stats}]}
+    stats = {
+        "realm": 1,
+        "texture": "tranquil",
+        "motive": 2,
+        "identity": 1,
+        "polarity": "decay",
+        "abilities": [{"keyword": "counter", "rank": 2}],
+    }
+    data = {
+        "system": "metanoia",
+        "encounter": "duel_seed",
+        "actor": "rotblade_duelist",
+        "combatants": [{"id": "ally", "side": "A", "zone": 1, "stats": stats}],
+    }
     enc = from_situation(data, "duel.yaml")
     ally = enc.by_id["ally"]
     assert (ally.side, ally.zone, ally.block.motive) == ("A", 1, 2)

@@ -591,7 +591,8 @@ def parse_stat_block(data: Any, source: str, entry: str, block_id: str,
 
 
 def parse_item(item_id: str, data: Any, source: str) -> Item:
-    """One item in the catalogue's schema (a situation's own ``items``), checked as the catalogue's."""
+    """One item in the catalogue's schema (a situation's own ``items``), checked as the
+    catalogue's are."""
     return _item(item_id, data, source)
 
 

@@ -36,8 +36,9 @@ __all__ = ["from_situation", "SYSTEM"]
 SYSTEM = "mano_a_mano"
 
 
-def from_situation(data: dict[str, Any], source: str = "situation",
-                   dice: Dice | None = None) -> ManoEncounter:
+def from_situation(
+    data: dict[str, Any], source: str = "situation", dice: Dice | None = None
+) -> ManoEncounter:
     """Build the fight a situation file describes (docs/situations.md, "Mano a Mano").
 
     With any of ``actor``, ``order`` and ``round`` the fight stands at the start of the actor's
@@ -55,8 +56,9 @@ def from_situation(data: dict[str, Any], source: str = "situation",
     def lineup(d: Any) -> list[tuple[str, str, Any]]:
         return [(cid, side, blocks[cid]) for side, members in d.sides.items() for cid in members]
 
-    schema = SituationSchema(SYSTEM, parse_options, cat.encounters, lineup, blocks, inline,
-                             block_alias="block")
+    schema = SituationSchema(
+        SYSTEM, parse_options, cat.encounters, lineup, blocks, inline, block_alias="block"
+    )
     sit = read_situation(data, source, schema)
     e = sit.entry
     e.opt("items")  # read above
@@ -79,8 +81,10 @@ def from_situation(data: dict[str, Any], source: str = "situation",
     if not sit.in_progress:
         e.done()  # a fresh start: surprise, turn order and stances are rolled and chosen from here
         if dice is None:
-            raise DataError(f"{source}: situation: a fresh start (no actor) needs dice for "
-                            "surprise and turn order")
+            raise DataError(
+                f"{source}: situation: a fresh start (no actor) needs dice for "
+                "surprise and turn order"
+            )
         enc.begin(dice, sit.definition.surprise_mode if sit.definition is not None else "none")
         return enc
     e.done()
@@ -89,8 +93,9 @@ def from_situation(data: dict[str, Any], source: str = "situation",
     actor = sit.actor or enc.order[0]
     f = fighters[actor]
     if f.incapacitated:
-        raise DataError(f"{source}: situation: field 'actor': {actor} is incapacitated and "
-                        "cannot decide")
+        raise DataError(
+            f"{source}: situation: field 'actor': {actor} is incapacitated and cannot decide"
+        )
     enc.turn_idx = enc.order.index(actor)
     enc.stack = [Turn(actor, move_points=enc._move_points(f))]
     enc._check_end([])
@@ -121,8 +126,11 @@ def _hex_list(e: Entry, key: str, hexmap: HexMap | None = None) -> list[Hex]:
 
 
 def _is_hex(raw: Any) -> bool:
-    return (isinstance(raw, list) and len(raw) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in raw))
+    return (
+        isinstance(raw, list)
+        and len(raw) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
+    )
 
 
 def _map(e: Entry) -> HexMap:
@@ -132,8 +140,9 @@ def _map(e: Entry) -> HexMap:
         if m.has("radius"):
             m.fail("size", "give radius (a hexagon) or size (a rhombus), not both")
         size = m.req("size", list)
-        if len(size) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 1
-                                     for x in size):
+        if len(size) != 2 or not all(
+            isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in size
+        ):
             m.fail("size", f"expected [width, height] in hexes, got {size!r}")
         hexmap = HexMap.rhombus(size[0], size[1])
     else:
@@ -149,8 +158,8 @@ def _map(e: Entry) -> HexMap:
         heights[(at[0], at[1])] = float(h.req("m", (int, float), "metres"))
         h.done()
     m.done()
-    for h in sorted(walls | water | set(heights)):
-        hexmap.terrain[h] = Terrain(h in walls, heights.get(h, 0.0), h in water)
+    for at_hex in sorted(walls | water | set(heights)):
+        hexmap.terrain[at_hex] = Terrain(at_hex in walls, heights.get(at_hex, 0.0), at_hex in water)
     return hexmap
 
 
@@ -167,8 +176,9 @@ def _circumstances(e: Entry, opts: RuleOptions) -> RuleOptions:
     return replace(opts, darkness=darkness, rear_attack_favorable=rear)
 
 
-def _fighters(members: dict[str, Member], name: str | None, definition: Any, hexmap: HexMap,
-              e: Entry) -> dict[str, Fighter]:
+def _fighters(
+    members: dict[str, Member], name: str | None, definition: Any, hexmap: HexMap, e: Entry
+) -> dict[str, Fighter]:
     """One fighter per member: the encounter's placement (spec §13.8) or the member's state.hex."""
     spots: dict[str, Hex] = {}
     if definition is not None:
@@ -184,8 +194,16 @@ def _fighters(members: dict[str, Member], name: str | None, definition: Any, hex
             where.fail("state", f"{m.id!r} is not placed by an encounter: it needs state.hex")
         slots[m.side] = slots.get(m.side, -1) + 1
         b = m.block
-        fighters[m.id] = Fighter(m.id, b, m.side, slots[m.side], spots.get(m.id, (0, 0)),
-                                 held=dict(b.held), stowed=list(b.stowed), bow_drawn=b.bow_drawn)
+        fighters[m.id] = Fighter(
+            m.id,
+            b,
+            m.side,
+            slots[m.side],
+            spots.get(m.id, (0, 0)),
+            held=dict(b.held),
+            stowed=list(b.stowed),
+            bow_drawn=b.bow_drawn,
+        )
     if len(slots) < 2:
         e.fail("combatants", "the combatants must form at least two sides")
     return fighters
@@ -209,8 +227,11 @@ def _apply_state(st: Entry, f: Fighter, fighters: dict[str, Fighter], hexmap: He
             if slot not in HELD_SLOTS:
                 st.fail("held", f"unknown hand {slot!r}; expected {{right|left|both: item}}")
             if item not in items or items[item].kind == "armor":
-                st.fail("held", f"unknown item {item!r} in hand {slot!r}; known: "
-                        f"{', '.join(i for i in items if items[i].kind != 'armor')}")
+                st.fail(
+                    "held",
+                    f"unknown item {item!r} in hand {slot!r}; known: "
+                    f"{', '.join(i for i in items if items[i].kind != 'armor')}",
+                )
         if "both" in held and len(held) > 1:
             st.fail("held", "an item held in both hands leaves no hand free for another")
         f.held = dict(held)
@@ -228,8 +249,10 @@ def _apply_state(st: Entry, f: Fighter, fighters: dict[str, Fighter], hexmap: He
         st.fail("bow_drawn", f"{cid} holds no bow")
     f.aiming = st.opt("aiming", None, str)
     if f.aiming is not None and f.aiming not in f.held.values():
-        st.fail("aiming", f"{f.aiming!r} is not held by {cid} "
-                f"(held: {', '.join(f.held.values()) or 'nothing'})")
+        st.fail(
+            "aiming",
+            f"{f.aiming!r} is not held by {cid} (held: {', '.join(f.held.values()) or 'nothing'})",
+        )
     f.covering = st.opt("covering", None, str)
     if f.covering is not None and f.covering not in fighters:
         st.fail("covering", f"{f.covering!r} is not a combatant")
@@ -238,28 +261,34 @@ def _apply_state(st: Entry, f: Fighter, fighters: dict[str, Fighter], hexmap: He
 
 
 def _check_load(f: Fighter, m: Member, e: Entry) -> None:
-    """Carried mass may never exceed 2 x CC (spec §2.7); natural weapons and armour weigh nothing."""
+    """Carried mass may never exceed 2 x CC (spec §2.7); natural weapons and armour weigh 0."""
     b = f.block
     mass, cap = b.mass_with(f.held.values(), f.stowed), 2 * b.carrying_capacity_kg
     if mass <= cap:
         return
-    message = (f"{f.id} would carry {mass:g} kg, more than 2 x CC = {cap} kg "
-               f"(strength {b.strength}, spec §2.7)")
+    message = (
+        f"{f.id} would carry {mass:g} kg, more than 2 x CC = {cap} kg "
+        f"(strength {b.strength}, spec §2.7)"
+    )
     st = m.state
     if st is not None and (st.has("stowed") or st.has("held")):
         st.fail("stowed" if st.has("stowed") else "held", message)
     e.fail("combatants", message)
 
 
-def _situation_mounts(e: Entry, fighters: dict[str, Fighter], default: dict[str, str],
-                      full: bool) -> dict[str, str]:
+def _situation_mounts(
+    e: Entry, fighters: dict[str, Fighter], default: dict[str, str], full: bool
+) -> dict[str, str]:
     """``mounted: {rider: mount}`` (spec §5.11, FULL rules): each rider goes to its mount's hex."""
     mounted = e.opt("mounted", default, dict)
     for rider, mount in mounted.items():
         if not full:
             e.fail("mounted", "mounted combat is part of the FULL rules (spec §12.2 item 9)")
-        if (rider not in fighters or mount not in fighters
-                or fighters[rider].side != fighters[mount].side):
+        if (
+            rider not in fighters
+            or mount not in fighters
+            or fighters[rider].side != fighters[mount].side
+        ):
             e.fail("mounted", f"{rider!r} and {mount!r} must be combatants of one side")
         if fighters[mount].block.mount is None or fighters[rider].block.mount is not None:
             e.fail("mounted", f"{rider!r} cannot ride {mount!r}: only a war animal is ridden")
@@ -279,8 +308,11 @@ def _grapples(e: Entry, enc: ManoEncounter, fighters: dict[str, Fighter]) -> Non
             g.fail("pair", f"expected two combatant ids, got {pair!r}")
         a, b = fighters[pair[0]], fighters[pair[1]]
         if distance(a.hex, b.hex) != 1:
-            g.fail("pair", f"{a.id} at {list(a.hex)} and {b.id} at {list(b.hex)} are not adjacent "
-                   f"(hex distance {distance(a.hex, b.hex)}); grapplers stand side by side")
+            g.fail(
+                "pair",
+                f"{a.id} at {list(a.hex)} and {b.id} at {list(b.hex)} are not adjacent "
+                f"(hex distance {distance(a.hex, b.hex)}); grapplers stand side by side",
+            )
         dominant = g.opt("dominant", None, str)
         if dominant is not None and dominant not in pair:
             g.fail("dominant", f"{dominant!r} is not in the pair")

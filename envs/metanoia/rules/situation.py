@@ -50,8 +50,9 @@ def _zone(c: Entry, m: Member, opts: RuleOptions) -> None:
         m.extra["zone"] = zone
 
 
-def from_situation(data: dict[str, Any], source: str = "situation",
-                   dice: Dice | None = None) -> MetanoiaEncounter:
+def from_situation(
+    data: dict[str, Any], source: str = "situation", dice: Dice | None = None
+) -> MetanoiaEncounter:
     """Build the fight a situation file describes (docs/situations.md, "Metanoia").
 
     With ``actor``, the fight stands at that combatant's turn decision, its turn-start effects
@@ -59,8 +60,16 @@ def from_situation(data: dict[str, Any], source: str = "situation",
     the fight starts fresh: initiative is rolled from ``dice`` unless ``order`` is given.
     """
     encs = encounters()
-    schema = SituationSchema(SYSTEM, parse_options, encs, _lineup, stat_blocks(), parse_stat_block,
-                             sides=SIDES, member_fields=_zone)
+    schema = SituationSchema(
+        SYSTEM,
+        parse_options,
+        encs,
+        _lineup,
+        stat_blocks(),
+        parse_stat_block,
+        sides=SIDES,
+        member_fields=_zone,
+    )
     sit = read_situation(data, source, schema)
     e, opts = sit.entry, sit.options
     d = encs[sit.encounter] if sit.encounter is not None else None
@@ -91,12 +100,20 @@ def from_situation(data: dict[str, Any], source: str = "situation",
     hazards.update(parse_hazards(e, opts.zones))
     e.done()
     rnd = sit.round or 1
-    enc = MetanoiaEncounter(fighters, opts, list(sit.order) if sit.order else ids, hazards=hazards,
-                            surprised=surprised, name=sit.encounter or "custom")
+    enc = MetanoiaEncounter(
+        fighters,
+        opts,
+        list(sit.order) if sit.order else ids,
+        hazards=hazards,
+        surprised=surprised,
+        name=sit.encounter or "custom",
+    )
     if sit.actor is None:
         if sit.order is None and dice is None:
-            raise DataError(f"{source}: situation: dice are needed to roll initiative "
-                            "(or give 'actor' or 'order')")
+            raise DataError(
+                f"{source}: situation: dice are needed to roll initiative "
+                "(or give 'actor' or 'order')"
+            )
         enc._round = rnd
         enc.begin(dice, roll_initiative=sit.order is None)
         return enc
