@@ -14,8 +14,9 @@ FILES = sorted(ROOT.glob("*.yaml"))
 
 
 def test_there_are_examples_with_inline_combatants_for_each_system():
-    inline = {load_situation(p)["system"] for p in FILES
-              if any(isinstance(c.get("stats"), dict) for c in load_situation(p).get("combatants", []))}
+    datas = [load_situation(p) for p in FILES]
+    inline = {d["system"] for d in datas
+              if any(isinstance(c.get("stats"), dict) for c in d.get("combatants", []))}
     assert inline == {"mano_a_mano", "metanoia"}
 
 
