@@ -145,9 +145,9 @@ def load_record(path: str | Path, game: int = 0) -> dict[str, Any]:
     """One record from a ``.json`` file or line ``game`` (0-based) of a ``.jsonl`` file."""
     path = Path(path)
     try:
-        text = path.read_text()
-    except OSError as e:
-        raise ReplayError(f"{path}: cannot read ({e.strerror})") from None
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ReplayError(f"{path}: cannot read ({getattr(e, 'strerror', None) or e})") from None
     try:
         if path.suffix == ".jsonl":
             lines = [ln for ln in text.splitlines() if ln.strip()]

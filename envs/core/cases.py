@@ -1,14 +1,25 @@
-"""Situation and case files (DESIGN.md, "Situations and cases").
+"""Situation and case files (DESIGN.md, "Situations and cases"; docs/situations.md).
 
 A **situation** describes a fight in progress: ``system``, an ``encounter`` and/or ``combatants``,
-``round``, ``actor``, rule ``options``; the system's rules module turns it into an ``Encounter``.
-A **case** is a situation plus ``dice`` (forced faces in draw order), ``steps`` (action labels
-applied in order) and ``expect``: dotted paths into ``snapshot()`` with expected values, plus the
-special keys ``error`` (text the error of a step must contain; later steps are not run) and
-``events`` (texts that must appear, in order, in the event log).
+``round``, ``actor``, rule ``options`` (read by ``envs.core.situation`` and the system's rules
+module, which turns it into an ``Encounter``).
+
+A **case** is a situation plus ``name``, ``spec``, ``description``, ``dice`` (forced faces in draw
+order), ``steps`` and ``expect``. A step is an action label, applied in order, or a check
+``{check: {...}}``, which applies nothing and checks the fight at that point. ``expect`` is checked
+after the last step. Both take:
+
+- dotted paths into ``snapshot()`` with expected values (``combatants.c2.stun: 3``);
+- ``legal`` / ``illegal``: action labels that must / must not be legal for the decision at hand
+  (each must be a readable label: an unreadable one is a problem, not "illegal");
+- ``events``: texts that must appear, in order, in the event log so far;
+- ``absent_events``: texts that no event so far may contain.
+
+``expect`` also takes ``error`` (text the error of a step must contain; later steps are not run)
+and ``dice_left`` (scripted dice left unused at the end, default 0).
 
 ``arena cases PATH...`` runs case files (directories are searched for ``*.yaml``) and ends with
-``N passed, N failed``.
+``N passed, N failed``; paths without any case file are a ``DataError`` (exit status 2).
 """
 
 from __future__ import annotations
@@ -46,7 +57,7 @@ class Case:
     name: str
     situation: dict[str, Any]
     dice: list[Any]
-    steps: list[str]
+    steps: list[str | dict[str, Any]]
     expect: dict[str, Any]
     spec: str = ""
 
@@ -101,11 +112,29 @@ def load_case(path: str | Path) -> Case:
     dice = entry.items("dice", [])
     steps = entry.items("steps", [])
     for i, step in enumerate(steps):
-        if not isinstance(step, str):
-            entry.fail(f"steps[{i}]", f"expected an action label (text), got {step!r}")
+        if isinstance(step, dict):
+            check = Entry(step, src, f"case.steps[{i}]")
+            body = check.req("check", dict, "a mapping: legal, illegal, events, absent_events, "
+                             "snapshot paths")
+            check.done()
+            _labels(Entry(body, src, f"case.steps[{i}].check"))
+        elif not isinstance(step, str):
+            entry.fail(f"steps[{i}]",
+                       f"expected an action label (text) or {{check: ...}}, got {step!r}")
     expect = entry.opt("expect", {}, dict, "a mapping of snapshot paths to values")
+    _labels(Entry(expect, src, "case.expect"))
     situation = {k: v for k, v in data.items() if k not in CASE_KEYS}
     return Case(src, name, situation, dice, steps, expect, spec)
+
+
+def _labels(e: Entry) -> None:
+    """``legal``, ``illegal``, ``events`` and ``absent_events`` are lists of text."""
+    for key in STEP_CHECK_KEYS:
+        if key in ("events", "absent_events") and isinstance(e.data.get(key), str):
+            continue  # one text
+        values = e.items(key, [])
+        if not all(isinstance(v, str) for v in values):
+            e.fail(key, f"expected a list of texts, got {values!r}")
 
 
 def resolve_path(snapshot: Any, path: str) -> Any:
@@ -134,6 +163,10 @@ def _norm(value: Any) -> Any:
     return value
 
 
+STEP_CHECK_KEYS = ("legal", "illegal", "events", "absent_events")
+"""The special keys of a ``check`` step and of ``expect`` (besides snapshot paths)."""
+
+
 def run_case(case: Case) -> CaseResult:
     result = CaseResult(case.source, case.name, True)
     problems = result.problems
@@ -149,15 +182,19 @@ def run_case(case: Case) -> CaseResult:
     try:
         enc = encounter_from_situation(case.situation, case.source, dice)
         events.extend(getattr(enc, "start_events", []))
-        for i, label in enumerate(case.steps):
+        for i, step in enumerate(case.steps):
+            if isinstance(step, dict):  # a check: expectations at this point, nothing applied
+                _check(enc, step["check"], [str(e) for e in events], f"{where} 'steps[{i}].check",
+                       problems)
+                continue
             try:
-                action = enc.parse_action(label)
+                action = enc.parse_action(step)
                 events.extend(enc.apply(action, dice))
             except IllegalActionError as e:
-                error_text = f"{where} 'steps[{i}]': {label!r}: {e}"
+                error_text = f"{where} 'steps[{i}]': {step!r}: {e}"
                 break
             except DiceError as e:
-                error_text = f"{where} 'dice': at steps[{i}] {label!r}: {e}"
+                error_text = f"{where} 'dice': at steps[{i}] {step!r}: {e}"
                 break
     except (DataError, DiceError) as e:
         error_text = str(e)
@@ -176,29 +213,56 @@ def run_case(case: Case) -> CaseResult:
         want_left = case.expect.get("dice_left", 0)
         if dice.remaining != want_left:
             problems.append(f"{where} 'dice': {dice.remaining} scripted dice were left unused (the rules drew {dice.used})")
-    snap = enc.snapshot()
-    log = [str(e) for e in events]
-    for key, want in case.expect.items():
-        if key in ("error", "dice_left"):
-            continue
-        if key == "events":
+    final = {k: v for k, v in case.expect.items() if k not in ("error", "dice_left")}
+    _check(enc, final, [str(e) for e in events], f"{where} 'expect", problems)
+    result.passed = not problems
+    return result
+
+
+def _check(enc: Any, expect: dict[str, Any], log: list[str], where: str,
+           problems: list[str]) -> None:
+    """Check ``expect`` against the encounter now: ``legal`` / ``illegal`` labels (of the current
+    decision), ``events`` (texts in the log so far, in order), ``absent_events`` (texts in no event
+    so far) and dotted snapshot paths. ``where`` ends in the entry (``... field 'expect``)."""
+    snap = None
+    for key, want in expect.items():
+        at = f"{where}.{key}'"
+        if key in ("legal", "illegal"):
+            legal = enc.legal_actions()
+            for label in want:
+                try:
+                    action = enc.parse_action(label)
+                except (IllegalActionError, ValueError) as e:
+                    problems.append(f"{at}: cannot read {label!r}: {e}")
+                    continue
+                if (action in legal) != (key == "legal"):
+                    now = ", ".join(a.label for a in legal) or "none"
+                    problems.append(f"{at}: {label!r} is {'not ' if key == 'legal' else ''}legal "
+                                    f"here (legal: {now})")
+        elif key == "events":
             pos = 0
             for text in want if isinstance(want, list) else [want]:
                 hit = next((j for j in range(pos, len(log)) if str(text) in log[j]), None)
                 if hit is None:
-                    problems.append(f"{where} 'expect.events': no event containing {text!r} (in order); log:\n       " + "\n       ".join(log))
+                    problems.append(f"{at}: no event containing {text!r} (in order); log:\n       "
+                                    + "\n       ".join(log))
                     break
                 pos = hit + 1
-            continue
-        try:
-            got = resolve_path(snap, key)
-        except KeyError as e:
-            problems.append(f"{where} 'expect.{key}': {e.args[0]}")
-            continue
-        if _norm(got) != _norm(want):
-            problems.append(f"{where} 'expect.{key}': wanted {want!r}, got {got!r}")
-    result.passed = not problems
-    return result
+        elif key == "absent_events":
+            for text in want if isinstance(want, list) else [want]:
+                found = next((line for line in log if str(text) in line), None)
+                if found is not None:
+                    problems.append(f"{at}: an event contains {text!r}: {found!r}")
+        else:
+            if snap is None:
+                snap = enc.snapshot()
+            try:
+                got = resolve_path(snap, key)
+            except KeyError as e:
+                problems.append(f"{at}: {e.args[0]}")
+                continue
+            if _norm(got) != _norm(want):
+                problems.append(f"{at}: wanted {want!r}, got {got!r}")
 
 
 def find_case_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -212,9 +276,13 @@ def find_case_files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def run_cases(paths: Iterable[str | Path], out: Callable[[str], None] = print, verbose: bool = False) -> tuple[int, int]:
-    """Run every case file under ``paths``; print failures (and passes if ``verbose``)."""
-    passed = failed = 0
+    """Run every case file under ``paths``; print failures (and passes if ``verbose``). Raises
+    ``DataError`` when ``paths`` hold no case file."""
+    paths = list(paths)
     files = find_case_files(paths)
+    if not files:  # a wrong folder must not look like a green run
+        raise DataError(f"{', '.join(map(str, paths)) or 'no path'}: no case files found (*.yaml)")
+    passed = failed = 0
     for path in files:
         try:
             result = run_case(load_case(path))
@@ -231,7 +299,5 @@ def run_cases(paths: Iterable[str | Path], out: Callable[[str], None] = print, v
             failed += 1
         if verbose or not result.passed:
             out(result.line())
-    if not files:
-        out("no case files found")
     out(f"{passed} passed, {failed} failed")
     return passed, failed

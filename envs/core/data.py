@@ -12,6 +12,8 @@ from typing import Any
 
 import yaml  # data-format library (not an RL library); the only non-stdlib import of core
 
+from .files import read_text
+
 __all__ = ["DataError", "load_yaml", "Entry"]
 
 
@@ -41,12 +43,10 @@ _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
 
 
 def load_yaml(path: str | Path) -> Any:
-    """Read a YAML file; unreadable files, syntax errors and duplicate keys become ``DataError``."""
+    """Read a YAML file; unreadable or non-UTF-8 files, syntax errors and duplicate keys become
+    ``DataError`` naming the file."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataError(f"{path}: cannot read file ({e.strerror or e})") from None
+    text = read_text(path)
     try:
         return yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - SafeLoader subclass
     except DataError as e:

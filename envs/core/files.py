@@ -1,4 +1,5 @@
-"""Atomic file writes: a reader (or a killed writer) never sees half a file."""
+"""Reading and writing files: text read as UTF-8 with one-line errors that name the file
+(``read_text``), and atomic writes, so a reader (or a killed writer) never sees half a file."""
 
 from __future__ import annotations
 
@@ -6,7 +7,21 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["atomic_write"]
+__all__ = ["atomic_write", "read_text"]
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The UTF-8 text of ``path``; a file that cannot be read or is not UTF-8 text raises a
+    one-line ``DataError`` naming the file (and the offending byte)."""
+    from .data import DataError
+
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise DataError(f"{path}: cannot read file ({e.strerror or e})") from None
+    except UnicodeDecodeError as e:
+        raise DataError(f"{path}: not UTF-8 text (byte {e.object[e.start]:#04x} at offset "
+                        f"{e.start}); save the file as UTF-8") from None
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:

@@ -96,9 +96,9 @@ def test_throwing_another_weapon_keeps_the_aim_of_the_gun():
 
 # ------------------------------------------------------------------ encumbrance (spec §2.7, RULING R26)
 def test_encumbrance_follows_the_items_carried():
-    enc = situation(fighter("s", "A", (0, 0), "steven", stowed=["pike"]), fighter("c", "B", (1, 0), "clone"),
+    enc = situation(fighter("s", "A", (0, 0), "steven", stowed=["polearm"]), fighter("c", "B", (1, 0), "clone"),
                     actor="s")
-    s = enc.by_id["s"]  # 10.5 kg against a carrying capacity of 5 kg
+    s = enc.by_id["s"]  # 6.5 kg against a carrying capacity of 5 kg (at most 2 x CC, spec §2.7)
     assert s.encumbered and enc.stack[-1].move_points == 3  # running 5 halved, rounded up
     assert not any(a.kind == "strike" and a.args[0] != "quick" for a in enc.legal_actions())  # no strenuous
     light = situation(fighter("s", "A", (0, 0), "steven"), fighter("c", "B", (1, 0), "clone"), actor="s")

@@ -487,10 +487,12 @@ def _reload(e: Entry, kind: str, shots: list[int] | None) -> str | None:
     return reload
 
 
-def _stat_block(data: Any, src: str, index: int, templates: dict[str, Template], items: dict[str, Item]) -> StatBlock:
-    e = Entry(data, src, f"combatants[{index}]")
+def _stat_block(data: Any, src: str, index: int | str, templates: dict[str, Template],
+                items: dict[str, Item]) -> StatBlock:
+    e = Entry(data, src, f"combatants[{index}]" if isinstance(index, int) else index)
     cid = e.req("id", str)
-    e.entry = f"combatants.{cid}"
+    if isinstance(index, int):
+        e.entry = f"combatants.{cid}"
     tid = e.req("template", str)
     if tid not in templates:
         e.fail("template", f"unknown template {tid!r}; known: {', '.join(templates)}")
@@ -513,7 +515,7 @@ def _stat_block(data: Any, src: str, index: int, templates: dict[str, Template],
             e.fail("stowed", f"unknown item {item!r}")
     worn = []
     for i, raw in enumerate(e.items("armor", [])):
-        a = Entry(raw, src, f"combatants.{cid}.armor[{i}]")
+        a = Entry(raw, src, f"{e.entry}.armor[{i}]")
         name = a.req("item", str)
         if name not in items or items[name].kind != "armor":
             a.fail("item", f"unknown armor {name!r}")
@@ -575,6 +577,23 @@ def _mounted(e: Entry, sides: dict[str, tuple[str, ...]],
     if len(set(mounted.values())) != len(mounted) or set(mounted) & set(mounted.values()):
         e.fail("mounted", "each mount carries one rider, and a rider is not a mount")
     return dict(mounted)
+
+
+def parse_stat_block(data: Any, source: str, entry: str, block_id: str,
+                     items: dict[str, Item] | None = None) -> StatBlock:
+    """One stat block in the catalogue's schema, checked as the catalogue's are (a situation's
+    inline combatant); ``id`` defaults to ``block_id``, ``name`` to the id, ``items`` to the
+    catalogue's items."""
+    cat = catalogue()
+    if isinstance(data, dict):
+        data = {"id": block_id, "name": block_id, **data}
+    return _stat_block(data, source, entry, cat.templates, cat.items if items is None else items)
+
+
+def parse_item(item_id: str, data: Any, source: str) -> Item:
+    """One item in the catalogue's schema (a situation's own ``items``), checked as the
+    catalogue's are."""
+    return _item(item_id, data, source)
 
 
 def load_catalogue(path: str | Path) -> Catalogue:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from envs.core.options import parse_rule_options
+
 ROUND_CAP = 50  # spec §12.4: default round cap (a draw)
 
 
@@ -35,30 +37,13 @@ CORE = RuleOptions(full=False)
 FULL = RuleOptions()
 
 
-def parse_options(options: Any) -> RuleOptions:
+PRESETS = {"core": CORE, "full": FULL}
+DARKNESS = ("normal", "very_dim", "total")  # spec §5.1
+
+
+def parse_options(options: Any, source: str = "rules=", entry: str = "options") -> RuleOptions:
     """``None``/``"full"``, ``"core"``, a ``RuleOptions``, or a mapping of its fields (with an optional
-    ``version: core|full``). Raises ``ValueError`` naming a bad field."""
-    if isinstance(options, RuleOptions):
-        return options
-    if options in (None, "full"):
-        return FULL
-    if options == "core":
-        return CORE
-    if isinstance(options, dict):
-        data = dict(options)
-        base = {"core": CORE, "full": FULL}.get(data.pop("version", "full"))
-        if base is None:
-            raise ValueError(f"mano_a_mano options: version must be core or full, got {options.get('version')!r}")
-        known = {f for f in RuleOptions.__dataclass_fields__}
-        for key, value in data.items():
-            if key not in known:
-                raise ValueError(f"mano_a_mano options: unknown field {key!r}; known: {', '.join(sorted(known))}")
-            if key == "darkness" and value not in ("normal", "very_dim", "total"):
-                raise ValueError(f"mano_a_mano options: darkness must be normal, very_dim or total, got {value!r}")
-            if key == "round_limit" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-                raise ValueError(f"mano_a_mano options: round_limit must be a whole number >= 1, got {value!r}")
-            if key in ("full", "random_damage", "critical_hits", "rear_attack_favorable", "reach_initiative") \
-                    and not isinstance(value, bool):
-                raise ValueError(f"mano_a_mano options: {key} must be true or false, got {value!r}")
-        return RuleOptions(**{**base.__dict__, **data})
-    raise ValueError(f"mano_a_mano rules options must be 'core', 'full' or a mapping, got {options!r}")
+    ``version: core|full``), through the shared parser (envs/core/options.py). Raises ``DataError``
+    (a ``ValueError``) naming ``source``, ``entry`` and the field."""
+    return parse_rule_options(options, PRESETS, source=source, entry=entry,
+                              choices={"darkness": DARKNESS})

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass
 from typing import Any
 
-from envs.core.data import DataError
+from envs.core.options import parse_rule_options
 
 from . import rulings
 
@@ -43,33 +43,8 @@ FULL = RuleOptions("full")
 PRESETS = {"core": CORE, "full": FULL}
 
 
-def parse_options(spec: Any, source: str = "options", entry: str = "options") -> RuleOptions:
+def parse_options(spec: Any, source: str = "rules=", entry: str = "options") -> RuleOptions:
     """``None`` (full), ``"core"``, ``"full"``, a ``RuleOptions``, or a mapping such as
-    ``{version: core, round_limit: 20}``."""
-    if spec is None:
-        return FULL
-    if isinstance(spec, RuleOptions):
-        return spec
-    if isinstance(spec, str):
-        if spec not in PRESETS:
-            raise DataError(f"{source}: {entry}: unknown rules {spec!r}; expected core or full")
-        return PRESETS[spec]
-    if not isinstance(spec, dict):
-        raise DataError(f"{source}: {entry}: expected core, full or a mapping, got {spec!r}")
-    base = PRESETS.get(spec.get("version", "full"))
-    if base is None:
-        raise DataError(f"{source}: {entry}: field 'version': unknown rules {spec.get('version')!r}; expected core or full")
-    known = {f.name: f for f in fields(RuleOptions)}
-    changes = {}
-    for key, value in spec.items():
-        if key == "version":
-            continue
-        if key not in known:
-            raise DataError(f"{source}: {entry}: field {key!r}: unknown option (known: {', '.join(known)})")
-        want = bool if isinstance(getattr(base, key), bool) else int
-        if not isinstance(value, want) or (want is int and isinstance(value, bool)):
-            raise DataError(f"{source}: {entry}: field {key!r}: expected {want.__name__}, got {value!r}")
-        if want is int and value < (2 if key == "zones" else 1):
-            raise DataError(f"{source}: {entry}: field {key!r}: too small ({value})")
-        changes[key] = value
-    return replace(base, **changes)
+    ``{version: core, round_limit: 20}``, through the shared parser (envs/core/options.py); at
+    least 2 zones (RULING R22)."""
+    return parse_rule_options(spec, PRESETS, source=source, entry=entry, minimum={"zones": 2})
