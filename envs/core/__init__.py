@@ -1,4 +1,5 @@
-"""Shared pure-Python rules toolkit: dice, actions, events, the encounter protocol, data files.
+"""Shared pure-Python rules toolkit: dice, actions, events, the encounter protocol and its base
+class, snapshot/clone by declared fields, data files.
 
 Standard library only (numpy only inside ``dice.SeededDice``, PyYAML only in ``data``).
 """
@@ -14,13 +15,24 @@ from .dice import (
     SeededDice,
     UnexpectedDie,
 )
-from .encounter import Encounter, Outcome, SideInfo
+from .encounter import (
+    DEFEAT,
+    MUTUAL_DEFEAT,
+    REASONS,
+    ROUND_CAP,
+    Encounter,
+    EncounterBase,
+    Outcome,
+    SideInfo,
+)
 from .events import ActionTaken, EncounterEnded, Event, OutOfFight, RoundStarted, TurnStarted
+from .snapshot import StateFields, plain
 
 __all__ = [
     "Action", "ActionSyntaxError", "IllegalActionError", "parse_label",
     "DataError", "Entry", "load_yaml",
     "Dice", "DiceError", "DiceExhausted", "LeftoverDice", "ScriptedDice", "SeededDice", "UnexpectedDie",
-    "Encounter", "Outcome", "SideInfo",
+    "Encounter", "EncounterBase", "Outcome", "SideInfo", "DEFEAT", "MUTUAL_DEFEAT", "ROUND_CAP",
+    "REASONS", "StateFields", "plain",
     "ActionTaken", "EncounterEnded", "Event", "OutOfFight", "RoundStarted", "TurnStarted",
 ]
