@@ -49,7 +49,7 @@ def plain(value: Any) -> Any:
 class StateFields:
     """The declared fields of one state class, and the clone / dump / load they drive."""
 
-    __slots__ = ("values", "containers", "shared", "encode", "decode", "_by_ref")
+    __slots__ = ("values", "containers", "shared", "encode", "decode", "_copier")
 
     def __init__(self, *, values: tuple[str, ...] = (), containers: tuple[str, ...] = (),
                  shared: tuple[str, ...] = (),
@@ -59,12 +59,15 @@ class StateFields:
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
             raise ValueError(f"fields declared twice: {', '.join(dup)}")
+        bad = [n for n in names if not n.isidentifier()]
+        if bad:
+            raise ValueError(f"field names must be identifiers: {', '.join(map(repr, bad))}")
         self.values = values
         self.containers = containers
         self.shared = shared
         self.encode = dict(encode or {})
         self.decode = dict(decode or {})
-        self._by_ref = values + shared
+        self._copier = _compile_copier(values + shared, containers)
 
     @property
     def saved(self) -> tuple[str, ...]:
@@ -73,12 +76,7 @@ class StateFields:
 
     def clone(self, obj: T) -> T:
         """A new object of ``obj``'s class: containers copied one level, every other field shared."""
-        new = object.__new__(type(obj))
-        for name in self._by_ref:
-            setattr(new, name, getattr(obj, name))
-        for name in self.containers:
-            setattr(new, name, getattr(obj, name).copy())
-        return new
+        return self._copier(obj)  # type: ignore[no-any-return]
 
     def dump(self, obj: Any) -> dict[str, Any]:
         """The saved fields of ``obj`` as plain data (through ``encode`` where declared)."""
@@ -89,13 +87,15 @@ class StateFields:
             out[name] = enc[name](value) if name in enc else plain(value)
         return out
 
-    def load(self, obj: Any, data: Mapping[str, Any]) -> None:
-        """Set the saved fields of ``obj`` from ``dump`` data (through ``decode`` where declared).
+    def load(self, obj: Any, data: Mapping[str, Any],
+             decode: Mapping[str, Callable[[Any], Any]] | None = None) -> None:
+        """Set the saved fields of ``obj`` from ``dump`` data (through ``decode`` where declared;
+        ``decode`` given here adds decoders that need context, e.g. the block an option is in).
 
         A container comes back as the type the JSON gives (list or dict) unless a decoder says
         otherwise; a value that was a tuple comes back as a tuple.
         """
-        dec = self.decode
+        dec = {**self.decode, **decode} if decode else self.decode
         for name in self.saved:
             value = data[name]
             if name in dec:
@@ -105,6 +105,18 @@ class StateFields:
             elif isinstance(value, (list, dict)):
                 value = value.copy()
             setattr(obj, name, value)
+
+
+def _compile_copier(by_ref: tuple[str, ...], containers: tuple[str, ...]) -> Callable[[Any], Any]:
+    """A straight-line copy function for these fields (as ``dataclasses`` builds ``__init__``):
+    clones are on the look-ahead hot path, a loop of ``getattr``/``setattr`` is twice as slow."""
+    lines = ["def clone(obj):", "    new = _new(type(obj))"]
+    lines += [f"    new.{n} = obj.{n}" for n in by_ref]
+    lines += [f"    new.{n} = obj.{n}.copy()" for n in containers]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__}
+    exec("\n".join(lines), namespace)  # names are checked identifiers
+    return namespace["clone"]  # type: ignore[no-any-return]
 
 
 def _tuples(value: Any) -> Any:
