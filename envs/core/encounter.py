@@ -16,7 +16,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .actions import Action, IllegalActionError
 from .dice import Dice
-from .events import ActionTaken, EncounterEnded, Event
+from .events import ActionTaken, EncounterEnded, Event, RoundStarted
 
 __all__ = [
     "Encounter", "EncounterBase", "Outcome", "SideInfo",
@@ -148,7 +148,8 @@ class EncounterBase:
     * optionally ``_ended()``: clear its own decision state once ``_end`` has set the outcome.
 
     It calls ``_end(winner, reason, events)`` to finish the fight, ``_check_defeat(events)`` after
-    anyone leaves the fight, and ``_check_round_cap(events)`` before it would start a new round.
+    anyone leaves the fight, and ``_check_round_cap(events)`` before it would start a new round
+    (then ``_next_round(events)``).
     """
 
     _round: int
@@ -247,6 +248,11 @@ class EncounterBase:
             return False
         self._end(standing[0] if standing else None, reason if standing else mutual, events)
         return True
+
+    def _next_round(self, events: list[Event]) -> None:
+        """Start the next round (``RoundStarted``); call it after ``_check_round_cap`` said no."""
+        self._round += 1
+        events.append(RoundStarted(self._round))
 
     def _check_round_cap(self, events: list[Event]) -> bool:
         """At the end of a round: a fight still on at the round cap is a draw (``ROUND_CAP``).

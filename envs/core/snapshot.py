@@ -75,7 +75,7 @@ class StateFields:
         return self.values + self.containers
 
     def clone(self, obj: T) -> T:
-        """A new object of ``obj``'s class: containers copied one level, every other field shared."""
+        """A new object of ``obj``'s class: containers copied one level, the other fields shared."""
         return self._copier(obj)  # type: ignore[no-any-return]
 
     def dump(self, obj: Any) -> dict[str, Any]:

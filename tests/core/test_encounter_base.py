@@ -151,7 +151,8 @@ def test_one_illegal_action_message_format(action: Action, message: str) -> None
 def test_illegal_after_the_end() -> None:
     d = Duel(("a", "A"), ("b", "B"))
     d.apply(Action("a", "hit", (), "b"), ScriptedDice([6]))
-    with pytest.raises(IllegalActionError, match=r"^round 1: 'b: wait' is not legal now: the fight is over$"):
+    over = r"^round 1: 'b: wait' is not legal now: the fight is over$"
+    with pytest.raises(IllegalActionError, match=over):
         d.apply(Action("b", "wait"), ScriptedDice([]))
 
 
