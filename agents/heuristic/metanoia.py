@@ -78,7 +78,7 @@ class _Ctx:
         return d["injury_slots"] - len(d["injuries"])
 
     def injury_value(self, target: str, slots: int) -> float:
-        """Worth of filling ``slots`` of ``target``'s Injury track (1.0 + bonus when it finishes)."""
+        """Worth of filling ``slots`` of ``target``'s Injury track (+ a bonus if it finishes)."""
         left = self.slots_left(target)
         if left <= 0 or slots <= 0:
             return 0.0
@@ -156,12 +156,14 @@ class _Ctx:
             return 0.12 + 0.1 * hurt + (0.2 if weak else 0.0) - self.strain_cost(len(a.boosts))
         if k == "sense":
             visible = any(not d["concealed"] for d in self.enemies())
-            return (0.35 if not visible else 0.08) - self.strain_cost(len(a.boosts)) + 0.03 * len(a.boosts)
+            traits = len(a.boosts)
+            return (0.35 if not visible else 0.08) - self.strain_cost(traits) + 0.03 * traits
         if k == "move":
             return self.move_value(a)
         if k == "guard":
             ally = self.c[a.target]
-            return 0.1 if self.slots_left(a.target) < self.slots_left(me["id"]) and ally["injuries"] else 0.01
+            weaker = self.slots_left(a.target) < self.slots_left(me["id"])
+            return 0.1 if weaker and ally["injuries"] else 0.01
         if k == "withdraw":
             return -1.0
         return 0.0
@@ -233,7 +235,10 @@ class _Ctx:
             v = 0.3
         elif here == 0:
             visible = [d["zone"] for d in self.enemies() if d["zone"] is not None]
-            if visible and abs(min(visible, key=lambda z: abs(z - to)) - to) < abs(min(visible, key=lambda z: abs(z - self.me["zone"])) - self.me["zone"]):
+            here_zone = self.me["zone"]
+            gap_there = abs(min(visible, key=lambda z: abs(z - to)) - to) if visible else 0
+            gap_here = abs(min(visible, key=lambda z: abs(z - here_zone)) - here_zone) if visible else 0
+            if visible and gap_there < gap_here:
                 v = 0.2
         return v - 0.03 * len(a.boosts)
 

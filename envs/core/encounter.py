@@ -1,7 +1,7 @@
 """The ``Encounter`` protocol: the mutable state of one fight, same shape for every system.
 
-Shaped like OpenSpiel's ``State``: a reaction (counter, challenge, intercept) is simply a state whose
-``current_actor()`` is the defender, so one loop covers interrupts::
+Shaped like OpenSpiel's ``State``: a reaction (counter, challenge, intercept) is simply a state
+whose ``current_actor()`` is the defender, so one loop covers interrupts::
 
     while not enc.is_over():
         actor = enc.current_actor()
@@ -92,7 +92,8 @@ class Encounter(Protocol):
         ...
 
     def apply(self, action: Action, dice: Dice) -> list[Event]:
-        """Validate (``IllegalActionError``), resolve with ``dice``, advance to the next decision."""
+        """Validate (``IllegalActionError``), resolve with ``dice``, advance to the next
+        decision."""
         ...
 
     def is_over(self) -> bool: ...
@@ -127,7 +128,8 @@ class Encounter(Protocol):
         ...
 
     def harm(self) -> dict[str, float]:
-        """Harm taken so far per combatant, in the system's own unit (Injury slots, stun, damage...).
+        """Harm taken so far per combatant, in the system's own unit (Injury slots, stun,
+        damage...).
 
         GM tools report harm dealt and taken from its changes; ``0`` means unhurt.
         """

@@ -43,6 +43,7 @@ from envs.rl import ActionLayout, Block, ObsSpec, ego_order
 
 from .rules import MetanoiaEncounter
 from .rules.catalogue import POLARITIES, TEXTURES, catalogue
+from .rules.fighters import STATUSES
 from .rules.preview import pool
 
 NAME = "metanoia_v0"
@@ -80,7 +81,8 @@ SLOT_FEATURES = (
     ("injuries", 3),     # filled/slots, slots/5, max severity/10
     ("convictions", 2),  # conv/max, has convictions
     ("stacks", 1),
-    ("zone", 4),         # known, own-rear-relative zone/(zones-1), same zone as self, distance/(zones-1)
+    ("zone", 4),         # known, own-rear-relative zone/(zones-1), same zone as self,
+                         # distance/(zones-1)
     ("statuses", 6),     # deteriorating, slip, pinned, obscured, hidden (/10), concealed
     ("resistance", len(POLARITIES)),
     ("guard", 2),        # guarding someone, being guarded
@@ -275,11 +277,13 @@ class MetanoiaEncoding:
         if block == "react":
             reactive = [o.name for o in me.block.options if o.reactive]
             k = c["choice"]
-            name = "none" if k == 0 else (reactive[k - 1] if k - 1 < len(reactive) else f"reactive{k}")
+            name = "none" if k == 0 else (reactive[k - 1] if k - 1 < len(reactive)
+                                          else f"reactive{k}")
             return Action(combatant, "react", (name,), None, boosts)
         _, slots = self.ego(enc, combatant)
         if block in ("sense", "mark"):
-            return Action(combatant, block, (), slots[MAX_PER_SIDE + c["enemy"]] or "nobody", boosts)
+            foe = slots[MAX_PER_SIDE + c["enemy"]] or "nobody"
+            return Action(combatant, block, (), foe, boosts)
         if block == "guard":
             return Action(combatant, "guard", (), slots[1 + c["ally"]] or "nobody")
         options = me.block.options
@@ -310,13 +314,14 @@ class MetanoiaEncoding:
             if o.keyword in rea:
                 rea[o.keyword] = max(rea[o.keyword], min(1.0, o.rank / 5))
         far = float(any(o.reach == "far" and ("Atk" in o.uses) for o in block.options))
-        slot = [tex, [block.motive / 5, block.identity / 5], res, [rea["counter"], rea["slip"], rea["ward"], far]]
+        slot = [tex, [block.motive / 5, block.identity / 5], res,
+                [rea["counter"], rea["slip"], rea["ward"], far]]
         rows: list[float] = []
         for o in block.options[:MAX_OPTIONS]:
             rows += [1.0 if k == o.keyword else 0.0 for k in KEYWORDS]
             rows += [min(1.0, o.rank / 10), min(1.0, o.cost / 5), float(o.reach == "far"),
-                     float(o.origin == "ability"), float(o.origin == "item"), float(o.origin == "pair"),
-                     float(o.instrument)]
+                     float(o.origin == "ability"), float(o.origin == "item"),
+                     float(o.origin == "pair"), float(o.instrument)]
         self._static[id(block)] = (block, slot, rows)
         return slot, rows
 
@@ -340,7 +345,7 @@ class MetanoiaEncoding:
             if known:
                 rel = self._rel_zone(enc, me.side, f.zone)
                 zone = [1.0, rel / span, float(f.zone == me.zone), abs(rel - my_rel) / span]
-                status = [min(1.0, st.get(s, 0) / 10) for s in ("deteriorating", "slip", "pinned", "obscured", "hidden")]
+                status = [min(1.0, st.get(s, 0) / 10) for s in STATUSES]
             else:
                 zone = [0.0, 0.0, 0.0, 0.0]
                 status = [0.0] * 5
@@ -354,7 +359,8 @@ class MetanoiaEncoding:
                    f.stacks / 10,
                    *zone, *status, float(f.concealed),
                    *res,
-                   float(known and f.guarding is not None), float(cid in guarded and (known or f.side == me.side)),
+                   float(known and f.guarding is not None),
+                   float(cid in guarded and (known or f.side == me.side)),
                    *rea]
             o = _SLOT_OFF[i]
             vec[o:o + SLOT_SIZE] = row

@@ -34,7 +34,8 @@ def test_observation_features_tile_the_vector_exactly_once():
     names = [r[0] for r in rows]
     assert "slot7.reactions" in names and "pending.target" in names
     assert "options[7].instrument" in names and "phase" in names
-    assert len(names) == 8 * len(SLOT_FEATURES) + len(PENDING_FEATURES) + 8 * len(OPTION_FEATURES) + 2
+    per_option = 8 * len(OPTION_FEATURES)
+    assert len(names) == 8 * len(SLOT_FEATURES) + len(PENDING_FEATURES) + per_option + 2
 
 
 def test_every_legal_action_round_trips_through_the_layout():
