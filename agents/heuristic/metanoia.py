@@ -162,7 +162,7 @@ class _Ctx:
             return self.move_value(a)
         if k == "guard":
             ally = self.c[a.target]
-            weaker = self.slots_left(a.target) < self.slots_left(me["id"])
+            weaker = self.slots_left(str(a.target)) < self.slots_left(me["id"])
             return 0.1 if weaker and ally["injuries"] else 0.01
         if k == "withdraw":
             return -1.0
@@ -172,7 +172,7 @@ class _Ctx:
         return [d for d in self.c.values() if d["side"] != self.me["side"] and d["active"]]
 
     def hostile_value(self, a: Action) -> float:
-        me, t = self.me["id"], a.target
+        me, t = self.me["id"], str(a.target)
         o = self.option(me, a.args[0])
         extra = min(o.rank, self.c[t]["stacks"]) if o.stacks == "exploit_dice" else 0
         pv = self.preview(a, self.answer(t, *self.likely_defence(t, me)))
@@ -182,7 +182,7 @@ class _Ctx:
         return gain - risk - self.strain_cost(pv.strain) + 0.01 * extra + 0.001 * o.rank
 
     def mark_value(self, a: Action) -> float:
-        me, t = self.me["id"], a.target
+        me, t = self.me["id"], str(a.target)
         pv = self.preview(a, self.answer(t, *self.likely_defence(t, me)))
         exploit = any(o.stacks == "exploit_dice" for d in self.c.values()
                       if d["side"] == self.me["side"] for o in self.block(d["id"]).options)
@@ -190,7 +190,7 @@ class _Ctx:
         return 0.03 + (0.08 if exploit else 0.0) * pv.p_actor - risk - self.strain_cost(pv.strain)
 
     def support_value(self, a: Action) -> float:
-        me, t = self.me["id"], a.target
+        me, t = self.me["id"], str(a.target)
         o = self.option(me, a.args[0])
         d = self.c[t]
         fuel = d["stacks"] if o.stacks == "fuel" else 0

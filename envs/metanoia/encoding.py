@@ -174,8 +174,8 @@ class MetanoiaEncoding:
     max_per_side = MAX_PER_SIDE
 
     def __init__(self) -> None:
-        self._ego: dict[tuple[int, str], tuple[Any, dict[str, int], list[str]]] = {}
-        self._static: dict[int, tuple[Any, list[float], list[float]]] = {}
+        self._ego: dict[tuple[int, str], tuple[Any, dict[str, int], list[str | None]]] = {}
+        self._static: dict[int, tuple[Any, list[list[float]], list[float]]] = {}
         self._option_index: dict[int, tuple[Any, dict[str, int], dict[str, int]]] = {}
 
     # ------------------------------------------------------------------ slots
@@ -302,7 +302,7 @@ class MetanoiaEncoding:
         return Action(combatant, kind, (o.name,), target, boosts)
 
     # ------------------------------------------------------------------ observation
-    def _static_features(self, block: Any) -> tuple[list[float], list[float]]:
+    def _static_features(self, block: Any) -> tuple[list[list[float]], list[float]]:
         """Per-block constant features: (slot part, option rows)."""
         hit = self._static.get(id(block))
         if hit is not None and hit[0] is block:
