@@ -1,7 +1,8 @@
 """Metanoia heuristic: how a competent GM runs a Metanoia fight.
 
 Every legal action gets an expected value in "fight units" (1.0 = taking one enemy out), computed
-from exact success distributions of the two pools (``rules.pools.opposed_odds``):
+from the engine's own preview of the action (``enc.preview``: exact chances of the two pools,
+what lands, what it costs; envs/metanoia/rules/preview.py), so the odds cannot drift from the rules:
 
 * focus fire: Injuries and Argues are worth the share of the target's remaining track they fill,
   with a bonus for a finishing blow; the weakest reachable enemy is preferred;
@@ -14,8 +15,8 @@ from exact success distributions of the two pools (``rules.pools.opposed_odds``)
   Mend/Clear/Rally/Hidden for allies who need them; Sense a hidden enemy when nothing else can be
   hit; close the distance when no target is in reach.
 
-It reads ``view(actor)`` for the state (never the hidden zone/statuses of concealed enemies) and
-the public stat blocks.
+It reads ``view(actor)`` for the state (never the hidden zone/statuses of concealed enemies), the
+public stat blocks and ``enc.preview(action, reaction, viewer=actor)``; no private engine method.
 """
 
 from __future__ import annotations
@@ -24,8 +25,7 @@ from typing import Any
 
 from agents.base import RulesPolicy
 from envs.core import Action
-from envs.metanoia.rules import rulings
-from envs.metanoia.rules.pools import opposed_odds, pool_size
+from envs.metanoia.rules.preview import Landing, Preview
 
 STRAIN_VALUE = 0.07  # value of one point of Strain
 KILL_BONUS = 1.0
@@ -78,7 +78,7 @@ class _Ctx:
         return d["injury_slots"] - len(d["injuries"])
 
     def injury_value(self, target: str, slots: int) -> float:
-        """Worth of filling ``slots`` of ``target``'s Injury track (1.0 + bonus when it finishes)."""
+        """Worth of filling ``slots`` of ``target``'s Injury track (+ a bonus if it finishes)."""
         left = self.slots_left(target)
         if left <= 0 or slots <= 0:
             return 0.0
@@ -92,39 +92,31 @@ class _Ctx:
         lost = min(loss, d["conv"])
         return lost / d["conv"] + (KILL_BONUS if lost >= d["conv"] else 0.0)
 
-    def landing_value(self, o, winner: str, loser: str, mode: str, dbl: int = 1) -> float:
-        wb, lb = self.block(winner), self.block(loser)
-        mult = rulings.realm_multiplier(wb.realm, lb.realm)
-        final = o.rank * mult * (dbl if mode == "condition" else 1) - lb.resistance(o.polarity)
-        if final <= 0:
+    def landing_value(self, hit: Landing | None) -> float:
+        """Worth of what an option lands (``Preview.lands`` / ``backlash``; None: nothing)."""
+        if hit is None or hit.final <= 0:
             return 0.0
-        if mode == "injury":
-            return self.injury_value(loser, mult * dbl)
-        if mode == "argue":
-            return self.conv_value(loser, mult * dbl) + 0.02 * final
-        if o.keyword == "deteriorating":
+        final = hit.final
+        if hit.mode == "injury":
+            return self.injury_value(hit.target, hit.count)
+        if hit.mode == "argue":
+            return self.conv_value(hit.target, hit.count) + 0.02 * final
+        if hit.keyword == "deteriorating":
             return 0.06 * min(final, 4)
-        if o.keyword == "pin":
+        if hit.keyword == "pin":
             return 0.05 * min(final, 3)
-        if o.keyword == "slip":
+        if hit.keyword == "slip":
             return 0.04 * min(final, 3)
         return 0.0
 
-    def odds(self, actor: str, a_boosts, a_opt, a_extra, reactor: str, r_boosts, r_opt, kind: str) -> tuple[float, float]:
-        """(P actor wins, P reactor wins) including Rule 0 and the tie table (spec §5.4, §5.5)."""
-        ab, rb = self.block(actor), self.block(reactor)
-        gap = ab.realm - rb.realm
-        if abs(gap) >= rulings.RULE0_GAP:
-            return (1.0, 0.0) if gap > 0 else (0.0, 1.0)
-        a_slip = self.c[actor]["statuses"].get("slip", 0)
-        r_slip = self.c[reactor]["statuses"].get("slip", 0)
-        ward = r_opt.rank if r_opt is not None and r_opt.keyword == "ward" else 0
-        na, _ = pool_size(ab, a_boosts, rb, a_opt, a_extra, a_slip, self.instrument)
-        nr, _ = pool_size(rb, r_boosts, ab, r_opt, ward, r_slip, self.instrument)
-        win, tie, lose = opposed_odds(ab.texture, na, rb.texture, nr)
-        if kind in ("condition", "mark", "move"):
-            return win + tie, lose
-        return win, tie + lose
+    def preview(self, a: Action, reaction: Action | None = None) -> Preview:
+        """The engine's preview of ``a``, as this combatant may know it."""
+        return self.enc.preview(a, reaction, viewer=self.me["id"])
+
+    @staticmethod
+    def answer(reactor: str, boosts: tuple[str, ...], opt: Any) -> Action:
+        """The reaction ``likely_defence`` expects, as a ``react`` action."""
+        return Action(reactor, "react", (opt.name if opt is not None else "none",), None, boosts)
 
     def likely_defence(self, reactor: str, attacker: str) -> tuple[tuple[str, ...], Any]:
         """What a sensible Reactor answers with: its affordable traits, Counter if it can pay."""
@@ -164,12 +156,14 @@ class _Ctx:
             return 0.12 + 0.1 * hurt + (0.2 if weak else 0.0) - self.strain_cost(len(a.boosts))
         if k == "sense":
             visible = any(not d["concealed"] for d in self.enemies())
-            return (0.35 if not visible else 0.08) - self.strain_cost(len(a.boosts)) + 0.03 * len(a.boosts)
+            traits = len(a.boosts)
+            return (0.35 if not visible else 0.08) - self.strain_cost(traits) + 0.03 * traits
         if k == "move":
             return self.move_value(a)
         if k == "guard":
             ally = self.c[a.target]
-            return 0.1 if self.slots_left(a.target) < self.slots_left(me["id"]) and ally["injuries"] else 0.01
+            weaker = self.slots_left(str(a.target)) < self.slots_left(me["id"])
+            return 0.1 if weaker and ally["injuries"] else 0.01
         if k == "withdraw":
             return -1.0
         return 0.0
@@ -178,35 +172,25 @@ class _Ctx:
         return [d for d in self.c.values() if d["side"] != self.me["side"] and d["active"]]
 
     def hostile_value(self, a: Action) -> float:
-        me, t = self.me["id"], a.target
+        me, t = self.me["id"], str(a.target)
         o = self.option(me, a.args[0])
-        mode = {"attack": "injury", "condition": "condition", "argue": "argue"}[a.kind]
         extra = min(o.rank, self.c[t]["stacks"]) if o.stacks == "exploit_dice" else 0
-        r_boosts, r_opt = self.likely_defence(t, me)
-        if self.me["concealed"]:
-            r_opt = None  # ambush: no reactive keyword (RULING R19)
-        p_win, p_lose = self.odds(me, a.boosts, o, extra, t, r_boosts, r_opt, a.kind)
-        dbl = 2 if r_opt is not None and r_opt.keyword == "counter" else 1
-        gain = p_win * self.landing_value(o, me, t, mode, dbl if mode != "condition" else dbl)
-        risk = 0.0
-        if r_opt is not None and r_opt.keyword == "counter":
-            risk = p_lose * self.landing_value(r_opt, t, me, "injury")
-        fuel = self.c[t]["stacks"] if o.stacks == "fuel" else 0
-        spent = len(a.boosts) + max(0, o.cost - fuel)
+        pv = self.preview(a, self.answer(t, *self.likely_defence(t, me)))
+        gain = pv.p_actor * self.landing_value(pv.lands)
+        risk = pv.p_reactor * self.landing_value(pv.backlash)
         # a small tie-breaker prefers free item options and Exploit on a stacked target
-        return gain - risk - self.strain_cost(spent) + 0.01 * extra + 0.001 * o.rank
+        return gain - risk - self.strain_cost(pv.strain) + 0.01 * extra + 0.001 * o.rank
 
     def mark_value(self, a: Action) -> float:
-        me, t = self.me["id"], a.target
-        r_boosts, r_opt = self.likely_defence(t, me)
-        p_win, p_lose = self.odds(me, a.boosts, None, 0, t, r_boosts, r_opt, "mark")
-        exploit = any(o.stacks == "exploit_dice" for d in self.c.values() if d["side"] == self.me["side"]
-                      for o in self.block(d["id"]).options)
-        risk = p_lose * (self.landing_value(r_opt, t, me, "injury") if r_opt is not None and r_opt.keyword == "counter" else 0.0)
-        return 0.03 + (0.08 if exploit else 0.0) * p_win - risk - self.strain_cost(len(a.boosts))
+        me, t = self.me["id"], str(a.target)
+        pv = self.preview(a, self.answer(t, *self.likely_defence(t, me)))
+        exploit = any(o.stacks == "exploit_dice" for d in self.c.values()
+                      if d["side"] == self.me["side"] for o in self.block(d["id"]).options)
+        risk = pv.p_reactor * self.landing_value(pv.backlash)
+        return 0.03 + (0.08 if exploit else 0.0) * pv.p_actor - risk - self.strain_cost(pv.strain)
 
     def support_value(self, a: Action) -> float:
-        me, t = self.me["id"], a.target
+        me, t = self.me["id"], str(a.target)
         o = self.option(me, a.args[0])
         d = self.c[t]
         fuel = d["stacks"] if o.stacks == "fuel" else 0
@@ -251,40 +235,28 @@ class _Ctx:
             v = 0.3
         elif here == 0:
             visible = [d["zone"] for d in self.enemies() if d["zone"] is not None]
-            if visible and abs(min(visible, key=lambda z: abs(z - to)) - to) < abs(min(visible, key=lambda z: abs(z - self.me["zone"])) - self.me["zone"]):
+            here_zone = self.me["zone"]
+            gap_there = abs(min(visible, key=lambda z: abs(z - to)) - to) if visible else 0
+            gap_here = abs(min(visible, key=lambda z: abs(z - here_zone)) - here_zone) if visible else 0
+            if visible and gap_there < gap_here:
                 v = 0.2
         return v - 0.03 * len(a.boosts)
 
     # -------------------------------------------------------------- off-turn decisions
     def react_value(self, a: Action) -> float:
-        p = self.v["pending"]
-        me, actor = self.me["id"], p["actor"]
-        ro = None if a.args[0] == "none" else self.option(me, a.args[0])
-        a_opt = self.option(actor, p["option"]) if p["option"] else None
-        a_win, r_win = self.odds(actor, tuple(p["boosts"]), a_opt, p["exploit_dice"], me, a.boosts, ro, p["kind"])
-        dbl = 2 if ro is not None and ro.keyword == "counter" else 1
-        harm = 0.0
-        if a_opt is not None and p["kind"] != "move":
-            mode = {"attack": "injury", "condition": "condition", "argue": "argue"}[p["kind"]]
-            harm = self.landing_value(a_opt, actor, me, mode, dbl)
-        elif p["kind"] == "move":
+        pv = self.preview(a)
+        harm = self.landing_value(pv.lands)
+        if self.v["pending"]["kind"] == "move":
             harm = 0.05
-        gain = 0.0
-        if ro is not None and ro.keyword in ("counter", "slip"):
-            gain = self.landing_value(ro, me, actor, "injury" if ro.keyword == "counter" else "condition")
-        fuel = self.c[actor]["stacks"] if ro is not None and ro.stacks == "fuel" else 0
-        spent = len(a.boosts) + (max(0, ro.cost - fuel) if ro is not None else 0)
-        return r_win * gain - a_win * harm - self.strain_cost(spent) * 0.8
+        gain = self.landing_value(pv.backlash)
+        return pv.p_reactor * gain - pv.p_actor * harm - self.strain_cost(pv.strain) * 0.8
 
     def challenge_value(self, a: Action) -> float:
         if a.args[0] == "no":
             return 0.0
-        p = self.v["pending"]
-        me, mover = self.me["id"], p["actor"]
-        boosts, opt = self.likely_defence(me, mover)
-        a_win, r_win = self.odds(mover, tuple(p["boosts"]), None, 0, me, boosts, opt, "move")
-        gain = r_win * (0.1 + (self.landing_value(opt, me, mover, "injury") if opt is not None and opt.keyword == "counter" else 0.0))
-        return gain - 0.05 * a_win - 0.03
+        me, mover = self.me["id"], self.v["pending"]["actor"]
+        pv = self.preview(a, self.answer(me, *self.likely_defence(me, mover)))
+        return pv.p_reactor * (0.1 + self.landing_value(pv.backlash)) - 0.05 * pv.p_actor - 0.03
 
     def intercept_value(self, a: Action) -> float:
         if a.args[0] == "no":

@@ -76,6 +76,7 @@ def parse_label(label: str) -> Action:
     if "->" in words:
         i = words.index("->")
         if i != len(words) - 2:
-            raise ActionSyntaxError(f"cannot read action {label!r}: '->' must be followed by one target")
+            raise ActionSyntaxError(
+                f"cannot read action {label!r}: '->' must be followed by one target")
         target, words = words[-1], words[:i]
     return Action(actor, kind, tuple(words), target, boosts)

@@ -1,4 +1,5 @@
-"""Frozen events: everything the rules report (DESIGN.md: ``apply`` returns events; rules never print).
+"""Frozen events: everything the rules report (DESIGN.md: ``apply`` returns events; rules never
+print).
 
 Systems add their own event classes next to these shared ones. Every event prints itself as one
 line of readable text (``str(event)``); logs, replays, explanations and reports are built from them.

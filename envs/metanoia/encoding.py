@@ -19,9 +19,17 @@ Action layout (``Discrete(581)``, ``arena layout metanoia`` prints it); pool ``p
     577..578   intercept no/yes                       (full rules)
     579..580   challenge no/yes
 
-Observation (float32, every value in [-1, 1]): per slot (``SLOT_FEATURES``), global state and
-the pending declaration during off-turn decisions, and one row per own invocation option.
-Concealed enemies show neither zone nor statuses (spec §7.2): only "concealed".
+Every block encodes and decodes through ``LAYOUT``: ``encode_actions`` computes an index from the
+block's coordinates and the layout's place values (``ActionLayout.strides``), ``decode_action``
+reads the coordinates back with ``ActionLayout.coords``.
+
+Observation (float32, every value in [-1, 1]), named tables all the way down: the pieces of
+``OBS`` (``slot0``..``slot7``, ``round``, ``phase``, ``pending``, ``options``), the per-slot
+features ``SLOT_FEATURES``, the pending declaration ``PENDING_FEATURES`` (during off-turn
+decisions) and one ``OPTION_FEATURES`` row per own invocation option; ``obs_features()`` lists
+every feature with its offset. Concealed enemies show neither zone nor statuses (spec §7.2): only
+"concealed". The encoding's lookup tables (ego slots, per-block constants) live in the encoding
+object, keyed by the identity of the rules objects, never inside them.
 """
 
 from __future__ import annotations
@@ -35,7 +43,8 @@ from envs.rl import ActionLayout, Block, ObsSpec, ego_order
 
 from .rules import MetanoiaEncounter
 from .rules.catalogue import POLARITIES, TEXTURES, catalogue
-from .rules.pools import pool_size
+from .rules.fighters import STATUSES
+from .rules.preview import pool
 
 NAME = "metanoia_v0"
 MAX_PER_SIDE = 4
@@ -72,28 +81,88 @@ SLOT_FEATURES = (
     ("injuries", 3),     # filled/slots, slots/5, max severity/10
     ("convictions", 2),  # conv/max, has convictions
     ("stacks", 1),
-    ("zone", 4),         # known, own-rear-relative zone/(zones-1), same zone as self, distance/(zones-1)
+    ("zone", 4),         # known, own-rear-relative zone/(zones-1), same zone as self,
+                         # distance/(zones-1)
     ("statuses", 6),     # deteriorating, slip, pinned, obscured, hidden (/10), concealed
     ("resistance", len(POLARITIES)),
     ("guard", 2),        # guarding someone, being guarded
     ("reactions", 4),    # counter, slip, ward ranks /5, has a far attack
 )
+# the pending declaration (off-turn decisions only), in order
+PENDING_FEATURES = (
+    ("actor", SLOTS),            # ego slot of the Actor
+    ("kind", len(KIND_CODES)),
+    ("keyword", len(KEYWORDS)),  # the declared option's keyword
+    ("rank", 1),                 # option rank/10
+    ("pool", 1),                 # the Actor's pool/16
+    ("ambush", 1),
+    ("exploit", 1),              # Exploit dice/10
+    ("boosts", 2),               # motive, identity invoked
+    ("target", SLOTS),           # ego slot of the target
+)
+# one row per own invocation option, in order
+OPTION_FEATURES = (
+    ("keyword", len(KEYWORDS)),
+    ("rank", 1),                 # rank/10
+    ("cost", 1),                 # cost/5
+    ("far", 1),
+    ("origin", 3),               # ability, item, pair
+    ("instrument", 1),
+)
+
+
+def _offsets(table: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    out, at = {}, 0
+    for name, n in table:
+        out[name] = at
+        at += n
+    return out
+
+
 SLOT_SIZE = sum(n for _, n in SLOT_FEATURES)
-OPTION_SIZE = len(KEYWORDS) + 7  # keyword one-hot, rank/10, cost/5, far, origin(3), instrument
-PENDING_SIZE = SLOTS + len(KIND_CODES) + len(KEYWORDS) + 6 + SLOTS
+OPTION_SIZE = sum(n for _, n in OPTION_FEATURES)
+PENDING_SIZE = sum(n for _, n in PENDING_FEATURES)
 
 OBS = ObsSpec([
     *((f"slot{i}", SLOT_SIZE) for i in range(SLOTS)),
     ("round", 1),
     ("phase", len(PHASES)),
-    ("pending", PENDING_SIZE),  # actor slot, kind, keyword, rank, pool, concealed, exploit, boosts(2), target slot
+    ("pending", PENDING_SIZE),
     ("options", MAX_OPTIONS * OPTION_SIZE),
 ])
 _SLOT_OFF = [OBS[f"slot{i}"].start for i in range(SLOTS)]
 _ROUND = OBS["round"].start
 _PHASE = OBS["phase"].start
 _PENDING = OBS["pending"].start
+_PEND = _offsets(PENDING_FEATURES)
 _OPTIONS = OBS["options"].start
+_STRIDES = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
+
+
+def obs_features() -> list[tuple[str, int, int, float, float]]:
+    """Every observation feature as ``(name, offset, size, low, high)``, in vector order
+    (``slot3.zone``, ``pending.kind``, ``options[2].rank``...)."""
+    rows: list[tuple[str, int, int, float, float]] = []
+    tables = {"pending": PENDING_FEATURES}
+    for name, size, lo, hi in OBS.pieces:
+        start = OBS[name].start
+        if name.startswith("slot"):
+            rows += [(f"{name}.{f}", start + o, n, lo, hi)
+                     for (f, n), o in zip(SLOT_FEATURES, _offsets(SLOT_FEATURES).values(),
+                                          strict=True)]
+        elif name in tables:
+            rows += [(f"{name}.{f}", start + o, n, lo, hi)
+                     for (f, n), o in zip(tables[name], _offsets(tables[name]).values(),
+                                          strict=True)]
+        elif name == "options":
+            for k in range(MAX_OPTIONS):
+                base = start + k * OPTION_SIZE
+                rows += [(f"options[{k}].{f}", base + o, n, lo, hi)
+                         for (f, n), o in zip(OPTION_FEATURES, _offsets(OPTION_FEATURES).values(),
+                                              strict=True)]
+        else:
+            rows.append((name, start, size, lo, hi))
+    return rows
 
 
 class MetanoiaEncoding:
@@ -105,9 +174,8 @@ class MetanoiaEncoding:
     max_per_side = MAX_PER_SIDE
 
     def __init__(self) -> None:
-        self._ego: dict[tuple[int, str], tuple[Any, dict[str, int], list[str]]] = {}
-        self._static: dict[int, tuple[Any, list[float], list[float]]] = {}
-        self._off = {b.name: LAYOUT.offset(b.name) for b in LAYOUT.blocks}
+        self._ego: dict[tuple[int, str], tuple[Any, dict[str, int], list[str | None]]] = {}
+        self._static: dict[int, tuple[Any, list[list[float]], list[float]]] = {}
         self._option_index: dict[int, tuple[Any, dict[str, int], dict[str, int]]] = {}
 
     # ------------------------------------------------------------------ slots
@@ -143,8 +211,12 @@ class MetanoiaEncoding:
         return names, reactive
 
     def encode_actions(self, enc: MetanoiaEncounter, combatant: str, actions: Any) -> list[int]:
-        """Indices of ``actions`` (all of ``combatant``), with the shared context computed once."""
-        off = self._off
+        """Indices of ``actions`` (all of ``combatant``), with the shared context computed once.
+
+        Each kind names its block and coordinates; the index is the layout's
+        ``start + sum(coordinate * place value)`` (``ActionLayout.strides``).
+        """
+        st = _STRIDES
         me = enc.by_id[combatant]
         names, reactive = self._names(me.block)
         index, _ = self.ego(enc, combatant)
@@ -159,25 +231,32 @@ class MetanoiaEncoding:
                 if o >= MAX_OPTIONS:
                     raise ValueError(f"{combatant} has more than {MAX_OPTIONS} invocation options")
                 mode = 1 if kind == "condition" and options[o].field == "C" else 0
-                out.append(off["engage"] + ((o * SLOTS + index[a.target]) * 2 + mode) * 4 + p)
+                start, (k_o, k_t, k_m, k_p) = st["engage"]
+                out.append(start + o * k_o + index[a.target] * k_t + mode * k_m + p * k_p)
             elif kind in ("mark", "sense"):
-                out.append(off[kind] + (index[a.target] - MAX_PER_SIDE) * 4 + p)
+                start, (k_e, k_p) = st[kind]
+                out.append(start + (index[a.target] - MAX_PER_SIDE) * k_e + p * k_p)
             elif kind == "react":
                 choice = reactive[a.args[0]]
                 if choice > MAX_REACTIVE:
                     raise ValueError(f"{combatant} has more than {MAX_REACTIVE} reactive options")
-                out.append(off["react"] + choice * 4 + p)
+                start, (k_c, k_p) = st["react"]
+                out.append(start + choice * k_c + p * k_p)
             elif kind == "move":
                 toward_rear = (int(a.args[0]) < me.zone) != mirrored
-                out.append(off["move"] + (0 if toward_rear else 4) + p)
+                start, (k_d, k_p) = st["move"]
+                out.append(start + (0 if toward_rear else 1) * k_d + p * k_p)
             elif kind in ("intercept", "challenge"):
-                out.append(off[kind] + (a.args[0] == "yes"))
+                start, (k_y,) = st[kind]
+                out.append(start + (a.args[0] == "yes") * k_y)
             elif kind == "hide":
-                out.append(off["hide"] + p)
+                start, (k_p,) = st["hide"]
+                out.append(start + p * k_p)
             elif kind == "guard":
-                out.append(off["guard"] + index[a.target] - 1)
+                start, (k_a,) = st["guard"]
+                out.append(start + (index[a.target] - 1) * k_a)
             else:  # recover, withdraw
-                out.append(off[kind])
+                out.append(st[kind][0])
         return out
 
     def decode_action(self, enc: MetanoiaEncounter, combatant: str, index: int) -> Action:
@@ -198,11 +277,13 @@ class MetanoiaEncoding:
         if block == "react":
             reactive = [o.name for o in me.block.options if o.reactive]
             k = c["choice"]
-            name = "none" if k == 0 else (reactive[k - 1] if k - 1 < len(reactive) else f"reactive{k}")
+            name = "none" if k == 0 else (reactive[k - 1] if k - 1 < len(reactive)
+                                          else f"reactive{k}")
             return Action(combatant, "react", (name,), None, boosts)
         _, slots = self.ego(enc, combatant)
         if block in ("sense", "mark"):
-            return Action(combatant, block, (), slots[MAX_PER_SIDE + c["enemy"]] or "nobody", boosts)
+            foe = slots[MAX_PER_SIDE + c["enemy"]] or "nobody"
+            return Action(combatant, block, (), foe, boosts)
         if block == "guard":
             return Action(combatant, "guard", (), slots[1 + c["ally"]] or "nobody")
         options = me.block.options
@@ -221,7 +302,7 @@ class MetanoiaEncoding:
         return Action(combatant, kind, (o.name,), target, boosts)
 
     # ------------------------------------------------------------------ observation
-    def _static_features(self, block: Any) -> tuple[list[float], list[float]]:
+    def _static_features(self, block: Any) -> tuple[list[list[float]], list[float]]:
         """Per-block constant features: (slot part, option rows)."""
         hit = self._static.get(id(block))
         if hit is not None and hit[0] is block:
@@ -233,13 +314,14 @@ class MetanoiaEncoding:
             if o.keyword in rea:
                 rea[o.keyword] = max(rea[o.keyword], min(1.0, o.rank / 5))
         far = float(any(o.reach == "far" and ("Atk" in o.uses) for o in block.options))
-        slot = [tex, [block.motive / 5, block.identity / 5], res, [rea["counter"], rea["slip"], rea["ward"], far]]
+        slot = [tex, [block.motive / 5, block.identity / 5], res,
+                [rea["counter"], rea["slip"], rea["ward"], far]]
         rows: list[float] = []
         for o in block.options[:MAX_OPTIONS]:
             rows += [1.0 if k == o.keyword else 0.0 for k in KEYWORDS]
             rows += [min(1.0, o.rank / 10), min(1.0, o.cost / 5), float(o.reach == "far"),
-                     float(o.origin == "ability"), float(o.origin == "item"), float(o.origin == "pair"),
-                     float(o.instrument)]
+                     float(o.origin == "ability"), float(o.origin == "item"),
+                     float(o.origin == "pair"), float(o.instrument)]
         self._static[id(block)] = (block, slot, rows)
         return slot, rows
 
@@ -263,7 +345,7 @@ class MetanoiaEncoding:
             if known:
                 rel = self._rel_zone(enc, me.side, f.zone)
                 zone = [1.0, rel / span, float(f.zone == me.zone), abs(rel - my_rel) / span]
-                status = [min(1.0, st.get(s, 0) / 10) for s in ("deteriorating", "slip", "pinned", "obscured", "hidden")]
+                status = [min(1.0, st.get(s, 0) / 10) for s in STATUSES]
             else:
                 zone = [0.0, 0.0, 0.0, 0.0]
                 status = [0.0] * 5
@@ -277,7 +359,8 @@ class MetanoiaEncoding:
                    f.stacks / 10,
                    *zone, *status, float(f.concealed),
                    *res,
-                   float(known and f.guarding is not None), float(cid in guarded and (known or f.side == me.side)),
+                   float(known and f.guarding is not None),
+                   float(cid in guarded and (known or f.side == me.side)),
                    *rea]
             o = _SLOT_OFF[i]
             vec[o:o + SLOT_SIZE] = row
@@ -287,24 +370,22 @@ class MetanoiaEncoding:
             vec[_PHASE + PHASES.index(phase)] = 1.0
         p = enc.pending
         if p is not None and phase != "turn":
-            base = _PENDING
+            at = {f: _PENDING + o for f, o in _PEND.items()}
             actor = enc.by_id[p.actor]
-            vec[base + index[p.actor]] = 1.0
-            base += SLOTS
-            vec[base + KIND_CODES.index(p.kind)] = 1.0
-            base += len(KIND_CODES)
+            vec[at["actor"] + index[p.actor]] = 1.0
+            vec[at["kind"] + KIND_CODES.index(p.kind)] = 1.0
             if p.option is not None:
-                vec[base + KEYWORDS.index(p.option.keyword)] = 1.0
-            base += len(KEYWORDS)
-            opp = enc.by_id[p.reactor].block if p.reactor else None
-            n, _ = pool_size(actor.block, p.boosts, opp, p.option, p.exploit_dice, actor.statuses.get("slip", 0),
-                             enc.options.instrument)
-            vec[base:base + 6] = [min(1.0, (p.option.rank if p.option else 0) / 10), min(1.0, n / 16),
-                                  float(p.ambush), min(1.0, p.exploit_dice / 10),
-                                  float("motive" in p.boosts), float("identity" in p.boosts)]
-            base += 6
+                vec[at["keyword"] + KEYWORDS.index(p.option.keyword)] = 1.0
+            opp = enc.by_id[p.reactor] if p.reactor else None
+            n, _ = pool(actor, p.boosts, opp, p.option, p.exploit_dice, enc.options.instrument)
+            vec[at["rank"]] = min(1.0, (p.option.rank if p.option else 0) / 10)
+            vec[at["pool"]] = min(1.0, n / 16)
+            vec[at["ambush"]] = float(p.ambush)
+            vec[at["exploit"]] = min(1.0, p.exploit_dice / 10)
+            vec[at["boosts"]:at["boosts"] + 2] = [float("motive" in p.boosts),
+                                                  float("identity" in p.boosts)]
             if p.target is not None:
-                vec[base + index[p.target]] = 1.0
+                vec[at["target"] + index[p.target]] = 1.0
         _, rows = self._static_features(me.block)
         vec[_OPTIONS:_OPTIONS + len(rows)] = rows
         return vec

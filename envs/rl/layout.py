@@ -10,6 +10,7 @@ its coordinates, first axis most significant, and blocks follow each other in de
     ])
     LAYOUT.index("engage", 1, 4, 0, 3)   # 9 + ((1*8 + 4)*2 + 0)*4 + 3 == 108
     LAYOUT.coords(108)                  # ("engage", {"option": 1, "target": 4, "mode": 0, "pool": 3})
+    LAYOUT.strides("engage")            # (9, (64, 8, 4, 1)): start and place value of each axis
     print(LAYOUT.describe())            # the table below
     #   index    block    axes                                    formula
     #   0        recover  -                                       0
@@ -116,6 +117,17 @@ class ActionLayout:
         """All indices of block ``name``."""
         start, _, block = self._lookup(name)
         return range(start, start + block.size)
+
+    def strides(self, name: str) -> tuple[int, tuple[int, ...]]:
+        """First index of block ``name`` and the place value of each axis, in axis order:
+        ``index(name, *c) == start + sum(c[k] * place[k])``. An encoder that must be fast (it
+        encodes every legal action at every step) computes indices from these instead of
+        writing the radix arithmetic by hand."""
+        start, sizes, _ = self._lookup(name)
+        place = [1] * len(sizes)
+        for k in range(len(sizes) - 2, -1, -1):
+            place[k] = place[k + 1] * sizes[k + 1]
+        return start, tuple(place)
 
     def index(self, block: str, *coords: int) -> int:
         """The action index of ``block`` at ``coords`` (one int per axis, in axis order).

@@ -35,7 +35,8 @@ class Paid(Event):
             parts.append(f"{self.strain} Strain")
         if self.stacks:
             parts.append(f"{self.stacks} stack{'s' * (self.stacks != 1)} from {self.stacks_from}")
-        return f"{self.combatant} pays {' and '.join(parts)}" + (f" ({self.what})" if self.what else "")
+        tail = f" ({self.what})" if self.what else ""
+        return f"{self.combatant} pays {' and '.join(parts)}{tail}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +52,8 @@ class PoolRolled(Event):
 
     def __str__(self) -> str:
         parts = f" ({self.pool_parts})" if self.pool_parts else ""
-        return (f"{self.roller} rolls {len(self.faces)}d6{parts} for {self.purpose}: {list(self.faces)} "
+        return (f"{self.roller} rolls {len(self.faces)}d6{parts} for {self.purpose}: "
+                f"{list(self.faces)} "
                 f"{self.texture} -> {self.successes} success{'es' * (self.successes != 1)}")
 
 
@@ -69,10 +71,14 @@ class OpposedResolved(Event):
 
     def __str__(self) -> str:
         if self.how == "rule0":
-            return f"{self.winner} wins automatically (Realm Rule 0: two or more Realms apart, no dice)"
+            return (f"{self.winner} wins automatically "
+                    "(Realm Rule 0: two or more Realms apart, no dice)")
         if self.how == "tie":
-            return f"tie {self.actor_successes}-{self.reactor_successes}: {self.winner} wins the tie"
-        return f"{self.winner} wins {max(self.actor_successes, self.reactor_successes)}-{min(self.actor_successes, self.reactor_successes)}, margin {self.margin}"
+            return (f"tie {self.actor_successes}-{self.reactor_successes}: "
+                    f"{self.winner} wins the tie")
+        hi = max(self.actor_successes, self.reactor_successes)
+        lo = min(self.actor_successes, self.reactor_successes)
+        return f"{self.winner} wins {hi}-{lo}, margin {self.margin}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +91,8 @@ class StacksChanged(Event):
     def __str__(self) -> str:
         verb = "gains" if self.delta > 0 else "loses"
         n = abs(self.delta)
-        return f"{self.combatant} {verb} {n} stack{'s' * (n != 1)} (now {self.total})" + (f" [{self.why}]" if self.why else "")
+        tail = f" [{self.why}]" if self.why else ""
+        return f"{self.combatant} {verb} {n} stack{'s' * (n != 1)} (now {self.total}){tail}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +107,8 @@ class InjuryLanded(Event):
     of: int
 
     def __str__(self) -> str:
-        return (f"{self.target} takes [{self.keyword.capitalize()} {self.severity}] as an Injury in "
+        return (f"{self.target} takes [{self.keyword.capitalize()} {self.severity}] "
+                "as an Injury in "
                 f"{self.slots} slot{'s' * (self.slots != 1)} ({self.filled}/{self.of} filled)")
 
 
@@ -153,7 +161,8 @@ class StrainChanged(Event):
 
     def __str__(self) -> str:
         verb = "regains" if self.delta >= 0 else "loses"
-        return f"{self.combatant} {verb} {abs(self.delta)} Strain (now {self.total})" + (f" [{self.why}]" if self.why else "")
+        tail = f" [{self.why}]" if self.why else ""
+        return f"{self.combatant} {verb} {abs(self.delta)} Strain (now {self.total}){tail}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,8 +195,10 @@ class Healed(Event):
 
     def __str__(self) -> str:
         if self.after <= 0:
-            return f"{self.target}'s [{self.keyword.capitalize()} {self.before}] Injury is healed (slot emptied)"
-        return f"{self.target}'s [{self.keyword.capitalize()}] Injury drops from {self.before} to {self.after}"
+            return (f"{self.target}'s [{self.keyword.capitalize()} {self.before}] Injury is healed "
+                    "(slot emptied)")
+        return (f"{self.target}'s [{self.keyword.capitalize()}] Injury drops from {self.before} "
+                f"to {self.after}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,19 +16,22 @@ def pool_size(block: StatBlock, boosts: tuple[str, ...], opponent: StatBlock | N
     ``2 + M + I`` (traits invoked) capped at 7, then +3 (Rule 1), + item rank (Instrument against a
     creature one Realm higher, full rules), + ``extra`` (Exploit or Ward dice), then - Slip (min 1).
     """
-    base = rulings.BASE_POOL + (block.motive if "motive" in boosts else 0) + (block.identity if "identity" in boosts else 0)
+    base = (rulings.BASE_POOL + (block.motive if "motive" in boosts else 0)
+            + (block.identity if "identity" in boosts else 0))
     pool = min(base, rulings.DICE_CAP)
     parts = [f"{pool} base"]
     if opponent is not None:
         if block.realm - opponent.realm == 1:  # Rule 1 [S]
             pool += rulings.REALM_BONUS_DICE
             parts.append(f"+{rulings.REALM_BONUS_DICE} Realm")
-        if instrument and option is not None and option.instrument and opponent.realm - block.realm == 1:
+        if (instrument and option is not None and option.instrument
+                and opponent.realm - block.realm == 1):
             pool += option.item_rank  # RULING R28
             parts.append(f"+{option.item_rank} Instrument")
     if extra:
         pool += extra
-        parts.append(f"+{extra} {'Ward' if option is not None and option.keyword == 'ward' else 'Exploit'}")
+        ward = option is not None and option.keyword == "ward"
+        parts.append(f"+{extra} {'Ward' if ward else 'Exploit'}")
     if slip:  # RULING R18
         pool = max(1, pool - slip)
         parts.append(f"-{slip} Slip")
@@ -54,7 +57,8 @@ def success_distribution(texture: str, dice: int) -> tuple[float, ...]:
 
 
 @cache
-def opposed_odds(actor_texture: str, actor_dice: int, reactor_texture: str, reactor_dice: int) -> tuple[float, float, float]:
+def opposed_odds(actor_texture: str, actor_dice: int, reactor_texture: str,
+                 reactor_dice: int) -> tuple[float, float, float]:
     """(P actor more successes, P tie, P reactor more) for two pools."""
     a = success_distribution(actor_texture, actor_dice)
     r = success_distribution(reactor_texture, reactor_dice)

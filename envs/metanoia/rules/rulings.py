@@ -1,7 +1,8 @@
 """Project rulings of the Metanoia spec (rules/metanoia.md §10.2) that the engine relies on.
 
 Each constant names one ruling; none of them is Metanoia canon. Rulings that are whole procedures
-(R8 declaration order, R23 challenged Move, ...) are implemented in ``state.py`` next to a comment
+(R8 declaration order, R23 challenged Move, ...) are implemented in the rules modules
+(``legality``, ``turns``, ``resolution``, ``opposed``, ``effects``, ``preview``) next to a comment
 citing them; the numbers they need live here.
 """
 
