@@ -15,6 +15,7 @@ from typing import Any
 
 from envs.core import Action
 from envs.core.hexgrid import distance
+from envs.mano_a_mano.rules import guns, missiles, modifiers
 
 from ..base import RulesPolicy
 
@@ -55,12 +56,12 @@ class ManoHeuristic(RulesPolicy):
         avoid = a.args[2] if len(a.args) > 2 else None
         target = enc.by_id[a.target]
         stats = f.weapons()[weapon]
-        mod = stats.attack + (5 if verb == "strategic" else 0) + enc._attack_mod(f, target, "striking")
+        mod = stats.attack + (5 if verb == "strategic" else 0) + modifiers.attack_mod(enc, f, target, "striking")
         mod += 4 if target.incapacitated else 0
         cost, absorption = enc.avoidance(target, avoid)
-        coverer, cover_diff = enc._coverer(target, f, "striking")
+        coverer, cover_diff = modifiers.coverer(enc, target, f, "striking")
         diff = cover_diff + cost if coverer else (
-            target.melee_defense() + enc._defense_mod(target, f, "striking") + target.defense_bonus + cost)
+            target.melee_defense() + modifiers.defense_mod(enc, target, f, "striking") + target.defense_bonus + cost)
         power = stats.power * (2 if verb == "powerful" else 1)
         t = enc.stack[-1] if enc.stack else None
         if t is not None and t.actor == f.id and not t.charge_used and 2 * t.straight_hexes > 5:
@@ -79,7 +80,7 @@ class ManoHeuristic(RulesPolicy):
         avoid = a.args[-1] if a.args[-1] in ("avoid_next", "avoid_all") else None
         d_m = rulings.range_m(distance(f.hex, target.hex))
         if a.kind == "shoot":
-            hand_item = enc._shooter(f)  # the drawn bow, else the gun (rulings.SHOT_WEAPON)
+            hand_item = guns.shooter(enc, f)  # the drawn bow, else the gun (rulings.SHOT_WEAPON)
             it = f.block.items[hand_item[1]]
             mod = f.block.item_stats(it.id).attack + (5 if verb == "strategic" else 0)
             mod += 5 if f.aiming == it.id else 0
@@ -94,7 +95,7 @@ class ManoHeuristic(RulesPolicy):
             max_range = 2 * q if verb == "powerful" else q
             mod -= 2  # throwing the weapon away has a cost
         cost, absorption = enc.avoidance(target, avoid)
-        diff = target.block.missile_defense + enc._defense_mod(target, f, "missile") + target.defense_bonus + cost
+        diff = target.block.missile_defense + modifiers.defense_mod(enc, target, f, "missile") + target.defense_bonus + cost
         diff += R.distance_penalty(d_m, max_range)
         return p_success(mod, diff) * self._harm_value(enc, target, power, sharp, absorption)
 
@@ -103,8 +104,8 @@ class ManoHeuristic(RulesPolicy):
         verb = a.args[0]
         avoid = a.args[1] if verb in ("wrench", "choke") and len(a.args) > 1 else None
         cost, absorption = enc.avoidance(target, avoid)
-        mod = f.block.grapple_roll_modifier + enc._attack_mod(f, target, "grappling")
-        diff = target.block.grapple_defense + enc._defense_mod(target, f, "grappling") + target.defense_bonus + cost
+        mod = f.block.grapple_roll_modifier + modifiers.attack_mod(enc, f, target, "grappling")
+        diff = target.block.grapple_defense + modifiers.defense_mod(enc, target, f, "grappling") + target.defense_bonus + cost
         diff += 5 if verb == "disarm" else 0
         p = p_success(mod, diff)
         G = f.block.grapple_power
@@ -162,7 +163,7 @@ class ManoHeuristic(RulesPolicy):
 
             dest = neighbor(f.hex, int(a.args[0]))
             before, after = self._nearest_enemy(enc, f), self._nearest_enemy(enc, f, dest)
-            if enc._bow(f) is not None or enc._gun(f) is not None:  # a shooter keeps its distance
+            if missiles.held_bow(enc, f) is not None or guns.held_gun(enc, f) is not None:  # a shooter keeps its distance
                 return 0.02 * (after - before) if before < 4 else -0.05
             value = 0.1 * (before - after) - (0.2 if after > before else 0.0)
             t = enc.stack[-1]
@@ -207,7 +208,7 @@ class ManoHeuristic(RulesPolicy):
         round-by-round gun only when nothing else is worth doing."""
         from envs.mano_a_mano.rules.guns import gun_reload
 
-        _, item = enc._gun(f)
+        _, item = guns.held_gun(enc, f)
         left = enc.shots_left(f, item)
         if self._adjacent_enemy(enc, f):
             return -0.2
