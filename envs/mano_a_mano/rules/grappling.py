@@ -15,7 +15,16 @@ from envs.core.hexgrid import Hex, distance, neighbor
 
 from . import guns, legal, modifiers, rulings, strikes, turns
 from . import resolution as R
-from .events import Harmed, Note, Rolled
+from .events import (
+    DefenseBonus,
+    FollowedInto,
+    Harmed,
+    LedgeDrop,
+    Note,
+    Pushed,
+    PushedIntoWall,
+    Rolled,
+)
 from .fighter import Can, Fighter, Turn, act
 from .turns import STANCES
 
@@ -132,17 +141,17 @@ def grapple_action(
         d = int(args[1])
         dest = neighbor(target.hex, d)
         if enc.map.at(dest).wall:  # spec §5.7.4: pushed into a wall counts as a fall, in place
-            events.append(Note(target.id, f"is pushed into the wall at {dest}"))
+            events.append(PushedIntoWall(target.id, dest))
             fell = strikes.fall(enc, target, power, events)
         else:
             vacated = target.hex
             drop_m = max(0.0, enc.map.at(vacated).height_m - enc.map.at(dest).height_m)
             target.hex = dest
-            events.append(Note(target.id, f"is pushed {vacated} -> {target.hex}"))
+            events.append(Pushed(target.id, vacated, target.hex))
             enc.follow_hex = vacated
             break_stretched(enc, events, keep=frozenset((f.id, target.id)))
             if drop_m >= rulings.LEDGE_FALL_M:  # over an edge: a fall whatever the balance
-                events.append(Note(target.id, f"goes over a {drop_m:g} m drop"))
+                events.append(LedgeDrop(target.id, drop_m))
                 fell = strikes.fall(enc, target, power + int(drop_m), events)
             elif target.standing:  # RULING R57: a fall from a height adds 1 power per metre
                 fell = not balance(enc, target, dice, events) and strikes.fall(
@@ -219,7 +228,7 @@ def choose(enc: ManoEncounter, f: Fighter, t: Turn, option: str, events: list[Ev
     if option in STANCES:
         if option == "stance_evade":
             f.defense_bonus = 4
-            events.append(Note(f.id, "starts evading (+4 defense until its first turn)"))
+            events.append(DefenseBonus(f.id, "evade", 4))
         elif option == "stance_counter":  # RULING R47: a counter prepared on a "turn 0"
             f.counter_ready = True
             events.append(Note(f.id, "starts ready to counter"))
@@ -256,7 +265,7 @@ def choose(enc: ManoEncounter, f: Fighter, t: Turn, option: str, events: list[Ev
         and follow_hex not in enc.occupied()
     ):
         f.hex = follow_hex  # RULING R43: the pair moves together
-        events.append(Note(f.id, f"moves into {follow_hex}"))
+        events.append(FollowedInto(f.id, follow_hex))
     break_stretched(enc, events)
 
 

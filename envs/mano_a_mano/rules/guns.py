@@ -32,7 +32,7 @@ from envs.core import Action
 from envs.core.events import Event
 
 from . import legal, missiles, rulings, turns
-from .events import Note
+from .events import GunLoaded, Note, Reloading
 
 if TYPE_CHECKING:
     from .catalogue import Item
@@ -132,22 +132,20 @@ def gun_action(
     elif reload == "clip":
         f.clip_out.remove(item)
         f.shots[item] = it.shots[0]
-        events.append(Note(f.id, f"loads {item}: {it.shots[0]} shots"))
+        events.append(GunLoaded(f.id, item, it.shots[0], one_round=False))
     elif reload == "round":
         f.shots[item] = shots_left(f, item) + 1
-        events.append(Note(f.id, f"loads a round into {item}: {f.shots[item]} shots"))
+        events.append(GunLoaded(f.id, item, f.shots[item], one_round=True))
     else:  # muzzle-loader: t full-turn reload actions (RULING R50)
         s, needed = it.shots
         done = f.reloading.get(item, 0) + 1
         if done >= needed:
             f.reloading.pop(item, None)
             f.shots[item] = s
-            events.append(
-                Note(f.id, f"reloads {item} ({done}/{needed}): {s} shot{'s' if s > 1 else ''}")
-            )
+            events.append(Reloading(f.id, item, done, needed, s))
         else:
             f.reloading[item] = done
-            events.append(Note(f.id, f"reloads {item} ({done}/{needed})"))
+            events.append(Reloading(f.id, item, done, needed))
 
 
 def spend_shot(enc: ManoEncounter, f: Fighter, item: str) -> None:

@@ -30,7 +30,7 @@ from envs.core.hexgrid import Hex, distance, neighbors, ring
 
 from . import legal, rulings, strikes, turns
 from . import resolution as R
-from .events import Note, Rolled
+from .events import Dismounted, Mounted, Note, Rolled, Unseated
 
 if TYPE_CHECKING:
     from .fighter import Fighter, Turn
@@ -122,11 +122,11 @@ def mount_action(
         mount = enc.by_id[action.target]
         f.hex = mount.hex
         enc.mounts[f.id] = mount.id
-        events.append(Note(f.id, f"mounts {mount.id} at {mount.hex}"))
+        events.append(Mounted(f.id, mount.id, mount.hex))
     else:
         mount = enc.by_id[enc.mounts.pop(f.id)]
         f.hex = landing_hex(enc, mount.hex, first_ring_only=True)
-        events.append(Note(f.id, f"dismounts from {mount.id} into {f.hex}"))
+        events.append(Dismounted(f.id, mount.id, f.hex))
     t.move_points = min(t.move_points, turns.move_points(enc, f))
 
 
@@ -215,7 +215,7 @@ def unseat(enc: ManoEncounter, rider: Fighter, why: str, events: list[Event]) ->
         0.0, hexmap.at(mount.hex).height_m - hexmap.at(land).height_m
     )
     rider.hex = land
-    events.append(Note(rider.id, f"falls from {mount.id} ({why}) into {land}"))
+    events.append(Unseated(rider.id, mount.id, why, land))
     b = rider.block
     own = max((b.natural_stats(w).power for w in b.natural_weapons), default=0)
     strikes.fall(enc, rider, own + int(drop_m), events)

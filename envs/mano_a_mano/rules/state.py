@@ -39,7 +39,7 @@ from envs.core.hexgrid import Hex, HexMap
 from . import grappling, guns, legal, missiles, modifiers, mounted, strikes, turns
 from . import snapshot as snap
 from .catalogue import encounters, stat_blocks
-from .events import Harmed, Note, Rolled
+from .events import Delayed, Harmed, Note, Rolled
 from .fighter import Fighter, Turn
 from .modifiers import facing
 from .options import CORE, FULL, ROUND_CAP, RuleOptions, parse_options
@@ -294,9 +294,7 @@ class ManoEncounter(EncounterBase):
             self.order.insert(self.order.index(action.target) + 1, f.id)
             self.delays_used = self.delays_used | {f.id}
             self.turn_idx -= 1  # the next slot is now the character that came after this one
-            events.append(
-                Note(f.id, f"delays to act after {action.target}; order {' > '.join(self.order)}")
-            )
+            events.append(Delayed(f.id, action.target, tuple(self.order)))
             turns.next_turn(self, events, restart=f.id)
             return events
         elif kind == "release":

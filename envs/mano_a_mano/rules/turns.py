@@ -19,7 +19,17 @@ from envs.core.hexgrid import DIRECTIONS
 
 from . import legal, mounted, rulings
 from . import resolution as R
-from .events import Note, Rolled
+from .events import (
+    DefenseBonus,
+    FirstTurnRoll,
+    LongestReach,
+    Moved,
+    Note,
+    Regenerated,
+    Rolled,
+    StunRecovered,
+    TurnOrder,
+)
 from .fighter import Fighter, Turn
 
 if TYPE_CHECKING:
@@ -76,7 +86,7 @@ def settle_order(enc: ManoEncounter, first: str | None, dice: Dice, events: list
         order += [m[k] for m in members.values() if k < len(m)]
     enc.order = order
     enc.order_pending = False
-    events.append(Note(order[0], f"acts first; turn order {' > '.join(order)}"))
+    events.append(TurnOrder(tuple(order)))
     events.append(RoundStarted(enc._round))
 
 
@@ -109,7 +119,7 @@ def longest_reach(enc: ManoEncounter, events: list[Event]) -> str | None:
     leaders = [s for s in enc.side_ids if best.get(s) == top]
     if len(leaders) != 1:
         return None
-    events.append(Note(f"side {leaders[0]}", f"has the longest reach ({top} m) and goes first"))
+    events.append(LongestReach(leaders[0], top))
     return leaders[0]
 
 
@@ -118,7 +128,7 @@ def roll_off(enc: ManoEncounter, dice: Dice, events: list[Event]) -> str:
     while True:  # RULING R53: tied sides re-roll in side order
         rolls = {s: dice.roll(20)[0] for s in contenders}
         for s, r in rolls.items():
-            events.append(Note(f"side {s}", f"rolls d20={r} for the first turn"))
+            events.append(FirstTurnRoll(s, r))
         top = max(rolls.values())
         contenders = [s for s in contenders if rolls[s] == top]
         if len(contenders) == 1:
@@ -153,9 +163,7 @@ def next_turn(enc: ManoEncounter, events: list[Event], restart: str | None = Non
                 return
             end_turn(enc, f, active=False, events=events)
             continue
-        f.defense_bonus = (
-            0  # RULING R3: rest / cautious / instant stand bonuses end now (and evading, §3.4)
-        )
+        f.defense_bonus = 0  # RULING R3: rest / cautious / instant stand (and evading) bonuses end
         f.covering = None  # spec §6.4: cover lasts until the coverer's next turn
         if (
             f.counter_ready
@@ -190,7 +198,7 @@ def recover(enc: ManoEncounter, f: Fighter, events: list[Event]) -> None:
         return
     before = f.health
     f.stun -= math.ceil(f.stun / 2) if f.incapacitated else 1
-    events.append(Note(f.id, f"recovers stun (now {f.stun}, {f.health})"))
+    events.append(StunRecovered(f.id, f.stun, f.health))
     if before.startswith("incapacitated") and not f.incapacitated:
         events.append(Note(f.id, "is no longer incapacitated"))
 
@@ -298,7 +306,7 @@ def move(enc: ManoEncounter, f: Fighter, t: Turn, d: int, events: list[Event]) -
         t.straight_hexes += 1
     else:
         t.straight_dir, t.straight_hexes = d, 1
-    events.append(Note(f.id, f"moves ({q}, {r}) -> ({q + dq}, {r + dr})"))
+    events.append(Moved(f.id, (q, r), (q + dq, r + dr)))
 
 
 def simple(enc: ManoEncounter, f: Fighter, t: Turn, kind: str, events: list[Event]) -> None:
@@ -313,12 +321,12 @@ def simple(enc: ManoEncounter, f: Fighter, t: Turn, kind: str, events: list[Even
     elif kind == "instant_stand":
         f.standing = True
         f.defense_bonus = 5
-        events.append(Note(f.id, "stands up at once (+5 defense until its next turn)"))
+        events.append(DefenseBonus(f.id, "instant_stand", 5))
     elif kind == "rest":  # spec §5.8, RULING R2/R3/R12
         if f.stun == 0 and "sudden_regeneration" in f.block.qualities:  # spec §2.8, RULING R44
             healed = math.ceil(f.damage / 2)
             f.damage -= healed
-            events.append(Note(f.id, f"regenerates {healed} damage"))
+            events.append(Regenerated(f.id, healed))
         f.stun = 0
         f.defense_bonus = 5
-        events.append(Note(f.id, "rests: stun 0, +5 defense until its next turn"))
+        events.append(DefenseBonus(f.id, "rest", 5))
