@@ -9,8 +9,8 @@ import pytest
 
 from envs.core import SeededDice
 from envs.mano_a_mano import rules
-from envs.mano_a_mano.rules import legal, missiles, turns
 from envs.mano_a_mano.encoding import ENCODING
+from envs.mano_a_mano.rules import legal, missiles, turns
 
 
 def _random_states(encounter: str, seeds: range):
@@ -77,7 +77,7 @@ def test_decision_flags_match_the_category_rules(encounter):
         assert can.other == legal.may_act(enc, f, t, quick=False, other=True)
         assert can.quick_free == (legal.may_act(enc, f, t, quick=True) and legal.capacity_ok(enc, f, t, None, None))
         held = legal.held_profile(f)
-        assert held.bow == missiles.held_bow(enc, f)
+        assert held.bow == f.bow()
         assert list(held.free) == missiles.free_hands(enc, f)
         assert [w for w, *_ in held.strikes] == list(f.weapons())
 

@@ -9,9 +9,8 @@ from test_core_turns import do, fight, labels
 
 from envs.core import IllegalActionError, ScriptedDice
 from envs.core.data import DataError
-from envs.mano_a_mano.rules import catalogue, from_situation, load_catalogue, rulings
+from envs.mano_a_mano.rules import catalogue, from_situation, load_catalogue, rulings, strikes
 from envs.mano_a_mano.rules.guns import gun_reload
-from envs.mano_a_mano.rules import strikes
 from envs.mano_a_mano.rules.state import ManoEncounter
 
 MASS_CP = (

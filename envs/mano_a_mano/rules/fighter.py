@@ -151,6 +151,28 @@ class Fighter:
                 out[self.weapon_id(slot)] = b.item_stats(item, slot)
         return out
 
+    def bow(self) -> tuple[str, str] | None:
+        """``(hand, item)`` of a held bow."""
+        items = self.block.items
+        return next(((h, i) for h, i in self.held.items() if items[i].kind == "bow"), None)
+
+    def gun(self) -> tuple[str, str] | None:
+        """``(hand, item)`` of the held gun that gun actions use (rulings.SHOT_WEAPON)."""
+        for hand in ("right", "left", "both"):
+            item = self.held.get(hand)
+            if item is not None and self.block.items[item].kind == "gun":
+                return hand, item
+        return None
+
+    def shooter(self) -> tuple[str, str] | None:
+        """The weapon a shot or an aim uses: the drawn bow (RULING R32), else the held gun, else
+        a held bow; ``None`` without a bow or a gun."""
+        bow = self.bow()
+        if bow is not None and self.bow_drawn:
+            return bow
+        gun = self.gun()
+        return gun if gun is not None else bow
+
     def weapon_id(self, hand: str) -> str:
         """The weapon identity of the item held in ``hand`` (spec §4.4, RULING R11: each held hand
         weapon is one weapon): its item id, or ``item@hand`` when the other hand holds the same item

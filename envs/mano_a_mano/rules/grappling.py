@@ -13,7 +13,7 @@ from envs.core import Action, Dice
 from envs.core.events import Event
 from envs.core.hexgrid import Hex, distance, neighbor
 
-from . import guns, legal, modifiers, rulings, strikes, turns
+from . import guns, legal, modifiers, preview, rulings, strikes, turns
 from . import resolution as R
 from .events import (
     DefenseBonus,
@@ -26,15 +26,12 @@ from .events import (
     Rolled,
 )
 from .fighter import Can, Fighter, Turn, act
+from .preview import DAMAGING_GRAPPLES
 from .turns import STANCES
 
 if TYPE_CHECKING:
     from .state import ManoEncounter
 
-STRENUOUS_GRAPPLES = frozenset({"trip", "slam", "slam_onto", "wrench", "choke", "disarm"})
-DAMAGING_GRAPPLES = frozenset({"push", "trip", "slam", "slam_onto", "wrench", "choke"})
-"""grappling actions with power (spec §5.7.3; push and trip through the fall they cause): they take
-a charge bonus and the optional power rules (spec §8.1, RULING R28, R37)"""
 
 
 def grapple_weapon(enc: ManoEncounter, f: Fighter) -> str:
@@ -100,23 +97,11 @@ def grapple_action(
 ) -> None:
     verb = args[0]
     enc.follow_hex = None
-    charge = turns.charge(t) if verb in DAMAGING_GRAPPLES else 0
-    turns.count_action(
-        enc, f, t, quick=verb not in STRENUOUS_GRAPPLES, weapon=grapple_weapon(enc, f)
-    )
-    mod = f.block.grapple_roll_modifier + modifiers.attack_mod(enc, f, target, "grappling")
-    mod += modifiers.favorable(enc, f, target)
-    avoid = args[1] if verb in ("wrench", "choke") and len(args) > 1 else None
-    cost, absorption = modifiers.avoidance(enc, target, avoid)
-    diff = (
-        target.block.grapple_defense
-        + modifiers.defense_mod(enc, target, f, "grappling")
-        + target.defense_bonus
-        + cost
-    )
-    if verb == "disarm":
-        diff += 5  # RULING R5
-    diff += modifiers.darkness(enc, f, "grappling")
+    p = preview.grapple(enc, f, args, target)  # the odds the heuristic sees
+    if verb in DAMAGING_GRAPPLES:
+        turns.charge(t)  # spends the charge (p.charge_hexes)
+    turns.count_action(enc, f, t, quick=p.quick, weapon=p.weapon)
+    mod, diff, absorption = p.modifier, p.difficulty, p.absorption
     die = dice.roll(20)[0]
     ok = R.success(die, mod, diff)
     events.append(Rolled(f.id, f"{verb} on {target.id}", die, mod, diff, ok))
@@ -126,16 +111,7 @@ def grapple_action(
             ask(enc, target.id, ("keep", "release"), f.id, events, was=before)
         return
     G = f.block.grapple_power
-    if verb in DAMAGING_GRAPPLES:  # spec §8.1: G or 2G, optional rules, charge (RULING R28, R37)
-        power = R.attack_power(
-            G,
-            double=verb in ("trip", "slam_onto", "wrench", "choke"),
-            die=die,
-            kind="grappling",
-            charge_hexes=charge,
-            random_damage=enc.options.random_damage,
-            critical_hits=enc.options.critical_hits,
-        )
+    power = p.power_at(die)  # spec §8.1: G or 2G, optional rules, charge (RULING R28, R37)
     fell = False
     if verb == "push":
         d = int(args[1])

@@ -50,24 +50,6 @@ def gun_reload(it: Item) -> str | None:
     return it.reload or rulings.gun_reload_default(it.shots[0])
 
 
-def held_gun(enc: ManoEncounter, f: Fighter) -> tuple[str, str] | None:
-    """``(hand, item)`` of the held gun that gun actions use (rulings.SHOT_WEAPON)."""
-    for hand in ("right", "left", "both"):
-        item = f.held.get(hand)
-        if item is not None and f.block.items[item].kind == "gun":
-            return hand, item
-    return None
-
-
-def shooter(enc: ManoEncounter, f: Fighter) -> tuple[str, str] | None:
-    """The weapon a shot or an aim uses: the drawn bow (RULING R32), else the held gun."""
-    bow = missiles.held_bow(enc, f)
-    if bow is not None and f.bow_drawn:
-        return bow
-    gun = held_gun(enc, f)
-    return gun if gun is not None else bow
-
-
 def shots_left(f: Fighter, item: str) -> int:
     """Shots left in ``item`` (full when not recorded, spec §3.6); a large number without the
     shots feature."""
@@ -84,7 +66,7 @@ def gun_actions(enc: ManoEncounter, f: Fighter, t: Turn) -> list[Action]:
         for h, i in sorted(f.held.items())
         if f.block.items[i].missile
     ]  # spec §5.3 row 34: dropping any held item is free, a bow or a gun too
-    gun = held_gun(enc, f)
+    gun = f.gun()
     if gun is None or f.bow_drawn:  # RULING R32: a drawn bow allows bow actions only
         return out
     hand, item = gun
@@ -116,7 +98,7 @@ def gun_action(
     enc: ManoEncounter, f: Fighter, t: Turn, action: Action, events: list[Event]
 ) -> None:
     """Aim, load or unload the held gun."""
-    _, item = held_gun(enc, f)
+    _, item = f.gun()
     it = f.block.items[item]
     kind = action.kind
     reload = gun_reload(it)

@@ -13,18 +13,13 @@ from envs.core.events import Event
 from envs.core.hexgrid import Hex, distance
 from envs.core.hexgrid import neighbors as neighbors_of
 
-from . import guns, legal, modifiers, rulings, strikes, turns
+from . import guns, legal, modifiers, preview, rulings, strikes, turns
 from . import resolution as R
 from .events import Note, Rolled
 from .fighter import Can, Fighter, Held, Turn, act
 
 if TYPE_CHECKING:
     from .state import ManoEncounter
-
-
-def held_bow(enc: ManoEncounter, f: Fighter) -> tuple[str, str] | None:
-    """``(hand, item)`` of a held bow."""
-    return next(((h, i) for h, i in f.held.items() if f.block.items[i].kind == "bow"), None)
 
 
 def free_hands(enc: ManoEncounter, f: Fighter) -> list[str]:
@@ -151,80 +146,36 @@ def missile(
     dice: Dice,
     events: list[Event],
 ) -> None:
-    """Thrown attacks and shots (spec §5.5, §5.6)."""
+    """Thrown attacks and shots (spec §5.5, §5.6), rolled against ``preview.missile``."""
+    p = preview.missile(enc, f, action, target)  # the odds the heuristic sees
     verb = action.args[0]
-    d_m = rulings.range_m(distance(f.hex, target.hex))
     if action.kind == "throw":
-        hand = action.args[1]
-        avoid = action.args[2] if len(action.args) > 2 else None
-        item = f.held[hand]
-        it = f.block.items[item]
-        stats = f.block.item_stats(item, hand)
-        q = max(0, f.block.ability("throwing") + f.block.strength - it.heft)  # RULING R8
-        max_range = 2 * q if verb == "powerful" else q
-        mod = f.block.ability("throwing") + f.block.agility - (5 if verb == "heave" else 0)
-        power_base, sharpness, double, weapon = (
-            stats.power,
-            it.sharpness,
-            verb != "quick",
-            f.weapon_id(hand),
-        )
-        del f.held[hand]
-        enc.floor.setdefault(target.hex, []).append(
-            item
-        )  # RULING R33: it lands in the target's hex
-        quick = verb == "quick"
+        item = f.held.pop(action.args[1])
+        enc.floor.setdefault(target.hex, []).append(item)  # RULING R33: lands in its hex
     else:
-        avoid = action.args[1] if len(action.args) > 1 else None
-        _, item = guns.shooter(enc, f)  # the drawn bow, else the gun (rulings.SHOT_WEAPON)
-        it = f.block.items[item]
-        stats = f.block.item_stats(item)
-        max_range, mod = it.range_m, stats.attack + (5 if verb == "strategic" else 0)
-        power_base, sharpness, double, weapon = it.power, it.sharpness, False, item
-        quick = verb == "quick"
-        if it.kind == "gun":
+        item = p.weapon
+        if f.block.items[item].kind == "gun":
             guns.spend_shot(enc, f, item)  # spec §5.6: a shot uses one of s
         else:
             f.bow_drawn = False  # a shot un-draws the bow
-    if f.aiming == item:  # spec §5.6: +5 to the next attack with the aimed weapon, which ends
-        mod += 5  # the aim; an attack with another weapon keeps it (RULING R31)
-        f.aiming = None
-    turns.count_action(enc, f, t, quick=quick, weapon=weapon)
-    mod += modifiers.attack_mod(enc, f, target, "missile")
-    mod += modifiers.favorable(enc, f, target)
-    cost, absorption = modifiers.avoidance(enc, target, avoid)
-    coverer, cover_diff = modifiers.coverer(enc, target, f, "missile")
-    if coverer is not None:
-        diff = cover_diff + cost
-    else:
-        diff = (
-            target.block.missile_defense
-            + modifiers.defense_mod(enc, target, f, "missile")
-            + target.defense_bonus
-            + cost
-        )
-    diff += R.distance_penalty(d_m, max_range) + modifiers.darkness(enc, f, "missile")
+    if f.aiming == item:  # spec §5.6: +5 to the next attack with the aimed weapon (p.part("aim")),
+        f.aiming = None  # which ends the aim; an attack with another weapon keeps it (RULING R31)
+    turns.count_action(enc, f, t, quick=p.quick, weapon=p.weapon)
+    mod, diff = p.modifier, p.difficulty
     die = dice.roll(20)[0]
     hit = R.success(die, mod, diff)
     events.append(
-        Rolled(f.id, f"{verb} {action.kind} ({weapon}) on {target.id}", die, mod, diff, hit)
+        Rolled(f.id, f"{verb} {action.kind} ({p.weapon}) on {target.id}", die, mod, diff, hit)
     )
     if verb == "cautious":
         f.defense_bonus = 5
-    power = R.attack_power(
-        power_base,
-        double=double,
-        die=die,
-        kind="missile",
-        random_damage=enc.options.random_damage,
-        critical_hits=enc.options.critical_hits,
-    )
+    power = p.power_at(die)
     if hit:
-        strikes.harm(enc, target, power, sharpness, absorption, events)
-    elif coverer is not None:
+        strikes.harm(enc, target, power, p.sharpness, p.absorption, events)
+    elif p.coverer is not None:
+        coverer = enc.by_id[p.coverer]
         events.append(Note(coverer.id, f"takes the shot meant for {target.id}"))
-        strikes.harm(enc, coverer, power, sharpness, coverer.block.best_absorption, events)
-
+        strikes.harm(enc, coverer, power, p.sharpness, coverer.block.best_absorption, events)
 
 def item_action(
     enc: ManoEncounter, f: Fighter, t: Turn, action: Action, events: list[Event]
@@ -240,7 +191,7 @@ def item_action(
             f.aiming = None  # RULING R31: the bow leaves the hands undrawn, as when relaxed
         events.append(Note(f.id, f"drops {item}"))
         return
-    bow = held_bow(enc, f)
+    bow = f.bow()
     if kind in ("draw", "aim", "relax"):
         turns.count_action(enc, f, t, quick=True, weapon=bow[1])
         if kind == "draw":

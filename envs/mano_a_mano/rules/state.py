@@ -36,13 +36,14 @@ from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import ActionTaken, Event
 from envs.core.hexgrid import Hex, HexMap
 
-from . import grappling, guns, legal, missiles, modifiers, mounted, strikes, turns
+from . import grappling, guns, legal, missiles, modifiers, mounted, preview, strikes, turns
 from . import snapshot as snap
 from .catalogue import encounters, stat_blocks
 from .events import Delayed, Harmed, Note, Rolled
 from .fighter import Fighter, Turn
 from .modifiers import facing
 from .options import CORE, FULL, ROUND_CAP, RuleOptions, parse_options
+from .preview import Preview
 from .setup import place
 from .turns import STANCES
 
@@ -209,6 +210,10 @@ class ManoEncounter(EncounterBase):
     def mounted_on(self, rider: str) -> str | None:
         """The mount ``rider`` sits on, if any (mounted.py)."""
         return self.mounts.get(rider)
+
+    def preview(self, action: Action) -> Preview | None:
+        """The odds and numbers of an attack before its roll (preview.py); ``None`` for others."""
+        return preview.preview(self, action)
 
     def move_points(self, f: Fighter) -> int:
         """The movement points ``f`` starts a turn with (spec §4.5, RULING R26, turns.py)."""

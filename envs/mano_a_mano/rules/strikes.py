@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from envs.core import Dice
 from envs.core.events import Event, OutOfFight
 
-from . import grappling, modifiers, turns
+from . import grappling, preview, turns
 from . import resolution as R
 from .events import Harmed, Note, Rolled
 from .fighter import Fighter, Turn
@@ -30,43 +30,22 @@ def strike(
     events: list[Event],
     avoid: str | None = None,
 ) -> None:
-    stats = f.weapons()[weapon]
-    charge = turns.charge(t)
-    turns.count_action(enc, f, t, quick=verb == "quick", weapon=weapon)
-    mod = stats.attack + (5 if verb == "strategic" else 0)
-    mod += modifiers.attack_mod(enc, f, target, "striking")
-    mod += modifiers.favorable(enc, f, target)
-    cost, absorption = modifiers.avoidance(enc, target, avoid)
-    coverer, cover_diff = modifiers.coverer(enc, target, f, "striking")
-    if coverer is not None:
-        diff = cover_diff + cost
-    else:
-        diff = (
-            target.melee_defense()
-            + modifiers.defense_mod(enc, target, f, "striking")
-            + target.defense_bonus
-            + cost
-        )
-    diff += modifiers.darkness(enc, f, "striking")
+    p = preview.strike(enc, f, verb, weapon, target, avoid)  # the odds the heuristic sees
+    turns.charge(t)  # spends the charge (p.charge_hexes)
+    turns.count_action(enc, f, t, quick=p.quick, weapon=weapon)
+    mod, diff = p.modifier, p.difficulty
     die = dice.roll(20)[0]
     hit = R.success(die, mod, diff)
     events.append(Rolled(f.id, f"{verb} strike ({weapon}) on {target.id}", die, mod, diff, hit))
     if verb == "cautious":  # RULING R3: the bonus is gained hit or miss
         f.defense_bonus = 5
-    power = R.attack_power(
-        stats.power,
-        double=verb == "powerful",
-        die=die,
-        charge_hexes=charge,
-        random_damage=enc.options.random_damage,
-        critical_hits=enc.options.critical_hits,
-    )
+    power = p.power_at(die)
     if hit:
-        harm(enc, target, power, stats.sharpness, absorption, events)
-    elif coverer is not None:  # spec §6.4: a failed covered attack hits the coverer, no avoidance
+        harm(enc, target, power, p.sharpness, p.absorption, events)
+    elif p.coverer is not None:  # spec §6.4: a failed covered attack hits the coverer, no avoidance
+        coverer = enc.by_id[p.coverer]
         events.append(Note(coverer.id, f"takes the blow meant for {target.id}"))
-        harm(enc, coverer, power, stats.sharpness, coverer.block.best_absorption, events)
-
+        harm(enc, coverer, power, p.sharpness, coverer.block.best_absorption, events)
 
 def harm(
     enc: ManoEncounter,
