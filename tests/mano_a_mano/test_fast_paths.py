@@ -102,3 +102,18 @@ def test_legal_list_kept_by_apply_is_the_fresh_one(encounter):
             kept += 1
             assert enc.listed == legal.compute_legal(enc)
     assert kept > 10
+
+
+def test_no_cache_is_stored_inside_a_rules_object():
+    """Derived values are kept in module-level caches, not in the stat block, the map or the
+    encounter (issue item 7): the encounter keeps its declared fields after play and clone."""
+    fresh = rules.new_encounter("skirmish_2v2", None, SeededDice(0))
+    declared = set(vars(fresh))
+    assert "_memo" not in {f.name for f in dataclasses.fields(rules.StatBlock)}
+    last = None
+    for enc in _random_states("skirmish_2v2", range(2)):
+        ENCODING.observe(enc, enc.current_actor())
+        last = enc
+    assert last is not None
+    assert set(vars(last)) == declared == set(vars(last.clone()))
+    assert not hasattr(last.map, "_obs_around")

@@ -13,7 +13,7 @@ from envs.core import Action
 from envs.core.hexgrid import Hex
 
 from . import resolution as R
-from .catalogue import StatBlock
+from .catalogue import StatBlock, block_memo
 
 __all__ = ["Can", "Fighter", "Held", "Turn", "act", "move_actions"]
 
@@ -132,9 +132,10 @@ class Fighter:
         shared between calls with the same held items: read it, do not change it."""
         b = self.block
         key = ("weapons", tuple(sorted(self.held.items())))
-        found = b._memo.get(key)
+        memo = block_memo(b)
+        found = memo.get(key)
         if found is None:
-            found = b._memo[key] = self._weapons()
+            found = memo[key] = self._weapons()
         return found
 
     def _weapons(self) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from envs.core import Action
 from envs.core.hexgrid import Hex, distance
 
 from . import grappling, missiles, modifiers, mounted, turns
+from .catalogue import block_memo
 from .fighter import Can, Fighter, Held, Turn, act, move_actions
 
 if TYPE_CHECKING:
@@ -133,7 +134,7 @@ def verb_ok(
 def capacity_ok(enc: ManoEncounter, f: Fighter, t: Turn, weapon: str | None, stats: Any) -> bool:
     """Combo capacity and per-weapon limits (spec §4.4, RULING R11); ``weapon=None`` for quick
     actions that use no weapon (stand, drop)."""
-    memo = f.block._memo
+    memo = block_memo(f.block)
     limits = memo.get("combo")
     if limits is None:
         speed = f.block.speed
@@ -172,7 +173,8 @@ def held_profile(f: Fighter) -> Held:
     """What ``f``'s held items allow (``Held``), kept per stat block and held items."""
     b = f.block
     key = ("held_profile", tuple(sorted(f.held.items())))
-    found = b._memo.get(key)
+    memo = block_memo(b)
+    found = memo.get(key)
     if found is None:
         strikes = tuple(
             (w, s, 1 + s.range_m // 2 if s.range_m else 1) for w, s in f.weapons().items()
@@ -190,7 +192,7 @@ def held_profile(f: Fighter) -> Held:
             )
             throws.append((hand, item, stats, q, it.throwable and not stats.unwieldy))
         free = () if "both" in f.held else tuple(h for h in ("right", "left") if h not in f.held)
-        found = b._memo[key] = Held(
+        found = memo[key] = Held(
             strikes,
             max((r for *_, r in strikes), default=0),
             tuple(throws),

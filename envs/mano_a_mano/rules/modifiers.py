@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from envs.core.hexgrid import Hex, direction_to, distance
 
 from . import resolution as R
+from .catalogue import block_memo
 from .fighter import Fighter
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def coverer(
 def armor_options(enc: ManoEncounter, target: Fighter) -> list[tuple[str, ...]]:
     """Armor-avoidance choices (spec §2.6, §12.3): none, down to the next lower absorption level,
     and every avoidable region, each only where the target's regions give it a distinct level."""
-    memo = target.block._memo
+    memo = block_memo(target.block)
     found = memo.get("armor_options")
     if found is None:
         levels = R.avoidance_levels(target.block.regions)
@@ -102,7 +103,7 @@ def armor_options(enc: ManoEncounter, target: Fighter) -> list[tuple[str, ...]]:
 
 def avoidance(enc: ManoEncounter, target: Fighter, option: str | None) -> tuple[int, int]:
     """``(difficulty added, absorption left)`` of an avoidance option (spec §2.6, RULING R55)."""
-    memo = target.block._memo
+    memo = block_memo(target.block)
     found = memo.get(("avoidance", option))
     if found is None:
         regions = target.block.regions

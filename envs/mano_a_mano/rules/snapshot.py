@@ -21,23 +21,9 @@ from .options import RuleOptions
 if TYPE_CHECKING:
     from .state import ManoEncounter
 
-SHARED = (
-    "options",
-    "map",
-    "side_ids",
-    "rideable",
-    "_round",
-    "turn_idx",
-    "_outcome",
-    "delayed",
-    "delays_used",
-    "order_pending",
-    "follow_hex",
-    "_legal",
-    "_applying",
-    "_legal_next",
-    "probed",
-)
+SHARED = ("options", "map", "side_ids", "roster", "rideable", "_round", "turn_idx", "_outcome",
+          "delayed", "delays_used", "order_pending", "follow_hex", "_legal", "_applying",
+          "_legal_next", "probed")
 """fields a clone shares with its original: immutable values, the map, and the legal-action lists
 (never changed in place)"""
 

@@ -110,6 +110,8 @@ class ManoEncounter(EncounterBase):
         self.choice_was: dict[str, Any] | None = None
         """the grapple before the attack whose outcome is being chosen (RULING R18)"""
         self.side_ids = tuple(dict.fromkeys(f.side for f in fighters))
+        self.roster = tuple((f.id, f.side) for f in fighters)
+        """``(id, side)`` of every combatant in roster order; it never changes during a fight"""
         self.rideable = any(f.block.mount is not None for f in fighters)
         """can anybody in this fight be ridden (the roster never changes during a fight)"""
         self.mounts: dict[str, str] = {}
