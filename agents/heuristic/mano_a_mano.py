@@ -6,6 +6,9 @@ enemy to charge; the animal attacks whoever stands next to it (spec §5.11). It 
 state: Mano a Mano hides nothing (spec §3.1, RULING R45).
 
 Scores are expected harm in units of the target's stamina, plus small preferences for position.
+The odds, power and absorption of every attack come from the engine's preview
+(``ManoEncounter.preview``, rules/preview.py), the numbers the resolution rolls against; the
+heuristic calls no private engine member.
 """
 
 from __future__ import annotations
@@ -50,78 +53,50 @@ class ManoHeuristic(RulesPolicy):
             value = 0.0  # already out of the fight (RULING R54): harm there changes nothing
         return value
 
+    def odds(self, enc: Any, a: Action) -> float:
+        """The chance of success this heuristic scores an attack with: the engine's own preview
+        (spec §5.1: position, circumstances and rear attacks, darkness, cover, armor avoidance,
+        distance); 1 for an action without a roll."""
+        p = enc.preview(a)
+        return 1.0 if p is None else p.chance
+
     def _strike_value(self, enc: Any, f: Any, a: Action) -> float:
-        verb, weapon = a.args[0], a.args[1]
-        avoid = a.args[2] if len(a.args) > 2 else None
+        verb = a.args[0]
+        p = enc.preview(a)  # the engine's own odds: darkness, rear attacks, cover, avoidance
         target = enc.by_id[a.target]
-        stats = f.weapons()[weapon]
-        mod = stats.attack + (5 if verb == "strategic" else 0) + enc._attack_mod(f, target, "striking")
-        mod += 4 if target.incapacitated else 0
-        cost, absorption = enc.avoidance(target, avoid)
-        coverer, cover_diff = enc._coverer(target, f, "striking")
-        diff = cover_diff + cost if coverer else (
-            target.melee_defense() + enc._defense_mod(target, f, "striking") + target.defense_bonus + cost)
-        power = stats.power * (2 if verb == "powerful" else 1)
-        t = enc.stack[-1] if enc.stack else None
-        if t is not None and t.actor == f.id and not t.charge_used and 2 * t.straight_hexes > 5:
-            power += 2 * t.straight_hexes - 5  # the charge (spec §4.5, RULING R28), mounted or not
-        value = p_success(mod, diff) * self._harm_value(enc, target, power, stats.sharpness, absorption)
+        value = self.odds(enc, a) * self._harm_value(enc, target, p.hit_power, p.sharpness, p.absorption)
         if verb == "cautious":
             value += 0.05
         return value
 
     def _missile_value(self, enc: Any, f: Any, a: Action) -> float:
-        from envs.mano_a_mano.rules import resolution as R
-        from envs.mano_a_mano.rules import rulings
-
+        p = enc.preview(a)
         target = enc.by_id[a.target]
-        verb = a.args[0]
-        avoid = a.args[-1] if a.args[-1] in ("avoid_next", "avoid_all") else None
-        d_m = rulings.range_m(distance(f.hex, target.hex))
-        if a.kind == "shoot":
-            hand_item = enc._shooter(f)  # the drawn bow, else the gun (rulings.SHOT_WEAPON)
-            it = f.block.items[hand_item[1]]
-            mod = f.block.item_stats(it.id).attack + (5 if verb == "strategic" else 0)
-            mod += 5 if f.aiming == it.id else 0
-            power, sharp, max_range = it.power, it.sharpness, it.range_m
-        else:
-            item = f.held[a.args[1]]
-            it = f.block.items[item]
-            mod = f.block.ability("throwing") + f.block.agility - (5 if verb == "heave" else 0)
-            power = f.block.item_stats(item, a.args[1]).power * (1 if verb == "quick" else 2)
-            sharp = it.sharpness
-            q = max(0, f.block.ability("throwing") + f.block.strength - it.heft)
-            max_range = 2 * q if verb == "powerful" else q
-            mod -= 2  # throwing the weapon away has a cost
-        cost, absorption = enc.avoidance(target, avoid)
-        diff = target.block.missile_defense + enc._defense_mod(target, f, "missile") + target.defense_bonus + cost
-        diff += R.distance_penalty(d_m, max_range)
-        return p_success(mod, diff) * self._harm_value(enc, target, power, sharp, absorption)
+        odds = self.odds(enc, a)
+        if a.kind == "throw":  # throwing the weapon away has a cost: score it as 2 worse odds
+            odds = p_success(p.modifier - 2, p.difficulty)
+        return odds * self._harm_value(enc, target, p.hit_power, p.sharpness, p.absorption)
 
     def _grapple_value(self, enc: Any, f: Any, a: Action) -> float:
         target = enc.by_id[a.target]
         verb = a.args[0]
-        avoid = a.args[1] if verb in ("wrench", "choke") and len(a.args) > 1 else None
-        cost, absorption = enc.avoidance(target, avoid)
-        mod = f.block.grapple_roll_modifier + enc._attack_mod(f, target, "grappling")
-        diff = target.block.grapple_defense + enc._defense_mod(target, f, "grappling") + target.defense_bonus + cost
-        diff += 5 if verb == "disarm" else 0
-        p = p_success(mod, diff)
-        G = f.block.grapple_power
+        pv = enc.preview(a)
+        p, absorption, power = self.odds(enc, a), pv.absorption, pv.blow_power
         fall = 1 - p_success(target.block.balance_roll_modifier, 8)
+        best = target.block.best_absorption  # a fall meets the best absorption (RULING R14)
         if verb == "choke":
-            return p * self._harm_value(enc, target, 2 * G, "blunt", absorption, choke=True)
+            return p * self._harm_value(enc, target, power, "blunt", absorption, choke=True)
         if verb == "wrench":
-            return p * self._harm_value(enc, target, 2 * G, "blunt", absorption)
+            return p * self._harm_value(enc, target, power, "blunt", absorption)
         if verb in ("slam", "slam_onto"):
-            return p * self._harm_value(enc, target, G * (2 if verb == "slam_onto" else 1), "blunt",
-                                        target.block.best_absorption) * 0.8
+            return p * self._harm_value(enc, target, power, "blunt", best) * 0.8
         if verb == "trip":
-            return p * fall * self._harm_value(enc, target, 2 * G, "blunt", target.block.best_absorption)
+            return p * fall * self._harm_value(enc, target, power, "blunt", best)
         if verb == "push":
-            return p * fall * self._harm_value(enc, target, G, "blunt", target.block.best_absorption) * 0.5
+            return p * fall * self._harm_value(enc, target, power, "blunt", best) * 0.5
         if verb == "hold":  # sets up chokes for a real grappler
-            return 0.25 * p if enc.dominant_over(target.id, f.id) or f.block.grapple_attack >= 8 else 0.0
+            strong = enc.dominant_over(target.id, f.id) or f.block.grapple_attack >= 8
+            return 0.25 * p if strong else 0.0
         return 0.05 * p  # disarm
 
     def _threatened(self, enc: Any, f: Any) -> bool:
@@ -162,7 +137,7 @@ class ManoHeuristic(RulesPolicy):
 
             dest = neighbor(f.hex, int(a.args[0]))
             before, after = self._nearest_enemy(enc, f), self._nearest_enemy(enc, f, dest)
-            if enc._bow(f) is not None or enc._gun(f) is not None:  # a shooter keeps its distance
+            if f.shooter() is not None:  # a shooter keeps its distance
                 return 0.02 * (after - before) if before < 4 else -0.05
             value = 0.1 * (before - after) - (0.2 if after > before else 0.0)
             t = enc.stack[-1]
@@ -207,7 +182,7 @@ class ManoHeuristic(RulesPolicy):
         round-by-round gun only when nothing else is worth doing."""
         from envs.mano_a_mano.rules.guns import gun_reload
 
-        _, item = enc._gun(f)
+        _, item = f.gun()
         left = enc.shots_left(f, item)
         if self._adjacent_enemy(enc, f):
             return -0.2

@@ -41,8 +41,14 @@ from envs.core import Action
 from envs.core.hexgrid import neighbor
 from envs.rl import ActionLayout, Block, ObsSpec, ego_order
 
+from .rules.catalogue import block_memo
 from .rules.resolution import health as R_health
 from .rules.state import STANCES, ManoEncounter
+
+_EGO: dict[tuple[Any, str], tuple[dict[str, int], list[str | None]]] = {}
+"""ego slots per (roster, combatant): rosters never change during a fight"""
+_AROUND_MEMO: dict[int, tuple[Any, dict[tuple[int, int], tuple[float, ...]]]] = {}
+"""per map (by identity, kept alive here): the free/wall/occupied features around each hex"""
 
 NAME = "mano_a_mano_v1"
 MAX_PER_SIDE = 4
@@ -106,11 +112,13 @@ class ManoEncoding:
     # ------------------------------------------------------------------ slots
     def ego(self, enc: ManoEncounter, cid: str) -> tuple[dict[str, int], list[str | None]]:
         """``({id: slot}, [id or None per slot])`` seen from ``cid``; rosters never change during a
-        fight, so the answer is kept on the encounter."""
-        cache = enc.__dict__.setdefault("_ego_slots", {})
-        found = cache.get(cid)
+        fight, so the answer is kept per roster (``enc.roster``) and combatant."""
+        key = (enc.roster, cid)
+        found = _EGO.get(key)
         if found is None:
-            found = cache[cid] = self._ego(enc, cid)
+            if len(_EGO) > 20_000:  # many rosters in one process: start over
+                _EGO.clear()
+            found = _EGO[key] = self._ego(enc, cid)
         return found
 
     @staticmethod
@@ -288,8 +296,14 @@ class ManoEncoding:
     @staticmethod
     def _around(hexmap: Any, h: tuple[int, int]) -> tuple[float, ...]:
         """Per direction (free, wall, occupied) of the hexes around ``h`` with nobody in them; the
-        terrain does not change during a fight, so the answer is kept on the map."""
-        memo = hexmap.__dict__.setdefault("_obs_around", {})
+        terrain does not change during a fight, so the answer is kept per map (by identity, the map
+        kept alive with it)."""
+        entry = _AROUND_MEMO.get(id(hexmap))
+        if entry is None or entry[0] is not hexmap:
+            if len(_AROUND_MEMO) > 256:
+                _AROUND_MEMO.clear()
+            entry = _AROUND_MEMO[id(hexmap)] = (hexmap, {})
+        memo = entry[1]
         found = memo.get(h)
         if found is None:
             q, r = h
@@ -303,10 +317,11 @@ class ManoEncoding:
     @staticmethod
     def _static(b: Any) -> tuple[float, ...]:
         """The sheet's part of a slot row (computed once per stat block)."""
-        found = b._memo.get("obs_static")
+        memo = block_memo(b)
+        found = memo.get("obs_static")
         if found is None:
             cover = b.total_cover
-            found = b._memo["obs_static"] = (
+            found = memo["obs_static"] = (
                 _clip(b.toughness / 40), _clip(float(b.speed) / 3), _clip(b.running / 10),
                 _clip(b.missile_defense / 30), _clip(b.grapple_attack / 30), _clip(b.grapple_defense / 40),
                 _clip(b.grapple_power / 30), _clip(b.best_absorption / 10),
@@ -320,19 +335,20 @@ class ManoEncoding:
         the held items."""
         b = f.block
         key = ("obs_armed", tuple(sorted(f.held.items())))
-        found = b._memo.get(key)
+        memo = block_memo(b)
+        found = memo.get(key)
         if found is None:
             weapons = f.weapons().values()
             best = max(weapons, key=lambda s: (s.power * 2 + s.attack), default=None)
             reach = max((1 + s.range_m // 2 if s.range_m else 1 for s in weapons), default=1)
-            gun = next((f.held[h] for h in ("right", "left", "both")  # GunsMixin._gun's order
+            gun = next((f.held[h] for h in ("right", "left", "both")  # Fighter.gun's order
                         if h in f.held and b.items[f.held[h]].kind == "gun"), None)
             if best is None:
                 found = (_clip(f.melee_defense() / 30), 0.0, 0.0, 0.0, 0.0, 0.0, reach, gun)
             else:
                 found = (_clip(f.melee_defense() / 30), _clip(best.attack / 10), _clip(best.power / 30),
                          *(float(best.sharpness == s) for s in ("sharp", "blunt", "padded")), reach, gun)
-            b._memo[key] = found
+            memo[key] = found
         return found
 
     @staticmethod

@@ -8,6 +8,7 @@ import pytest
 from envs.core import Action, IllegalActionError, ScriptedDice, SeededDice
 from envs.core.hexgrid import HexMap, distance
 from envs.mano_a_mano.rules import encounters, stat_blocks
+from envs.mano_a_mano.rules.setup import start_turn
 from envs.mano_a_mano.rules.state import Fighter, ManoEncounter, new_encounter
 
 
@@ -18,10 +19,7 @@ def fight(*specs, order=None, dice=None):
                 for k, (cid, b, side, h) in enumerate(specs)]
     enc = ManoEncounter(fighters, order or [f.id for f in fighters], HexMap.hexagon(7))
     enc.order = order or [f.id for f in fighters]
-    from envs.core.events import RoundStarted
-
-    events = [RoundStarted(1)]
-    enc._next_turn(events)
+    start_turn(enc)
     return enc
 
 

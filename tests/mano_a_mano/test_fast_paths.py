@@ -10,6 +10,7 @@ import pytest
 from envs.core import SeededDice
 from envs.mano_a_mano import rules
 from envs.mano_a_mano.encoding import ENCODING
+from envs.mano_a_mano.rules import legal, missiles, turns
 
 
 def _random_states(encounter: str, seeds: range):
@@ -33,8 +34,8 @@ def test_turn_exhausted_shortcut_matches_the_legal_list(encounter):
     for enc in _random_states(encounter, range(12)):
         t = enc.stack[-1]
         f = enc.by_id[t.actor]
-        slow = all(a.kind == "end" for a in enc._compute_legal())
-        assert enc._turn_exhausted(f, t) == slow
+        slow = all(a.kind == "end" for a in legal.compute_legal(enc))
+        assert turns.turn_exhausted(enc, f, t) == slow
         checked += 1
     assert checked > 100
 
@@ -70,14 +71,14 @@ def test_decision_flags_match_the_category_rules(encounter):
     for enc in _random_states(encounter, range(6)):
         t = enc.stack[-1]
         f = enc.by_id[t.actor]
-        can = enc._can(f, t)
-        assert can.quick == enc._may_act(f, t, quick=True)
-        assert can.strenuous == enc._may_act(f, t, quick=False)
-        assert can.other == enc._may_act(f, t, quick=False, other=True)
-        assert can.quick_free == (enc._may_act(f, t, quick=True) and enc._capacity_ok(f, t, None, None))
-        held = enc._held_profile(f)
-        assert held.bow == enc._bow(f)
-        assert list(held.free) == enc._free_hands(f)
+        can = legal.categories(enc, f, t)
+        assert can.quick == legal.may_act(enc, f, t, quick=True)
+        assert can.strenuous == legal.may_act(enc, f, t, quick=False)
+        assert can.other == legal.may_act(enc, f, t, quick=False, other=True)
+        assert can.quick_free == (legal.may_act(enc, f, t, quick=True) and legal.capacity_ok(enc, f, t, None, None))
+        held = legal.held_profile(f)
+        assert held.bow == f.bow()
+        assert list(held.free) == missiles.free_hands(enc, f)
         assert [w for w, *_ in held.strikes] == list(f.weapons())
 
 
@@ -97,7 +98,22 @@ def test_legal_list_kept_by_apply_is_the_fresh_one(encounter):
     """``apply`` keeps the list its end-of-turn check computed; it must be what a fresh listing gives."""
     kept = 0
     for enc in _random_states(encounter, range(8)):
-        if enc._legal is not None:
+        if enc.listed is not None:
             kept += 1
-            assert enc._legal == enc._compute_legal()
+            assert enc.listed == legal.compute_legal(enc)
     assert kept > 10
+
+
+def test_no_cache_is_stored_inside_a_rules_object():
+    """Derived values are kept in module-level caches, not in the stat block, the map or the
+    encounter (issue item 7): the encounter keeps its declared fields after play and clone."""
+    fresh = rules.new_encounter("skirmish_2v2", None, SeededDice(0))
+    declared = set(vars(fresh))
+    assert "_memo" not in {f.name for f in dataclasses.fields(rules.StatBlock)}
+    last = None
+    for enc in _random_states("skirmish_2v2", range(2)):
+        ENCODING.observe(enc, enc.current_actor())
+        last = enc
+    assert last is not None
+    assert set(vars(last)) == declared == set(vars(last.clone()))
+    assert not hasattr(last.map, "_obs_around")

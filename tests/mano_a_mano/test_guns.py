@@ -9,7 +9,7 @@ from test_core_turns import do, fight, labels
 
 from envs.core import IllegalActionError, ScriptedDice
 from envs.core.data import DataError
-from envs.mano_a_mano.rules import catalogue, from_situation, load_catalogue, rulings
+from envs.mano_a_mano.rules import catalogue, from_situation, load_catalogue, rulings, strikes
 from envs.mano_a_mano.rules.guns import gun_reload
 from envs.mano_a_mano.rules.state import ManoEncounter
 
@@ -263,7 +263,7 @@ def test_aim_adds_5_to_the_next_gun_shot_and_is_lost_on_harm():
     dice = ScriptedDice([7], sides=20)
     enc, g = gunner()
     do(enc, dice, "musketeer: aim", "musketeer: end", "steven: end")
-    enc._harm(g, 1, "padded", 0, [])
+    strikes.harm(enc, g, 1, "padded", 0, [])
     roll = rolled(do(enc, dice, "musketeer: shoot quick -> steven"))
     assert (roll.modifier, roll.success) == (4, False)
 

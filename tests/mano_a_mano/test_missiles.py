@@ -5,6 +5,7 @@ from __future__ import annotations
 from test_core_turns import do, fight, labels
 
 from envs.core import ScriptedDice
+from envs.mano_a_mano.rules import strikes
 
 
 def archer_vs_steven(steven_hex=(8, 0)):
@@ -42,7 +43,7 @@ def test_11_20_variants_prone_target_and_lost_aim():
     do(enc, dice, "archer: draw", "archer: end", "steven: end", "archer: aim", "archer: end", "steven: end")
     archer = enc.by_id["archer"]
     assert archer.aiming == "light_bow"
-    enc._harm(archer, 1, "padded", 0, [])  # 1 stun taken between aiming and shooting
+    strikes.harm(enc, archer, 1, "padded", 0, [])  # 1 stun taken between aiming and shooting
     assert archer.stun == 1 and archer.aiming is None  # the aim is lost (RULING R31)
     events = do(enc, dice, "archer: shoot quick -> steven")
     roll = next(e for e in events if type(e).__name__ == "Rolled")

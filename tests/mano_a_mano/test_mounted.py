@@ -13,10 +13,10 @@ import pytest
 from test_core_turns import do, labels
 
 from envs.core import IllegalActionError, ScriptedDice, SeededDice
-from envs.core.events import RoundStarted
 from envs.core.hexgrid import HexMap, Terrain
 from envs.mano_a_mano.encoding import ENCODING, SINGLES
 from envs.mano_a_mano.rules import from_situation, rulings, stat_blocks
+from envs.mano_a_mano.rules.setup import start_turn
 from envs.mano_a_mano.rules.state import Fighter, ManoEncounter, new_encounter
 
 
@@ -41,7 +41,7 @@ def mounted_fight(*specs, mounts=None, terrain=None, options=None):
     for rider, mount in (mounts or {}).items():
         enc.by_id[rider].hex = enc.by_id[mount].hex
         enc.mounts[rider] = mount
-    enc._next_turn([RoundStarted(1)])
+    start_turn(enc)
     return enc
 
 
@@ -182,8 +182,7 @@ def test_a_rider_falls_further_from_a_mount_on_high_ground():
 def test_the_rider_moves_the_pair_with_the_mounts_running_and_spends_its_next_turn():
     enc = cavalry(("clone", "clone", (6, 0)))
     enc.order = ["rider", "horse", "clone"]
-    enc.stack[-1].actor, enc.turn_idx = "rider", 0
-    enc.stack[-1].move_points = enc._move_points(enc.by_id["rider"])
+    start_turn(enc, "rider", upkeep=False)
     assert enc.stack[-1].move_points == 8  # the horse's running, not the Guard's 5
     dice = ScriptedDice([], sides=20)
     do(enc, dice, *["rider: move 1"] * 2)
@@ -203,8 +202,7 @@ def test_a_mounted_charge_adds_power_like_any_charge():
     dice = ScriptedDice([15], sides=20)  # spear 7 + 15 > 12
     enc = cavalry(("clone", "clone", (5, 0)))
     enc.order = ["rider", "horse", "clone"]
-    enc.stack[-1].actor, enc.turn_idx = "rider", 0
-    enc.stack[-1].move_points = enc._move_points(enc.by_id["rider"])
+    start_turn(enc, "rider", upkeep=False)
     do(
         enc, dice, *["rider: move 0"] * 4, "rider: strike quick spear -> clone"
     )  # 4 straight hexes: 8 m
@@ -350,8 +348,7 @@ def test_a_small_drop_only_adds_to_a_failed_balance():
 def test_snapshot_clone_and_from_snapshot_keep_the_mounted_relation():
     enc = cavalry(("clone", "clone", (6, 0)))
     enc.order = ["rider", "horse", "clone"]
-    enc.stack[-1].actor, enc.turn_idx = "rider", 0
-    enc.stack[-1].move_points = enc._move_points(enc.by_id["rider"])
+    start_turn(enc, "rider", upkeep=False)
     do(enc, ScriptedDice([], sides=20), "rider: move 0")
     snap = json.loads(json.dumps(enc.snapshot()))
     assert snap["mounts"] == {"rider": "horse"} and snap["mount_spent"] == ["horse"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from test_core_turns import do, labels
 
 from envs.core import ScriptedDice
-from envs.mano_a_mano.rules import from_situation
+from envs.mano_a_mano.rules import from_situation, turns
 from envs.mano_a_mano.rules.state import Harmed, Rolled
 
 
@@ -110,7 +110,7 @@ def test_no_pick_up_above_twice_the_carrying_capacity():
     enc = situation(fighter("s", "A", (0, 0), "steven", held={}, stowed=["spear"]),
                     fighter("c", "B", (3, 0), "clone"), actor="s")
     enc.floor[(0, 0)] = ["pike", "knife"]
-    enc._legal = None
+    enc.refresh()
     found = {a.args[0] for a in enc.legal_actions() if a.kind == "pick_up"}
     assert found == {"knife"}  # 3 + 1 = 4 kg is fine; 3 + 10 = 13 kg is above 2 x 5 kg
 
@@ -162,7 +162,7 @@ def test_an_inept_ambusher_without_stealth_rolls_at_minus_four():
     enc = ManoEncounter(fighters, ["e", "s"], HexMap.hexagon(7))
     events = []
     # elephant: inept, no stealth: 11 - 4 = 7 is not above 10 + Steven's detection 0
-    assert not enc._ambush("A", ScriptedDice([11], sides=20), events)
+    assert not turns.ambush(enc, "A", ScriptedDice([11], sides=20), events)
     assert (events[0].modifier, events[0].difficulty) == (-4, 10)
 
 
@@ -272,7 +272,7 @@ def test_an_unwieldy_bow_allows_one_quick_use_and_no_strenuous_shot():
     enc = situation(fighter("a", "B", (0, 0), "archer"), fighter("c", "A", (6, 0), "clone"), actor="a")
     a = enc.by_id["a"]
     a.block = dataclasses.replace(a.block, strength=2)  # the light bow's heft is now above its hand power
-    enc._legal = None
+    enc.refresh()
     assert a.block.item_stats("light_bow", "left").unwieldy
     assert "a: shoot draw_and_fire -> c" not in labels(enc)
     do(enc, ScriptedDice([], sides=20), "a: draw")
@@ -301,7 +301,7 @@ def test_choking_a_helpless_target_does_not_put_it_out_of_the_fight_twice():
     enc = situation(fighter("w", "A", (0, 0), "wrestler"), fighter("c", "B", (1, 0), "clone", stun=14, standing=False),
                     fighter("g", "B", (0, 3), "guard"), actor="w")
     enc.by_id["w"].standing = False  # both on the ground: same base state (RULING R19)
-    enc._legal = None
+    enc.refresh()
     events = do(enc, ScriptedDice([10], sides=20), "w: grapple choke -> c")
     assert enc.by_id["c"].stun > 14 and not [e for e in events if isinstance(e, OutOfFight)]
 

@@ -14,6 +14,7 @@ from envs.core.data import DataError
 from envs.core.hexgrid import HexMap
 from envs.mano_a_mano.rules import from_situation, load_catalogue, stat_blocks
 from envs.mano_a_mano.rules.catalogue import DATA, Region, Worn
+from envs.mano_a_mano.rules.setup import start_turn
 from envs.mano_a_mano.rules.state import Fighter, ManoEncounter
 
 
@@ -26,7 +27,7 @@ def _jacket_and_helmet_fight() -> ManoEncounter:
     fighters = [Fighter("steven", steven, "A", 0, (0, 0), held=dict(steven.held)),
                 Fighter("clone", armored, "B", 0, (1, 0))]
     enc = ManoEncounter(fighters, ["steven", "clone"], HexMap.hexagon(7))
-    enc._next_turn([])
+    start_turn(enc)
     return enc
 
 

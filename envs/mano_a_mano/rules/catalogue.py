@@ -147,6 +147,21 @@ class WeaponStats:
     can_draw: bool | None = None
 
 
+_MEMO: dict[int, tuple[Any, dict[Any, Any]]] = {}
+
+
+def block_memo(block: Any) -> dict[Any, Any]:
+    """The derived values already computed for a frozen stat block (the sheet never changes, so
+    they never go stale), kept here, outside the block: keyed by the block's identity, the block
+    kept alive with them so that identity is never reused."""
+    entry = _MEMO.get(id(block))
+    if entry is None or entry[0] is not block:
+        if len(_MEMO) > 4096:  # many edited blocks in one process (tests, balance sweeps)
+            _MEMO.clear()
+        entry = _MEMO[id(block)] = (block, {})
+    return entry[1]
+
+
 @dataclass(frozen=True)
 class StatBlock:
     """A combatant's sheet (spec §13); derived values are computed, never stored."""
@@ -169,10 +184,8 @@ class StatBlock:
     bow_drawn: bool = False
     source: str = "seed"
     items: dict[str, Item] = field(default_factory=dict, repr=False)
-    _memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     mount: str | None = None
     """``"war"``: an animal that can be ridden and fights on its own (spec §5.11); else ``None``"""
-    """derived values already computed (the sheet never changes, so they never go stale)"""
 
     # ---- attributes
     @property
@@ -205,22 +218,22 @@ class StatBlock:
         defaults to the sheet's."""
         slots = tuple(sorted(self.held if held is None else held))
         key = ("free", slots)
-        found = self._memo.get(key)
+        found = block_memo(self).get(key)
         if found is None:
             busy = set()
             for slot in slots:
                 busy.update({"right": ("right",), "left": ("left",), "both": ("right", "left")}[slot])
-            found = self._memo[key] = tuple(
+            found = block_memo(self)[key] = tuple(
                 w for w in self.natural_weapons if not (w.hand and any(w.name.startswith(b) for b in busy)))
         return list(found)
 
     def natural_stats(self, weapon: NaturalWeapon) -> WeaponStats:
         key = ("natural", weapon.name)
-        found = self._memo.get(key)
+        found = block_memo(self).get(key)
         if found is None:
             power = self.strength + weapon.leverage if self.strength > 0 else 0
             skill = self.ability("natural_weapons")
-            found = self._memo[key] = WeaponStats(weapon.name, power, self.agility + skill + weapon.offense,
+            found = block_memo(self)[key] = WeaponStats(weapon.name, power, self.agility + skill + weapon.offense,
                                                   10 + self.agility + skill, weapon.sharpness)
         return found
 
@@ -235,9 +248,9 @@ class StatBlock:
         if slot is None:
             slot = next((s for s, i in self.held.items() if i == item_id), "both" if it.two_handed else "right")
         key = ("item", item_id, slot)
-        found = self._memo.get(key)
+        found = block_memo(self).get(key)
         if found is None:
-            found = self._memo[key] = self._item_stats(it, slot)
+            found = block_memo(self)[key] = self._item_stats(it, slot)
         return found
 
     def _item_stats(self, it: Item, slot: str) -> WeaponStats:
@@ -266,11 +279,11 @@ class StatBlock:
         """Best defense of the usable weapons (spec §2.3); ``10 + agility`` with none (RULING R48)."""
         held = self.held if held is None else held
         key = ("melee_defense", tuple(sorted(held.items())))
-        found = self._memo.get(key)
+        found = block_memo(self).get(key)
         if found is None:
             defenses = [self.natural_stats(w).defense for w in self.free_natural_weapons(held)]
             defenses += [self.item_stats(i, s).defense for s, i in held.items() if not self.items[i].missile]
-            found = self._memo[key] = max((d for d in defenses if d is not None), default=10 + self.agility)
+            found = block_memo(self)[key] = max((d for d in defenses if d is not None), default=10 + self.agility)
         return found
 
     @property
@@ -315,19 +328,19 @@ class StatBlock:
         """Natural armor plus worn pieces resolved into non-overlapping regions (spec §2.6)."""
         from .resolution import Piece, resolve_regions
 
-        found = self._memo.get("regions")
+        found = block_memo(self).get("regions")
         if found is None:
             pieces = [Piece(w.item, w.region.cover, w.region.absorption, w.inside) for w in self.armor]
-            found = self._memo["regions"] = self.template.natural_armor + resolve_regions(pieces)
+            found = block_memo(self)["regions"] = self.template.natural_armor + resolve_regions(pieces)
         return found
 
     @property
     def best_absorption(self) -> int:
         from .resolution import best_absorption
 
-        found = self._memo.get("best_absorption")
+        found = block_memo(self).get("best_absorption")
         if found is None:
-            found = self._memo["best_absorption"] = best_absorption(self.regions)
+            found = block_memo(self)["best_absorption"] = best_absorption(self.regions)
         return found
 
     @property
@@ -335,9 +348,9 @@ class StatBlock:
         """Sum of the regions' cover, or ``"complete"`` (spec §2.6)."""
         from .resolution import total_cover
 
-        found = self._memo.get("total_cover")
+        found = block_memo(self).get("total_cover")
         if found is None:
-            found = self._memo["total_cover"] = total_cover(self.regions)
+            found = block_memo(self)["total_cover"] = total_cover(self.regions)
         return found
 
     @property
@@ -363,9 +376,9 @@ class StatBlock:
     def encumbered_with(self, held: Iterable[str], stowed: Iterable[str]) -> bool:
         """Carried mass above the carrying capacity (spec §2.7, §4.5, RULING R26)."""
         key = ("encumbered", tuple(sorted(held)), tuple(sorted(stowed)))
-        found = self._memo.get(key)
+        found = block_memo(self).get(key)
         if found is None:
-            found = self._memo[key] = self.mass_with(key[1], key[2]) > self.carrying_capacity_kg
+            found = block_memo(self)[key] = self.mass_with(key[1], key[2]) > self.carrying_capacity_kg
         return found
 
 

@@ -1,4 +1,4 @@
-"""Mano a Mano guns (spec §5.6 "Guns (FULL)", §3.6, RULING R50, R11, R31): a ManoEncounter mixin.
+"""Mano a Mano guns (spec §5.6 "Guns (FULL)", §3.6, RULING R50, R11, R31).
 
 A gun is an item of kind ``gun`` with ``shots: [s, t]`` (spec §2.4): ``s`` shots before reloading,
 ``t`` the reload time in turns, and how it reloads (the catalogue's ``reload``, GUN_RELOADS):
@@ -20,6 +20,8 @@ State per fighter, keyed by the gun's item id (rulings.GUN_STATE_PER_ITEM): ``sh
 a gun missing from it is full), ``clip_out`` (clip guns whose clip is out) and ``reloading``
 (muzzle-loader reload actions done). A dropped or disarmed gun keeps its state on the floor
 (``floor_guns``) and gives it to whoever picks it up.
+
+Plain functions of the encounter (``state.ManoEncounter``).
 """
 
 from __future__ import annotations
@@ -29,11 +31,13 @@ from typing import TYPE_CHECKING, Any
 from envs.core import Action
 from envs.core.events import Event
 
-from . import rulings
+from . import legal, missiles, rulings, turns
+from .events import GunLoaded, Note, Reloading
 
 if TYPE_CHECKING:
     from .catalogue import Item
-    from .state import Fighter, Turn
+    from .fighter import Fighter, Turn
+    from .state import ManoEncounter
 
 
 def gun_reload(it: Item) -> str | None:
@@ -46,180 +50,153 @@ def gun_reload(it: Item) -> str | None:
     return it.reload or rulings.gun_reload_default(it.shots[0])
 
 
-class GunsMixin:
-    """Gun part of ``ManoEncounter`` (see the module docstring); it uses the encounter's fighters,
-    turn rules and shot resolution."""
+def shots_left(f: Fighter, item: str) -> int:
+    """Shots left in ``item`` (full when not recorded, spec §3.6); a large number without the
+    shots feature."""
+    it = f.block.items[item]
+    if it.shots is None:
+        return 1 << 30
+    return f.shots.get(item, it.shots[0])
 
-    floor_guns: dict[str, list[dict[str, Any]]]
-    """``"q,r:item"`` -> states of the guns of that id lying in that hex (GUN_STATE_PER_ITEM)"""
 
-    # ------------------------------------------------------------------ queries
-    def _gun(self, f: Fighter) -> tuple[str, str] | None:
-        """``(hand, item)`` of the held gun that gun actions use (rulings.SHOT_WEAPON)."""
-        for hand in ("right", "left", "both"):
-            item = f.held.get(hand)
-            if item is not None and f.block.items[item].kind == "gun":
-                return hand, item
-        return None
-
-    def _shooter(self, f: Fighter) -> tuple[str, str] | None:
-        """The weapon a shot or an aim uses: the drawn bow (RULING R32), else the held gun."""
-        bow = self._bow(f)
-        if bow is not None and f.bow_drawn:
-            return bow
-        gun = self._gun(f)
-        return gun if gun is not None else bow
-
-    @staticmethod
-    def shots_left(f: Fighter, item: str) -> int:
-        """Shots left in ``item`` (full when not recorded, spec §3.6); a large number without the
-        shots feature."""
-        it = f.block.items[item]
-        if it.shots is None:
-            return 1 << 30
-        return f.shots.get(item, it.shots[0])
-
-    # ------------------------------------------------------------------ legal actions
-    def _gun_actions(self, f: Fighter, t: Turn) -> list[Action]:
-        """Aim, shots, load and unload with the held gun (spec §5.3 rows 11-14, 17, 18)."""
-        out = [
-            Action(f.id, "drop_item", (h,))
-            for h, i in sorted(f.held.items())
-            if f.block.items[i].missile
-        ]  # spec §5.3 row 34: dropping any held item is free, a bow or a gun too
-        gun = self._gun(f)
-        if gun is None or f.bow_drawn:  # RULING R32: a drawn bow allows bow actions only
-            return out
-        hand, item = gun
-        it = f.block.items[item]
-        stats = f.block.item_stats(item, hand)
-        quick_ok = self._may_act(f, t, quick=True) and self._capacity_ok(f, t, item, stats)
-        strenuous_ok = self._may_act(f, t, quick=False) and not stats.unwieldy  # GUNS_UNWIELDY
-        grappling = self.grappling(f.id)
-        if self.shots_left(f, item) > 0:
-            if quick_ok and not grappling and f.aiming != item:
-                out.append(Action(f.id, "aim"))
-            out += self._shots(f, item, it.range_m, quick_ok, strenuous_ok and f.standing and not grappling)
-        reload = gun_reload(it)
-        if reload == "clip":
-            if quick_ok:
-                out.append(Action(f.id, "load" if item in f.clip_out else "unload"))
-        elif reload == "round":
-            if quick_ok and self.shots_left(f, item) < it.shots[0]:
-                out.append(Action(f.id, "load"))
-        elif reload == "muzzle":  # RULING R50: a full-turn "other" action, alone in its turn
-            if self.shots_left(f, item) < it.shots[0] and self._may_act(
-                f, t, quick=False, other=True
-            ):
-                out.append(Action(f.id, "load"))
+def gun_actions(enc: ManoEncounter, f: Fighter, t: Turn) -> list[Action]:
+    """Aim, shots, load and unload with the held gun (spec §5.3 rows 11-14, 17, 18)."""
+    out = [
+        Action(f.id, "drop_item", (h,))
+        for h, i in sorted(f.held.items())
+        if f.block.items[i].missile
+    ]  # spec §5.3 row 34: dropping any held item is free, a bow or a gun too
+    gun = f.gun()
+    if gun is None or f.bow_drawn:  # RULING R32: a drawn bow allows bow actions only
         return out
+    hand, item = gun
+    it = f.block.items[item]
+    stats = f.block.item_stats(item, hand)
+    quick_ok = legal.may_act(enc, f, t, quick=True) and legal.capacity_ok(enc, f, t, item, stats)
+    strenuous_ok = legal.may_act(enc, f, t, quick=False) and not stats.unwieldy  # GUNS_UNWIELDY
+    grappling = enc.grappling(f.id)
+    if shots_left(f, item) > 0:
+        if quick_ok and not grappling and f.aiming != item:
+            out.append(Action(f.id, "aim"))
+        out += missiles.shot_actions(
+            enc, f, item, it.range_m, quick_ok, strenuous_ok and f.standing and not grappling
+        )
+    reload = gun_reload(it)
+    if reload == "clip":
+        if quick_ok:
+            out.append(Action(f.id, "load" if item in f.clip_out else "unload"))
+    elif reload == "round":
+        if quick_ok and shots_left(f, item) < it.shots[0]:
+            out.append(Action(f.id, "load"))
+    elif reload == "muzzle":  # RULING R50: a full-turn "other" action, alone in its turn
+        if shots_left(f, item) < it.shots[0] and legal.may_act(enc, f, t, quick=False, other=True):
+            out.append(Action(f.id, "load"))
+    return out
 
-    # ------------------------------------------------------------------ apply
-    def _gun_action(self, f: Fighter, t: Turn, action: Action, events: list[Event]) -> None:
-        """Aim, load or unload the held gun."""
-        from .state import Note
 
-        _, item = self._gun(f)
-        it = f.block.items[item]
-        kind = action.kind
-        reload = gun_reload(it)
-        muzzle = kind == "load" and reload == "muzzle"
-        self._count_action(f, t, quick=not muzzle, weapon=item)  # a use of the gun (RULING R11)
-        if kind == "aim":
-            f.aiming = item
-            events.append(Note(f.id, f"aims {item}"))
-        elif kind == "unload":
-            f.shots[item] = 0
-            f.clip_out.append(item)
-            events.append(Note(f.id, f"unloads {item}: clip out"))
-        elif reload == "clip":
-            f.clip_out.remove(item)
-            f.shots[item] = it.shots[0]
-            events.append(Note(f.id, f"loads {item}: {it.shots[0]} shots"))
-        elif reload == "round":
-            f.shots[item] = self.shots_left(f, item) + 1
-            events.append(Note(f.id, f"loads a round into {item}: {f.shots[item]} shots"))
-        else:  # muzzle-loader: t full-turn reload actions (RULING R50)
-            s, turns = it.shots
-            done = f.reloading.get(item, 0) + 1
-            if done >= turns:
-                f.reloading.pop(item, None)
-                f.shots[item] = s
-                events.append(
-                    Note(f.id, f"reloads {item} ({done}/{turns}): {s} shot{'s' if s > 1 else ''}")
-                )
-            else:
-                f.reloading[item] = done
-                events.append(Note(f.id, f"reloads {item} ({done}/{turns})"))
+def gun_action(
+    enc: ManoEncounter, f: Fighter, t: Turn, action: Action, events: list[Event]
+) -> None:
+    """Aim, load or unload the held gun."""
+    _, item = f.gun()
+    it = f.block.items[item]
+    kind = action.kind
+    reload = gun_reload(it)
+    muzzle = kind == "load" and reload == "muzzle"
+    turns.count_action(enc, f, t, quick=not muzzle, weapon=item)  # a use of the gun (RULING R11)
+    if kind == "aim":
+        f.aiming = item
+        events.append(Note(f.id, f"aims {item}"))
+    elif kind == "unload":
+        f.shots[item] = 0
+        f.clip_out.append(item)
+        events.append(Note(f.id, f"unloads {item}: clip out"))
+    elif reload == "clip":
+        f.clip_out.remove(item)
+        f.shots[item] = it.shots[0]
+        events.append(GunLoaded(f.id, item, it.shots[0], one_round=False))
+    elif reload == "round":
+        f.shots[item] = shots_left(f, item) + 1
+        events.append(GunLoaded(f.id, item, f.shots[item], one_round=True))
+    else:  # muzzle-loader: t full-turn reload actions (RULING R50)
+        s, needed = it.shots
+        done = f.reloading.get(item, 0) + 1
+        if done >= needed:
+            f.reloading.pop(item, None)
+            f.shots[item] = s
+            events.append(Reloading(f.id, item, done, needed, s))
+        else:
+            f.reloading[item] = done
+            events.append(Reloading(f.id, item, done, needed))
 
-    def _spend_shot(self, f: Fighter, item: str) -> None:
-        """A shot uses one of ``s`` (spec §5.6)."""
-        if f.block.items[item].shots is not None:
-            f.shots[item] = self.shots_left(f, item) - 1
 
-    # ------------------------------------------------------------------ the state goes with the gun
-    def _gun_state_out(self, f: Fighter, item: str) -> dict[str, Any] | None:
-        """Take the state of ``item`` off ``f`` (it leaves f's hands); ``None`` for a non-gun."""
-        if f.block.items[item].kind != "gun":
-            return None
-        if f.aiming == item:
-            f.aiming = None  # the aim goes with the gun out of the hands
-        state = {
-            "shots": f.shots.pop(item, None),
-            "clip_out": item in f.clip_out,
-            "reloading": f.reloading.pop(item, 0),
-        }
-        if item in f.clip_out:
-            f.clip_out.remove(item)
-        return state
+def spend_shot(enc: ManoEncounter, f: Fighter, item: str) -> None:
+    """A shot uses one of ``s`` (spec §5.6)."""
+    if f.block.items[item].shots is not None:
+        f.shots[item] = shots_left(f, item) - 1
 
-    def _gun_state_in(self, f: Fighter, item: str, state: dict[str, Any] | None) -> None:
-        """Give ``f`` the state of ``item`` it now holds."""
-        if state is None:
-            return
-        if state["shots"] is not None:
-            f.shots[item] = state["shots"]
-        if state["clip_out"]:
-            f.clip_out.append(item)
-        if state["reloading"]:
-            f.reloading[item] = state["reloading"]
 
-    def _gun_to_floor(self, f: Fighter, item: str, hex_: tuple[int, int]) -> None:
-        state = self._gun_state_out(f, item)
-        if state is not None:
-            self.floor_guns.setdefault(f"{hex_[0]},{hex_[1]}:{item}", []).append(state)
+def state_out(enc: ManoEncounter, f: Fighter, item: str) -> dict[str, Any] | None:
+    """Take the state of ``item`` off ``f`` (it leaves f's hands); ``None`` for a non-gun."""
+    if f.block.items[item].kind != "gun":
+        return None
+    if f.aiming == item:
+        f.aiming = None  # the aim goes with the gun out of the hands
+    state = {
+        "shots": f.shots.pop(item, None),
+        "clip_out": item in f.clip_out,
+        "reloading": f.reloading.pop(item, 0),
+    }
+    if item in f.clip_out:
+        f.clip_out.remove(item)
+    return state
 
-    def _gun_from_floor(self, f: Fighter, item: str, hex_: tuple[int, int]) -> None:
-        key = f"{hex_[0]},{hex_[1]}:{item}"
-        states = self.floor_guns.get(key)
-        if states:
-            self._gun_state_in(f, item, states.pop(0))
-            if not states:
-                del self.floor_guns[key]
 
-    def _gun_handed_over(self, frm: Fighter, to: Fighter, item: str) -> None:
-        self._gun_state_in(to, item, self._gun_state_out(frm, item))
+def state_in(enc: ManoEncounter, f: Fighter, item: str, state: dict[str, Any] | None) -> None:
+    """Give ``f`` the state of ``item`` it now holds."""
+    if state is None:
+        return
+    if state["shots"] is not None:
+        f.shots[item] = state["shots"]
+    if state["clip_out"]:
+        f.clip_out.append(item)
+    if state["reloading"]:
+        f.reloading[item] = state["reloading"]
 
-    # ------------------------------------------------------------------ copies and snapshots
-    def _guns_clone(self, new: Any) -> None:
-        for f in new.fighters:
-            f.shots, f.clip_out, f.reloading = dict(f.shots), list(f.clip_out), dict(f.reloading)
-        new.floor_guns = {k: [dict(s) for s in v] for k, v in self.floor_guns.items()}
 
-    @staticmethod
-    def _gun_fields(f: Fighter) -> dict[str, Any]:
-        return {
-            "shots": dict(sorted(f.shots.items())),
-            "clip_out": sorted(f.clip_out),
-            "reloading": dict(sorted(f.reloading.items())),
-        }
+def to_floor(enc: ManoEncounter, f: Fighter, item: str, hex_: tuple[int, int]) -> None:
+    state = state_out(enc, f, item)
+    if state is not None:
+        enc.floor_guns.setdefault(f"{hex_[0]},{hex_[1]}:{item}", []).append(state)
 
-    def _guns_restore(self, data: dict[str, Any]) -> None:
-        for f in self.fighters:
-            c = data["combatants"][f.id]
-            f.shots, f.clip_out = dict(c.get("shots", {})), list(c.get("clip_out", []))
-            f.reloading = dict(c.get("reloading", {}))
-        self.floor_guns = {k: [dict(s) for s in v] for k, v in data.get("floor_guns", {}).items()}
+
+def from_floor(enc: ManoEncounter, f: Fighter, item: str, hex_: tuple[int, int]) -> None:
+    key = f"{hex_[0]},{hex_[1]}:{item}"
+    states = enc.floor_guns.get(key)
+    if states:
+        state_in(enc, f, item, states.pop(0))
+        if not states:
+            del enc.floor_guns[key]
+
+
+def handed_over(enc: ManoEncounter, frm: Fighter, to: Fighter, item: str) -> None:
+    state_in(enc, to, item, state_out(enc, frm, item))
+
+
+def fields(f: Fighter) -> dict[str, Any]:
+    return {
+        "shots": dict(sorted(f.shots.items())),
+        "clip_out": sorted(f.clip_out),
+        "reloading": dict(sorted(f.reloading.items())),
+    }
+
+
+def restore(enc: ManoEncounter, data: dict[str, Any]) -> None:
+    for f in enc.fighters:
+        c = data["combatants"][f.id]
+        f.shots, f.clip_out = dict(c.get("shots", {})), list(c.get("clip_out", []))
+        f.reloading = dict(c.get("reloading", {}))
+    enc.floor_guns = {k: [dict(s) for s in v] for k, v in data.get("floor_guns", {}).items()}
 
 
 def situation_gun_state(st: Any, f: Fighter) -> None:
