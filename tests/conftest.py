@@ -1,4 +1,11 @@
-"""Shared fixtures: a small random-weight policy file per system, for ``trained:PATH`` agents."""
+"""Shared test set-up: the toy game registered as a test-only system, and a small random-weight
+policy file per system for ``trained:PATH`` agents.
+
+``TOY`` is registered here, at import, before any test module builds its parameter lists from
+``envs.SYSTEMS``: every system-wide test (api_test, seed test, invariants, determinism, agent
+legality, ``arena match``/``watch``, the train.py smoke run) then also runs on a system whose sides
+are ``heroes``/``monsters`` and that plugs in through its registry record alone.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,20 @@ import numpy as np
 import pytest
 
 from agents.trained import save_policy
-from envs import get_env_module
+from envs import SystemEntry, get_env_module, register
+
+TOY = SystemEntry(
+    name="toy",
+    rules="envs.toy.rules",
+    env="envs.toy.env",
+    encoding="envs.toy.encoding:ENCODING",
+    heuristic="agents.heuristic.toy:ToyHeuristic",
+    invariants="envs.toy.invariants:state_invariants",
+    spec="the module docstring of envs/toy/rules/__init__.py",
+    shaping="envs.toy.env:SHAPING",
+    test_only=True,
+)
+register(TOY)
 
 
 def write_random_policy(path: Path, system: str, hidden: tuple[int, ...] = (16,), seed: int = 0) -> Path:

@@ -213,14 +213,9 @@ def test_system_has_an_env_module(system: str):
 
 @pytest.mark.parametrize("system", list(SYSTEMS))
 def test_system_has_a_heuristic(system: str):
+    from agents import make_agent
     from agents.base import RulesPolicy
-    from agents.heuristic import HEURISTICS
 
-    assert system in HEURISTICS, f"agents.heuristic.HEURISTICS has no entry for {system!r}"
-    assert issubclass(HEURISTICS[system], RulesPolicy)
-
-
-def test_no_heuristic_for_an_unregistered_system():
-    from agents.heuristic import HEURISTICS
-
-    assert set(HEURISTICS) <= set(SYSTEMS)
+    cls = envs.get_heuristic(system)
+    assert issubclass(cls, RulesPolicy), f"{SYSTEMS[system].heuristic} is not a RulesPolicy"
+    assert isinstance(make_agent("heuristic", system, 0), cls)
