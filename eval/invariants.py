@@ -8,7 +8,8 @@
   ``{encode(a)}`` over the legal actions, ``decode(encode(a)) == a``, and every observation vector
   lies inside the observation space;
 * ``step_invariants(enc, round_before)`` after every ``apply`` and ``end_invariants(enc)`` once the
-  fight is over: the round never goes back nor past the cap, and the outcome is consistent.
+  fight is over: the round never goes back nor past the cap, the outcome names a side or a draw,
+  and a fight lost by elimination leaves no loser active.
 
 A system's own state invariants are the registry's ``invariants`` part (``envs.get_invariants``).
 Every check raises ``AssertionError`` with a one-line message.
@@ -22,7 +23,12 @@ import numpy as np
 
 from envs.rl import legal_index_map, mask_from_legal
 
-__all__ = ["decision_invariants", "encoding_invariants", "step_invariants", "end_invariants"]
+ELIMINATION_REASONS = frozenset({"defeat", "mutual_defeat", "incapacitated", "all_incapacitated"})
+"""Outcome reasons that mean the losing sides have no active combatant left (Metanoia: ``defeat``,
+``mutual_defeat``; Mano a Mano: ``incapacitated``, ``all_incapacitated``). Other reasons (the toy's
+``race``) end a fight with the losers still standing."""
+
+__all__ = ["ELIMINATION_REASONS", "decision_invariants", "encoding_invariants", "step_invariants", "end_invariants"]
 
 
 def decision_invariants(enc: Any) -> None:
@@ -72,6 +78,6 @@ def end_invariants(enc: Any) -> None:
         assert out.winner is None and out.round == limit, f"round cap outcome {out} (cap {limit})"
     else:
         assert out.winner is None or out.winner in sides, f"winner {out.winner!r} is not a side"
-        for s in enc.sides():  # a side loses when none of its combatants is active
-            if s.side != out.winner:
+        for s in enc.sides():  # a fight lost by elimination: no loser is active
+            if s.side != out.winner and out.reason in ELIMINATION_REASONS:
                 assert not any(enc.is_active(m) for m in s.members), f"{s.side} lost with someone active"
