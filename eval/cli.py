@@ -100,22 +100,23 @@ def cmd_demo(args: argparse.Namespace) -> int:
     """Train a Metanoia NPC on a short budget, then a tournament against random and heuristic."""
     from pathlib import Path
 
-    import train
+    from agents.train_config import latest_checkpoint, load_config
+    from agents.training import train
     from eval.tournament import load_eval_config, run_tournament
 
     overrides = [f"run_dir={args.run_dir}"]
     if args.steps is not None:
         overrides.append(f"total_timesteps={args.steps}")
-    cfg = train.load_config(args.train_config, overrides)
+    cfg = load_config(args.train_config, overrides)
     run = Path(cfg.run_dir)
-    done = train.latest_checkpoint(run)
+    done = latest_checkpoint(run)
     steps_done = int(done.name.removeprefix("step_")) if done else 0
     print(f"1/2  Training a Metanoia NPC ({cfg.encounter}, {cfg.total_timesteps} steps, opponents "
           f"{', '.join(cfg.opponents)}, warm start from {cfg.imitation_games} {cfg.imitation_agent} games) in {run}/")
     if done is not None and steps_done >= cfg.total_timesteps:
         print(f"     already trained ({steps_done} steps); delete {run} to train again")
     else:
-        code = train.train(cfg, resume=done is not None)
+        code = train(cfg, resume=done is not None)
         if code:
             return code
     policy = run / "policy.pt"
@@ -268,9 +269,9 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
-    import train
+    from agents.training import main as train_main
 
-    return train.main(args.args, prog="arena train")
+    return train_main(args.args, prog="arena train")
 
 
 def print_tournament(records: list[dict], report: object) -> None:
@@ -307,7 +308,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-from eval.config import OneLineParser as _Parser  # noqa: E402
+from agents.config import OneLineParser as _Parser  # noqa: E402
 
 
 def build_parser() -> argparse.ArgumentParser:
