@@ -35,13 +35,16 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import yaml
 
+from envs.core.files import atomic_write
+
+from .config import OneLineParser, config_dict, config_help
+from .train_config import TrainConfig, latest_checkpoint, load_config
 
 __all__ = ["train", "main", "evaluate", "policy_weights", "policy_meta", "make_vec_env", "Metrics",
            "TrainingCallback", "METRIC_FIELDS"]
@@ -113,6 +116,7 @@ def evaluate(cfg: TrainConfig, policy: Any, games: int, seed: int = 10_000_000) 
     """
     from agents import make_agent
     from agents.trained import TrainedAgent
+
     from .episode import encounter_sides, play
 
     first, second = encounter_sides(cfg.system, cfg.encounter, cfg.rules)
