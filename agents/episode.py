@@ -9,6 +9,7 @@ tools) and by training's evaluation (``agents.training``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -34,17 +35,28 @@ class EpisodeRecord:
         return asdict(self)
 
 
+Check = Callable[[Any, str], None]
+"""``check(enc, stage)``, with ``stage`` one of ``start`` (the encounter is built), ``decide``
+(before each choice), ``applied`` (after each ``apply``) and ``end``; it raises to stop the game
+(``arena soak`` and ``arena watch --check`` check the invariants this way)."""
+
+
 def play(system: str, encounter: str, agents_by_side: dict[str, Any], seed: int, options: Any = None,
-         names: dict[str, str] | None = None, log: list[str] | None = None) -> EpisodeRecord:
+         names: dict[str, str] | None = None, log: list[str] | None = None,
+         check: Check | None = None) -> EpisodeRecord:
     """Play a fight to the end; ``agents_by_side`` maps side id -> agent with ``choose(enc)``."""
     rules = get_rules(system)
     dice = SeededDice(seed)
     enc = rules.new_encounter(encounter, options, dice)
     if log is not None:
         log.extend(str(e) for e in enc.start_events)
+    if check is not None:
+        check(enc, "start")
     actions = []
     usage: dict[str, dict[str, int]] = {side: {} for side in agents_by_side}
     while not enc.is_over():
+        if check is not None:
+            check(enc, "decide")
         actor = enc.current_actor()
         side = enc.side_of(actor)
         action = agents_by_side[side].choose(enc)
@@ -53,6 +65,10 @@ def play(system: str, encounter: str, agents_by_side: dict[str, Any], seed: int,
         usage[side][action.kind] = usage[side].get(action.kind, 0) + 1
         if log is not None:
             log.extend(str(e) for e in events)
+        if check is not None:
+            check(enc, "applied")
+    if check is not None:
+        check(enc, "end")
     out = enc.outcome()
     names = names or {s: getattr(a, "name", type(a).__name__) for s, a in agents_by_side.items()}
     return EpisodeRecord(system, encounter, options if isinstance(options, str | None) else str(options),

@@ -1,9 +1,11 @@
 """The ``arena`` command line.
 
     arena demo [--steps N] [--games N]         train a Metanoia NPC briefly, evaluate it, print the table
-    arena watch [SYSTEM] [--seed N] [--encounter E]   a seeded fight, heuristic vs random, as text
+    arena watch [SYSTEM] [--seed N] [--encounter E] [--rules R] [--agents A,B] [--check]
+                                               a seeded fight, heuristic vs random, as text
     arena cases PATH...                        run case files; ends with "N passed, N failed"
-    arena match SYSTEM ENCOUNTER A B [--games N]   paired-seed, side-swapped win rates
+    arena match SYSTEM ENCOUNTER A B [--games N]   paired-seed, side-swapped win rates, by agent
+                                               and by side, with 95% Wilson intervals
     arena layout SYSTEM                        print the action layout table
     arena bench [--seconds S] [--system SYSTEM] [--encounter NAME]   engine/env speed next to PettingZoo classics
     arena suggest SITUATION.yaml [--top K] [--rollouts N | --seconds S] [--json]   ranked NPC moves
@@ -25,6 +27,7 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 
 def _positive(text: str) -> int:
@@ -64,30 +67,62 @@ def cmd_cases(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def cmd_watch(args: argparse.Namespace) -> int:
-    from agents import make_agent
-    from envs import SYSTEMS, get_rules
-    from eval.match import play
+def watch_agents(text: str) -> tuple[str, str]:
+    """``--agents FIRST,SECOND``: the agent kinds of the encounter's two sides, in side order."""
+    kinds = tuple(k.strip() for k in text.split(","))
+    if len(kinds) != 2 or not all(kinds):
+        raise argparse.ArgumentTypeError(f"expected two agents like heuristic,random, got {text!r}")
+    return kinds  # type: ignore[return-value]
 
-    system, encounter = args.system, args.encounter
-    if system not in SYSTEMS:
-        raise ValueError(f"unknown system {system!r}; known: {', '.join(SYSTEMS)}")
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """A seeded fight as text. The first side's agent gets the seed, the second's seed + 1, the
+    dice ``SeededDice(seed)``: ``arena soak`` prints its failures as such a command."""
+    from agents import make_agent
+    from agents.episode import encounter_sides, play
+    from envs import get_rules
+
+    system = args.system
     known = get_rules(system).encounter_names()
+    encounter = args.encounter or known[0]
     if encounter not in known:
         raise ValueError(f"unknown encounter {encounter!r} for {system}; known: {', '.join(known)}")
+    sides = encounter_sides(system, encounter, args.rules)
+    agents = {side: make_agent(kind, system, args.seed + i)
+              for i, (side, kind) in enumerate(zip(sides, args.agents, strict=True))}
+    names = dict(zip(sides, args.agents, strict=True))
+    rules = f", rules {args.rules}" if args.rules else ""
+    print(f"{system}, encounter {encounter!r}, seed {args.seed}{rules}: "
+          + ", ".join(f"side {side} = {kind}" for side, kind in names.items()) + "\n")
     log: list[str] = []
-    agents = {"A": make_agent("heuristic", system, args.seed), "B": make_agent("random", system, args.seed + 1)}
-    print(f"{system}, encounter {encounter!r}, seed {args.seed}: side A = heuristic, side B = random\n")
-    rec = play(system, encounter, agents, args.seed, log=log)
+    check = None
+    if args.check:
+        from eval.invariants import InvariantChecker
+
+        check = InvariantChecker(system, encoding_every=1)
+    try:
+        rec = play(system, encounter, agents, args.seed, options=args.rules, names=names, log=log,
+                   check=check)
+    except (AssertionError, Exception) as e:  # --check: the first broken invariant, after the log
+        if check is None and not isinstance(e, AssertionError):
+            raise
+        for line in log:
+            print(line)
+        print(f"\nFAILED after {check.decisions if check else '?'} decisions: "
+              f"{type(e).__name__}: {e}")
+        return 1
     for line in log:
         print(line)
     result = f"side {rec.winner} ({rec.agents[rec.winner]}) wins" if rec.winner else "a draw"
     print(f"\nResult: {result} after {rec.rounds} rounds ({rec.reason}), {len(rec.actions)} decisions.")
+    if check is not None:
+        print(f"Every invariant held at each of the {check.decisions} decisions.")
     print("\nTry next:")
     other = next((e for e in known if e != encounter), encounter)
     print(f"  arena watch {system} --seed {args.seed + 1} --encounter {other}    another fight")
     print(f"  arena match {system} {encounter} heuristic random --games 400   win rates, sides swapped")
-    print(f"  arena cases tests/cases/{system}                              the spec's worked examples")
+    if Path("tests/cases", system).is_dir():
+        print(f"  arena cases tests/cases/{system}                              the spec's worked examples")
     print("  arena bench                                                   engine and env speed")
     return 0
 
@@ -98,7 +133,6 @@ DEMO_EVAL = "configs/eval/metanoia_demo.yaml"
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Train a Metanoia NPC on a short budget, then a tournament against random and heuristic."""
-    from pathlib import Path
 
     from agents.train_config import latest_checkpoint, load_config
     from agents.training import train
@@ -138,46 +172,70 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rate(k: int, n: int) -> str:
+    from envs.core.stats import wilson
+
+    lo, hi = wilson(k, n)
+    return f"{k:>5}/{n:<5} {k / n:6.1%}  (95% CI {lo:.1%}-{hi:.1%})"
+
+
 def cmd_match(args: argparse.Namespace) -> int:
+    """Paired seeds, sides swapped; wins are counted by seat (agent A = the first agent named,
+    B = the second), so a mirror match splits, and by the encounter's sides (read from it)."""
     from agents import make_agent
+    from agents.episode import encounter_sides, play
     from envs import get_rules
-    from eval.match import play
 
     rules = get_rules(args.system)
     if args.encounter not in rules.encounter_names():
-        raise ValueError(f"unknown encounter {args.encounter!r} for {args.system}; known: {', '.join(rules.encounter_names())}")
+        raise ValueError(f"unknown encounter {args.encounter!r} for {args.system}; "
+                         f"known: {', '.join(rules.encounter_names())}")
     for spec in (args.a, args.b):
         make_agent(spec, args.system, 0)
-    wins = {args.a: 0, args.b: 0}
-    draws = rounds = 0
-    games = 0
+    sides = encounter_sides(args.system, args.encounter, args.rules)
+    seats = {"A": args.a, "B": args.b}
+    wins = {(seat, side): 0 for seat in seats for side in sides}  # (seat, side it played) -> wins
+    played = dict.fromkeys(wins, 0)
+    draws = rounds = games = 0
     t0 = time.perf_counter()
     try:
         for i in range(args.games):
             seed = args.seed + i
-            for a_side in ("A", "B"):  # paired seeds, sides swapped
-                b_side = "B" if a_side == "A" else "A"
-                agents = {a_side: make_agent(args.a, args.system, 2 * seed), b_side: make_agent(args.b, args.system, 2 * seed + 1)}
+            for a_side, b_side in (sides, sides[::-1]):  # paired seeds, sides swapped
+                agents = {a_side: make_agent(args.a, args.system, 2 * seed),
+                          b_side: make_agent(args.b, args.system, 2 * seed + 1)}
+                seat_of = {a_side: "A", b_side: "B"}
                 rec = play(args.system, args.encounter, agents, seed, options=args.rules)
                 games += 1
                 rounds += rec.rounds
+                played[("A", a_side)] += 1
+                played[("B", b_side)] += 1
                 if rec.winner is None:
                     draws += 1
                 else:
-                    wins[args.a if rec.winner == a_side else args.b] += 1
+                    wins[(seat_of[rec.winner], rec.winner)] += 1
             if (i + 1) % max(1, args.games // 10) == 0:
                 print(f"  {i + 1}/{args.games} seeds ({games} games)", file=sys.stderr)
     except KeyboardInterrupt:
         print(f"interrupted after {games} games; results so far:", file=sys.stderr)
     if not games:
         return 1
-    label = args.a if args.a != args.b else f"{args.a} (first)"
     print(f"{args.system} / {args.encounter} / rules {args.rules}: {games} games "
           f"({games // 2} paired seeds from {args.seed}, sides swapped), {time.perf_counter() - t0:.1f}s")
-    print(f"  {label:<12} wins {wins[args.a]:>4}  ({wins[args.a] / games:.1%})")
-    if args.a != args.b:
-        print(f"  {args.b:<12} wins {wins[args.b]:>4}  ({wins[args.b] / games:.1%})")
-    print(f"  draws        {draws:>4}  ({draws / games:.1%});  mean rounds {rounds / games:.1f}")
+    width = max(12, *(len(f"{seat} {name}") for seat, name in seats.items()))
+    for seat, name in seats.items():
+        won = sum(wins[(seat, side)] for side in sides)
+        print(f"  {seat + ' ' + name:<{width}} wins {_rate(won, games)}")
+    print(f"  {'draws':<{width}}      {_rate(draws, games)};  mean rounds {rounds / games:.1f}")
+    print(f"  by side (n = {games}):")
+    for side in sides:
+        won = sum(wins[(seat, side)] for seat in seats)
+        print(f"    side {side:<{width - 3}} wins {_rate(won, games)}")
+    print("  by agent and side:")
+    labels = {(seat, side): f"{seat} {name} as {side}" for seat, name in seats.items() for side in sides}
+    pad = max(len(label) for label in labels.values())
+    for key, label in labels.items():
+        print(f"    {label:<{pad}} wins {_rate(wins[key], played[key])}")
     return 0
 
 
@@ -326,7 +384,13 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("watch", help="play a seeded fight (heuristic vs random) and print the log")
     s.add_argument("system", nargs="?", default="metanoia", help="system id (default metanoia)")
     s.add_argument("--seed", type=int, default=7)
-    s.add_argument("--encounter", default="duel_seed")
+    s.add_argument("--encounter", default=None, help="default: the system's first encounter")
+    s.add_argument("--rules", default=None, choices=["core", "full"],
+                   help="rule set (default: the system's default)")
+    s.add_argument("--agents", type=watch_agents, default=("heuristic", "random"),
+                   metavar="FIRST,SECOND", help="agents of the first and second side (default heuristic,random)")
+    s.add_argument("--check", action="store_true",
+                   help="check every invariant at every decision (as arena soak does); exit 1 on a break")
     s.set_defaults(func=cmd_watch)
 
     s = sub.add_parser("cases", help="run case files (files or folders of *.yaml)")

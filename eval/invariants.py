@@ -28,7 +28,8 @@ ELIMINATION_REASONS = frozenset({"defeat", "mutual_defeat", "incapacitated", "al
 ``mutual_defeat``; Mano a Mano: ``incapacitated``, ``all_incapacitated``). Other reasons (the toy's
 ``race``) end a fight with the losers still standing."""
 
-__all__ = ["ELIMINATION_REASONS", "decision_invariants", "encoding_invariants", "step_invariants", "end_invariants"]
+__all__ = ["ELIMINATION_REASONS", "InvariantChecker", "decision_invariants", "encoding_invariants",
+           "step_invariants", "end_invariants"]
 
 
 def decision_invariants(enc: Any) -> None:
@@ -81,3 +82,39 @@ def end_invariants(enc: Any) -> None:
         for s in enc.sides():  # a fight lost by elimination: no loser is active
             if s.side != out.winner and out.reason in ELIMINATION_REASONS:
                 assert not any(enc.is_active(m) for m in s.members), f"{s.side} lost with someone active"
+
+
+class InvariantChecker:
+    """Every invariant of one system, as a ``check(enc, stage)`` for ``agents.episode.play``.
+
+    ``start``: the state invariants; ``decide``: the decision invariants (and, on every
+    ``encoding_every``-th decision, the encoding invariants; 0: never), and a cap of
+    ``max_decisions``; ``applied``: the round and the state invariants; ``end``: the outcome.
+    ``decisions`` counts the decisions checked so far.
+    """
+
+    def __init__(self, system: str, *, encoding_every: int = 3, max_decisions: int = 5000) -> None:
+        from envs import get_encoding, get_invariants
+
+        self.state = get_invariants(system)
+        self.encoding = get_encoding(system) if encoding_every else None
+        self.encoding_every, self.max_decisions = encoding_every, max_decisions
+        self.decisions = 0
+        self._round = 0
+
+    def __call__(self, enc: Any, stage: str) -> None:
+        if stage == "decide":
+            assert self.decisions < self.max_decisions, (
+                f"no end after {self.decisions} decisions (round {enc.round})")
+            decision_invariants(enc)
+            if self.encoding is not None and self.decisions % self.encoding_every == 0:
+                encoding_invariants(self.encoding, enc)
+            self._round = enc.round
+            self.decisions += 1
+        elif stage == "applied":
+            step_invariants(enc, self._round)
+            self.state(enc)
+        elif stage == "start":
+            self.state(enc)
+        elif stage == "end":
+            end_invariants(enc)
