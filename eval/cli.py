@@ -6,7 +6,7 @@
     arena cases PATH...                        run case files; ends with "N passed, N failed"
     arena match SYSTEM ENCOUNTER A B [--games N]   paired-seed, side-swapped win rates, by agent
                                                and by side, with 95% Wilson intervals
-    arena layout SYSTEM                        print the action layout table
+    arena layout SYSTEM [--obs]                print the action layout table (or the observation's)
     arena bench [--seconds S] [--system SYSTEM] [--encounter NAME]   engine/env speed next to PettingZoo classics
     arena suggest SITUATION.yaml [--top K] [--rollouts N | --seconds S] [--json]   ranked NPC moves
     arena play SYSTEM [ENCOUNTER] --as SIDE --vs AGENT     play one side in the terminal
@@ -239,10 +239,46 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_layout(args: argparse.Namespace) -> int:
-    from envs import get_env_module
+def observation_layout(encoding: object) -> str:
+    """The observation layout of ``encoding`` as a table: offset, feature, size and range.
 
-    print(get_env_module(args.system).ENCODING.layout.describe())
+    Read from ``encoding.obs_spec`` (``envs.rl.observation.ObsSpec``): one row per piece, and one
+    row per named feature inside a piece where the spec or the encoding declares them as
+    ``features`` / ``obs_features``: ``{piece: ((feature, size), ...)}`` with sizes that add up to
+    the piece's size. Without those names the table lists the pieces and says so.
+    """
+    spec = encoding.obs_spec  # type: ignore[attr-defined]
+    features = getattr(spec, "features", None) or getattr(encoding, "obs_features", None) or {}
+    rows = [("offset", "feature", "size", "range")]
+    named = 0
+    for name, size, lo, hi in spec.pieces:
+        start = spec.slices[name].start
+        span = str(start) if size == 1 else f"{start}..{start + size - 1}"
+        rows.append((span, name, str(size), f"[{lo:g}, {hi:g}]"))
+        parts = list(features.get(name, ()))
+        if parts and sum(n for _, n in parts) == size:
+            named += 1
+            at = start
+            for feature, n in parts:
+                sub = str(at) if n == 1 else f"{at}..{at + n - 1}"
+                rows.append((f"  {sub}", f"  {name}.{feature}", str(n), f"[{lo:g}, {hi:g}]"))
+                at += n
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = [f"Observation: Box({spec.size},) float32 ({len(spec.pieces)} pieces)"]
+    for k, row in enumerate(rows):
+        lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+        if k == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    if not named:
+        lines.append("(the encoding names no features inside its pieces; only the pieces are listed)")
+    return "\n".join(lines)
+
+
+def cmd_layout(args: argparse.Namespace) -> int:
+    from envs import get_encoding
+
+    encoding = get_encoding(args.system)
+    print(observation_layout(encoding) if args.obs else encoding.layout.describe())
     return 0
 
 
@@ -408,8 +444,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rules", default="full", choices=["core", "full"])
     s.set_defaults(func=cmd_match)
 
-    s = sub.add_parser("layout", help="print a system's action layout")
+    s = sub.add_parser("layout", help="print a system's action layout (--obs: its observation layout)")
     s.add_argument("system")
+    s.add_argument("--obs", action="store_true", help="the observation layout: feature, offset, range")
     s.set_defaults(func=cmd_layout)
 
     s = sub.add_parser("bench", help="decisions/s, clone/s and env steps/s vs PettingZoo classic envs")

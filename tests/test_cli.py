@@ -198,6 +198,30 @@ def test_layout_prints_the_table(capsys):
         assert re.search(rf"\b{block.name}\b", out), block.name
 
 
+@pytest.mark.parametrize("system", ["metanoia", "mano_a_mano", "toy"])
+def test_layout_obs_prints_every_piece_with_offset_and_range(capsys, system: str):
+    code, out, err = arena(capsys, "layout", system, "--obs")
+    assert code == 0, err
+    spec = get_env_module(system).ENCODING.obs_spec
+    assert out.startswith(f"Observation: Box({spec.size},) float32 ({len(spec.pieces)} pieces)")
+    for name, size, lo, hi in spec.pieces:
+        start = spec.slices[name].start
+        span = str(start) if size == 1 else f"{start}..{start + size - 1}"
+        assert re.search(rf"^{re.escape(span)}\s+{name}\s+{size}\s+\[{lo:g}, {hi:g}\]$", out, re.M), name
+
+
+def test_layout_obs_lists_named_features_inside_a_piece(capsys):
+    code, out, _ = arena(capsys, "layout", "toy", "--obs")
+    assert code == 0
+    assert re.search(r"^  1\s+  self\.points\s+1\s+\[-1, 1\]$", out, re.M), out
+    assert re.search(r"^  10\s+  enemies\.points1\s+1\s+\[-1, 1\]$", out, re.M), out
+    assert re.search(r"^  14\s+  phase\.reaction\s+1\s+\[0, 1\]$", out, re.M), out
+    assert "names no features" not in out
+    code, out, _ = arena(capsys, "layout", "mano_a_mano", "--obs")
+    named = "." in "".join(line.split()[1] for line in out.splitlines()[3:] if line.strip() and line[0] == " ")
+    assert named or "names no features" in out
+
+
 def test_help_lists_the_commands(capsys):
     code, out, _ = arena(capsys, "--help")
     assert code == 0

@@ -29,6 +29,11 @@ class ToyEncoding:
     obs_spec = ObsSpec([("self", 3), ("allies", 3), ("enemies", 6), ("round", 1, 0.0, 1.0),
                         ("phase", 2, 0.0, 1.0)])
     REACTIONS = ("none", "block")
+    SLOT = (("present", 1), ("points", 1), ("hp", 1))
+    obs_features = {"self": SLOT, "allies": SLOT,
+                    "enemies": tuple((f"{name}{k}", n) for k in range(2) for name, n in SLOT),
+                    "phase": (("turn", 1), ("reaction", 1))}
+    """the named features inside each piece (``arena layout toy --obs``)"""
 
     def encode_action(self, enc: RaceEncounter, combatant: str, action: Action) -> int:
         if action.kind == "attack":
