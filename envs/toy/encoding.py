@@ -17,6 +17,9 @@ from .rules import RaceEncounter
 
 __all__ = ["ToyEncoding", "ENCODING"]
 
+SLOT = (("present", 1), ("points", 1), ("hp", 1))
+"""the features of one combatant slot"""
+
 
 class ToyEncoding:
     """Spaces and Action <-> index mapping of the toy system."""
@@ -29,7 +32,6 @@ class ToyEncoding:
     obs_spec = ObsSpec([("self", 3), ("allies", 3), ("enemies", 6), ("round", 1, 0.0, 1.0),
                         ("phase", 2, 0.0, 1.0)])
     REACTIONS = ("none", "block")
-    SLOT = (("present", 1), ("points", 1), ("hp", 1))
     obs_features = {"self": SLOT, "allies": SLOT,
                     "enemies": tuple((f"{name}{k}", n) for k in range(2) for name, n in SLOT),
                     "phase": (("turn", 1), ("reaction", 1))}
