@@ -6,6 +6,8 @@
     arena cases PATH...                        run case files; ends with "N passed, N failed"
     arena match SYSTEM ENCOUNTER A B [--games N]   paired-seed, side-swapped win rates, by agent
                                                and by side, with 95% Wilson intervals
+    arena soak SYSTEM|all [--games N] [--seconds S] [--workers W]   random and heuristic games,
+                                               every invariant checked; failures as replay commands
     arena layout SYSTEM [--obs]                print the action layout table (or the observation's)
     arena bench [--seconds S] [--system SYSTEM] [--encounter NAME]   engine/env speed next to PettingZoo classics
     arena suggest SITUATION.yaml [--top K] [--rollouts N | --seconds S] [--json]   ranked NPC moves
@@ -274,6 +276,18 @@ def observation_layout(encoding: object) -> str:
     return "\n".join(lines)
 
 
+def cmd_soak(args: argparse.Namespace) -> int:
+    from eval.soak import main as soak_main
+
+    if args.target != "all":
+        from envs import SYSTEMS
+
+        if args.target not in SYSTEMS:
+            raise ValueError(f"unknown system {args.target!r}; known: all, {', '.join(SYSTEMS)}")
+    games = args.games if args.games is not None or args.seconds is not None else 1000
+    return soak_main(args.target, games, args.seconds, args.workers, seed=args.seed)
+
+
 def cmd_layout(args: argparse.Namespace) -> int:
     from envs import get_encoding
 
@@ -443,6 +457,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--rules", default="full", choices=["core", "full"])
     s.set_defaults(func=cmd_match)
+
+    s = sub.add_parser("soak", help="many seeded games checking every invariant; failures as replay commands")
+    s.add_argument("target", metavar="SYSTEM|all", help="a system id, or all (every system)")
+    s.add_argument("--games", type=_positive, default=None, help="games to play (default 1000 without --seconds)")
+    s.add_argument("--seconds", type=_seconds, default=None, help="stop after this long")
+    s.add_argument("--workers", type=_positive, default=2, help="worker processes (default 2)")
+    s.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    s.set_defaults(func=cmd_soak)
 
     s = sub.add_parser("layout", help="print a system's action layout (--obs: its observation layout)")
     s.add_argument("system")
