@@ -170,7 +170,7 @@ def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPP
     """
     import torch
 
-    from envs import SYSTEMS, get_env_module
+    from envs import SYSTEMS, get_encoding
 
     path = Path(path)
     if not path.is_file():
@@ -191,7 +191,7 @@ def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPP
         raise PolicyFileError(f"{side}: field 'system' is {meta['system']!r}, but the fight is {system!r}")
     if meta["system"] not in SYSTEMS:
         raise PolicyFileError(f"{side}: field 'system' is {meta['system']!r}; known: {', '.join(SYSTEMS)}")
-    encoding = get_env_module(meta["system"]).ENCODING
+    encoding = get_encoding(meta["system"])
     expected = {"env": encoding.name, "obs_size": encoding.obs_spec.size, "n_actions": encoding.layout.size}
     for key, want in expected.items():
         if meta[key] != want:
@@ -244,14 +244,14 @@ class TrainedAgent:
 
     def __init__(self, policy: MLPPolicy | str | os.PathLike[str], system: str, seed: int | None = None,
                  temperature: float = 0.0, name: str | None = None) -> None:
-        from envs import get_env_module
+        from envs import get_encoding
 
         if not isinstance(policy, MLPPolicy):
             name = name or f"trained:{policy}"
             policy = load_policy(policy, system)
         self.policy = policy
         self.system = system
-        self.encoding = get_env_module(system).ENCODING
+        self.encoding = get_encoding(system)
         self.rng = np.random.default_rng(seed)
         self.temperature = temperature
         self.name = name or "trained"

@@ -97,9 +97,9 @@ def policy_weights(model: Any) -> dict[str, np.ndarray]:
 
 def policy_meta(cfg: TrainConfig, timesteps: int, evals: dict[str, float] | None = None) -> dict[str, Any]:
     """The sidecar of a policy trained with ``cfg`` for ``timesteps`` steps."""
-    from envs import get_env_module
+    from envs import get_encoding
 
-    encoding = get_env_module(cfg.system).ENCODING
+    encoding = get_encoding(cfg.system)
     return {"system": cfg.system, "env": encoding.name, "obs_size": encoding.obs_spec.size,
             "n_actions": encoding.layout.size, "activation": cfg.activation, "pi": list(cfg.net_arch),
             "vf": list(cfg.net_arch), "encounter": cfg.encounter, "rules": cfg.rules, "timesteps": timesteps,

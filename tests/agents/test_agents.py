@@ -138,7 +138,7 @@ def test_make_agent_rejects_unknown_names():
     with pytest.raises(ValueError, match=r"unknown agent 'genius'; known: random, heuristic") as err:
         make_agent("genius", "metanoia")
     assert "\n" not in str(err.value)
-    with pytest.raises(ValueError, match="no heuristic agent for system 'chess'"):
+    with pytest.raises(ValueError, match="unknown system 'chess'; known: metanoia, mano_a_mano"):
         make_agent("heuristic", "chess")
 
 
