@@ -176,3 +176,25 @@ def test_reading_the_registry_imports_no_rl_library():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_the_guide_to_adding_a_system_names_tests_that_exist():
+    """Every ``tests/...py::name`` (and ``::name`` after it, same file) in docs/adding_a_system.md
+    is a test function of that file, and every step names at least one test."""
+    import re
+
+    text = (ROOT / "docs" / "adding_a_system.md").read_text(encoding="utf-8")
+    steps = re.split(r"^## ", text, flags=re.M)[1:]
+    assert len(steps) >= 8
+    missing = []
+    for step in steps:
+        refs = re.findall(r"`(tests/[\w/]+\.py)(?:::(\w+))?`|`::(\w+)`", step)
+        assert refs, f"step {step.splitlines()[0]!r} names no test"
+        current = ""
+        for path, name, same_file in refs:
+            current = path or current
+            source = (ROOT / current).read_text(encoding="utf-8")
+            test = name or same_file
+            if test and not re.search(rf"^def {test}\(", source, re.M):
+                missing.append(f"{current}::{test}")
+    assert not missing, f"docs/adding_a_system.md names missing tests: {', '.join(missing)}"
