@@ -18,7 +18,15 @@ from agents.config import config_help
 from agents.train_config import TrainConfig, latest_checkpoint, load_config
 from agents.training import evaluate, main, train
 
-__all__ = ["TrainConfig", "load_config", "latest_checkpoint", "config_help", "evaluate", "main", "train"]
+__all__ = [
+    "TrainConfig",
+    "load_config",
+    "latest_checkpoint",
+    "config_help",
+    "evaluate",
+    "main",
+    "train",
+]
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -41,9 +41,16 @@ Check = Callable[[Any, str], None]
 (``arena soak`` and ``arena watch --check`` check the invariants this way)."""
 
 
-def play(system: str, encounter: str, agents_by_side: dict[str, Any], seed: int, options: Any = None,
-         names: dict[str, str] | None = None, log: list[str] | None = None,
-         check: Check | None = None) -> EpisodeRecord:
+def play(
+    system: str,
+    encounter: str,
+    agents_by_side: dict[str, Any],
+    seed: int,
+    options: Any = None,
+    names: dict[str, str] | None = None,
+    log: list[str] | None = None,
+    check: Check | None = None,
+) -> EpisodeRecord:
     """Play a fight to the end; ``agents_by_side`` maps side id -> agent with ``choose(enc)``."""
     rules = get_rules(system)
     dice = SeededDice(seed)
@@ -71,8 +78,18 @@ def play(system: str, encounter: str, agents_by_side: dict[str, Any], seed: int,
         check(enc, "end")
     out = enc.outcome()
     names = names or {s: getattr(a, "name", type(a).__name__) for s, a in agents_by_side.items()}
-    return EpisodeRecord(system, encounter, options if isinstance(options, str | None) else str(options),
-                         seed, names, out.winner, out.reason, out.round, actions, usage)
+    return EpisodeRecord(
+        system,
+        encounter,
+        options if isinstance(options, str | None) else str(options),
+        seed,
+        names,
+        out.winner,
+        out.reason,
+        out.round,
+        actions,
+        usage,
+    )
 
 
 def encounter_sides(system: str, encounter: str, rules: Any = None) -> tuple[str, str]:

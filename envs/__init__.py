@@ -19,9 +19,24 @@ from dataclasses import dataclass, fields
 from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["SYSTEMS", "SystemEntry", "RulesModule", "StateInvariants", "get_rules", "get_env_module",
-           "get_encoding", "get_heuristic", "get_invariants", "get_shaping", "get_renderer",
-           "make_env", "list_systems", "load_part", "register", "unregister"]
+__all__ = [
+    "SYSTEMS",
+    "SystemEntry",
+    "RulesModule",
+    "StateInvariants",
+    "get_rules",
+    "get_env_module",
+    "get_encoding",
+    "get_heuristic",
+    "get_invariants",
+    "get_shaping",
+    "get_renderer",
+    "make_env",
+    "list_systems",
+    "load_part",
+    "register",
+    "unregister",
+]
 
 StateInvariants = Callable[[Any], None]
 """``invariants(enc)``: raises ``AssertionError`` (naming the combatant and the value) when the
@@ -45,10 +60,12 @@ class RulesModule(Protocol):
         ...
 
     def new_encounter(self, encounter: str, options: Any = None, dice: Any = None) -> Any:
-        """A fresh ``envs.core.Encounter`` of that name (``dice`` rolls the setup: initiative...)."""
+        """A fresh ``envs.core.Encounter`` of that name (``dice`` rolls the setup)."""
         ...
 
-    def from_situation(self, data: dict[str, Any], source: str = "situation", dice: Any = None) -> Any:
+    def from_situation(
+        self, data: dict[str, Any], source: str = "situation", dice: Any = None
+    ) -> Any:
         """The encounter a situation mapping describes (``DataError`` naming ``source`` if bad)."""
         ...
 
@@ -61,8 +78,14 @@ class RulesModule(Protocol):
         ...
 
 
-RULES_MEMBERS: tuple[str, ...] = ("SYSTEM", "encounter_names", "new_encounter", "from_situation",
-                                  "parse_options", "stat_blocks")
+RULES_MEMBERS: tuple[str, ...] = (
+    "SYSTEM",
+    "encounter_names",
+    "new_encounter",
+    "from_situation",
+    "parse_options",
+    "stat_blocks",
+)
 """The members of ``RulesModule``, in the order the contract test reports them."""
 
 
@@ -199,7 +222,9 @@ def get_renderer(system: str) -> Any:
     return _part(system, "renderer")
 
 
-def make_env(system: str, encounter: str | None = None, *, wrapped: bool = True, **kwargs: Any) -> Any:
+def make_env(
+    system: str, encounter: str | None = None, *, wrapped: bool = True, **kwargs: Any
+) -> Any:
     """Build the AEC env of ``system`` on ``encounter`` (default: the system's first encounter).
 
     ``wrapped=False`` returns the raw env (illegal actions raise instead of ending the game).

@@ -28,8 +28,14 @@ ELIMINATION_REASONS = frozenset({"defeat", "mutual_defeat", "incapacitated", "al
 ``mutual_defeat``; Mano a Mano: ``incapacitated``, ``all_incapacitated``). Other reasons (the toy's
 ``race``) end a fight with the losers still standing."""
 
-__all__ = ["ELIMINATION_REASONS", "InvariantChecker", "decision_invariants", "encoding_invariants",
-           "step_invariants", "end_invariants"]
+__all__ = [
+    "ELIMINATION_REASONS",
+    "InvariantChecker",
+    "decision_invariants",
+    "encoding_invariants",
+    "step_invariants",
+    "end_invariants",
+]
 
 
 def decision_invariants(enc: Any) -> None:
@@ -49,7 +55,9 @@ def encoding_invariants(encoding: Any, enc: Any) -> None:
     actor = enc.current_actor()
     legal = enc.legal_actions()
     index_map = legal_index_map(encoding, enc, actor)  # raises on collisions or missing indices
-    assert list(index_map.values()) == legal, "the index map does not list the legal actions in order"
+    assert list(index_map.values()) == legal, (
+        "the index map does not list the legal actions in order"
+    )
     mask = mask_from_legal(encoding, enc, actor)
     assert set(np.flatnonzero(mask).tolist()) == set(index_map), "the mask is not the legal indices"
     for i, a in index_map.items():
@@ -58,22 +66,30 @@ def encoding_invariants(encoding: Any, enc: Any) -> None:
     for side in enc.sides():
         for cid in side.members:
             vec = encoding.observe(enc, cid)
-            assert vec.shape == (spec.size,) and vec.dtype == np.float32, f"{cid}: observation shape"
+            assert vec.shape == (spec.size,) and vec.dtype == np.float32, (
+                f"{cid}: observation shape"
+            )
             assert np.all(np.isfinite(vec)), f"{cid}: observation not finite"
             outside = np.flatnonzero((vec < spec.low) | (vec > spec.high))
-            assert not len(outside), f"{cid}: observation outside its bounds at {outside[:5].tolist()}"
+            assert not len(outside), (
+                f"{cid}: observation outside its bounds at {outside[:5].tolist()}"
+            )
 
 
 def step_invariants(enc: Any, round_before: int) -> None:
     limit = enc.options.round_limit
-    assert round_before <= enc.round <= limit, f"round went {round_before} -> {enc.round} (cap {limit})"
+    assert round_before <= enc.round <= limit, (
+        f"round went {round_before} -> {enc.round} (cap {limit})"
+    )
 
 
 def end_invariants(enc: Any) -> None:
     limit = enc.options.round_limit
     out = enc.outcome()
     assert out is not None and out.round <= limit, f"outcome {out} (cap {limit})"
-    assert enc.current_actor() is None and enc.legal_actions() == [], "someone decides after the end"
+    assert enc.current_actor() is None and enc.legal_actions() == [], (
+        "someone decides after the end"
+    )
     sides = {s.side for s in enc.sides()}
     if out.reason == "round_cap":
         assert out.winner is None and out.round == limit, f"round cap outcome {out} (cap {limit})"
@@ -81,7 +97,9 @@ def end_invariants(enc: Any) -> None:
         assert out.winner is None or out.winner in sides, f"winner {out.winner!r} is not a side"
         for s in enc.sides():  # a fight lost by elimination: no loser is active
             if s.side != out.winner and out.reason in ELIMINATION_REASONS:
-                assert not any(enc.is_active(m) for m in s.members), f"{s.side} lost with someone active"
+                assert not any(enc.is_active(m) for m in s.members), (
+                    f"{s.side} lost with someone active"
+                )
 
 
 class InvariantChecker:
@@ -105,7 +123,8 @@ class InvariantChecker:
     def __call__(self, enc: Any, stage: str) -> None:
         if stage == "decide":
             assert self.decisions < self.max_decisions, (
-                f"no end after {self.decisions} decisions (round {enc.round})")
+                f"no end after {self.decisions} decisions (round {enc.round})"
+            )
             decision_invariants(enc)
             if self.encoding is not None and self.decisions % self.encoding_every == 0:
                 encoding_invariants(self.encoding, enc)

@@ -30,12 +30,25 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-__all__ = ["AGENT_PAIRS", "RULE_SETS", "Failure", "GameSpec", "SoakResult", "schedule", "soak_game",
-           "run_soak", "render", "main"]
+__all__ = [
+    "AGENT_PAIRS",
+    "RULE_SETS",
+    "Failure",
+    "GameSpec",
+    "SoakResult",
+    "schedule",
+    "soak_game",
+    "run_soak",
+    "render",
+    "main",
+]
 
 RULE_SETS = ("core", "full")
-AGENT_PAIRS: tuple[tuple[str, str], ...] = (("random", "random"), ("heuristic", "random"),
-                                            ("random", "heuristic"))
+AGENT_PAIRS: tuple[tuple[str, str], ...] = (
+    ("random", "random"),
+    ("heuristic", "random"),
+    ("random", "heuristic"),
+)
 """agent kinds of the first and second side, in turn"""
 CHUNK = 8
 """games per task sent to a worker"""
@@ -52,8 +65,10 @@ class GameSpec:
     seed: int
 
     def watch_command(self) -> str:
-        return (f"arena watch {self.system} --seed {self.seed} --encounter {self.encounter} "
-                f"--rules {self.rules} --agents {','.join(self.agents)} --check")
+        return (
+            f"arena watch {self.system} --seed {self.seed} --encounter {self.encounter} "
+            f"--rules {self.rules} --agents {','.join(self.agents)} --check"
+        )
 
 
 @dataclass(frozen=True)
@@ -67,9 +82,11 @@ class Failure:
 
     def lines(self) -> list[str]:
         g = self.game
-        return [f"FAIL {g.system}/{g.encounter}/{g.rules} seed {g.seed} ({' vs '.join(g.agents)}), "
-                f"{self.kind} after {self.decisions} decisions: {self.message}",
-                f"  replay: {g.watch_command()}"]
+        return [
+            f"FAIL {g.system}/{g.encounter}/{g.rules} seed {g.seed} ({' vs '.join(g.agents)}), "
+            f"{self.kind} after {self.decisions} decisions: {self.message}",
+            f"  replay: {g.watch_command()}",
+        ]
 
 
 @dataclass
@@ -125,8 +142,10 @@ def soak_game(spec: GameSpec) -> tuple[int, Failure | None]:
     check = InvariantChecker(spec.system)
     try:
         sides = encounter_sides(spec.system, spec.encounter, spec.rules)
-        agents = {side: make_agent(kind, spec.system, spec.seed + i)
-                  for i, (side, kind) in enumerate(zip(sides, spec.agents, strict=True))}
+        agents = {
+            side: make_agent(kind, spec.system, spec.seed + i)
+            for i, (side, kind) in enumerate(zip(sides, spec.agents, strict=True))
+        }
         play(spec.system, spec.encounter, agents, spec.seed, options=spec.rules, check=check)
     except AssertionError as e:
         return check.decisions, Failure(spec, "invariant", check.decisions, _one_line(e))
@@ -155,9 +174,15 @@ def _chunks(specs: Iterator[GameSpec], games: int | None) -> Iterator[list[GameS
         yield chunk
 
 
-def run_soak(systems: Sequence[str], *, games: int | None = None, seconds: float | None = None,
-             workers: int = 2, seed: int = 0, progress: Callable[[SoakResult], None] | None = None,
-             ) -> SoakResult:
+def run_soak(
+    systems: Sequence[str],
+    *,
+    games: int | None = None,
+    seconds: float | None = None,
+    workers: int = 2,
+    seed: int = 0,
+    progress: Callable[[SoakResult], None] | None = None,
+) -> SoakResult:
     """Play the schedule until ``games`` games or ``seconds`` seconds (whichever comes first; one
     of them must be given). Ctrl-C returns what was played with ``interrupted`` set."""
     if games is None and seconds is None:
@@ -190,8 +215,12 @@ def run_soak(systems: Sequence[str], *, games: int | None = None, seconds: float
     return result
 
 
-def _pooled(chunks: Iterator[list[GameSpec]], workers: int, on_time: Callable[[], bool],
-            take: Callable[[list[tuple[GameSpec, int, Failure | None]]], None]) -> None:
+def _pooled(
+    chunks: Iterator[list[GameSpec]],
+    workers: int,
+    on_time: Callable[[], bool],
+    take: Callable[[list[tuple[GameSpec, int, Failure | None]]], None],
+) -> None:
     from envs import SYSTEMS
 
     # systems registered at run time (the tests' toy): the workers register them too
@@ -228,9 +257,12 @@ def render(result: SoakResult, systems: Sequence[str], out: TextIO) -> None:
     """The summary: games, decisions, decisions/s, failures by kind, per system, every failure."""
     rate = result.decisions / result.seconds if result.seconds else 0.0
     head = "interrupted; played so far: " if result.interrupted else ""
-    print(f"{head}{result.games} games, {result.decisions} decisions in {result.seconds:.1f} s "
-          f"({rate:,.0f} decisions/s); {result.count('exception')} exceptions, "
-          f"{result.count('invariant')} invariant breaks", file=out)
+    print(
+        f"{head}{result.games} games, {result.decisions} decisions in {result.seconds:.1f} s "
+        f"({rate:,.0f} decisions/s); {result.count('exception')} exceptions, "
+        f"{result.count('invariant')} invariant breaks",
+        file=out,
+    )
     for system in systems:
         g, d = result.per_system.get(system, [0, 0])
         print(f"  {system:<14} {g:>8} games {d:>10} decisions", file=out)
@@ -245,11 +277,15 @@ def main(system: str, games: int | None, seconds: float | None, workers: int, se
 
     systems = list_systems(include_test_only=False) if system == "all" else [system]
     combos = sum(len(get_rules(s).encounter_names()) for s in systems) * len(RULE_SETS)
-    parts = [x for x in (f"{games} games" if games else "", f"{seconds:g} s" if seconds else "") if x]
+    parts = [
+        x for x in (f"{games} games" if games else "", f"{seconds:g} s" if seconds else "") if x
+    ]
     budget = " or ".join(parts) + (", whichever comes first" if len(parts) == 2 else "")
-    print(f"arena soak {system}: {budget} over {combos} (system, encounter, rules) "
-          f"with agents {', '.join('/'.join(p) for p in AGENT_PAIRS)}; {workers} workers, seeds from "
-          f"{seed}")
+    print(
+        f"arena soak {system}: {budget} over {combos} (system, encounter, rules) "
+        f"with agents {', '.join('/'.join(p) for p in AGENT_PAIRS)}; {workers} workers, seeds from "
+        f"{seed}"
+    )
     last = [time.perf_counter()]
 
     def progress(r: SoakResult) -> None:
@@ -257,12 +293,17 @@ def main(system: str, games: int | None, seconds: float | None, workers: int, se
         if now - last[0] >= 2.0:
             last[0] = now
             total = f"/{games}" if games else ""
-            print(f"  {r.games}{total} games, {r.decisions} decisions, "
-                  f"{r.decisions / max(r.seconds, 1e-9):,.0f} decisions/s, {len(r.failures)} failures",
-                  file=sys.stderr, flush=True)
+            print(
+                f"  {r.games}{total} games, {r.decisions} decisions, "
+                f"{r.decisions / max(r.seconds, 1e-9):,.0f} decisions/s, "
+                f"{len(r.failures)} failures",
+                file=sys.stderr,
+                flush=True,
+            )
 
-    result = run_soak(systems, games=games, seconds=seconds, workers=workers, seed=seed,
-                      progress=progress)
+    result = run_soak(
+        systems, games=games, seconds=seconds, workers=workers, seed=seed, progress=progress
+    )
     render(result, systems, sys.stdout)
     if result.interrupted:
         return 130

@@ -31,7 +31,9 @@ TOY = SystemEntry(
 register(TOY)
 
 
-def write_random_policy(path: Path, system: str, hidden: tuple[int, ...] = (16,), seed: int = 0) -> Path:
+def write_random_policy(
+    path: Path, system: str, hidden: tuple[int, ...] = (16,), seed: int = 0
+) -> Path:
     """A policy file with random weights of the right sizes for ``system``'s env."""
     enc = get_env_module(system).ENCODING
     rng = np.random.default_rng(seed)
@@ -41,8 +43,16 @@ def write_random_policy(path: Path, system: str, hidden: tuple[int, ...] = (16,)
         for i in range(len(sizes) - 1):
             weights[f"{head}.{i}.weight"] = rng.normal(0, 0.3, (sizes[i + 1], sizes[i]))
             weights[f"{head}.{i}.bias"] = rng.normal(0, 0.1, sizes[i + 1])
-    meta = {"system": system, "env": enc.name, "obs_size": enc.obs_spec.size, "n_actions": enc.layout.size,
-            "activation": "tanh", "pi": list(hidden), "vf": list(hidden), "config": {}}
+    meta = {
+        "system": system,
+        "env": enc.name,
+        "obs_size": enc.obs_spec.size,
+        "n_actions": enc.layout.size,
+        "activation": "tanh",
+        "pi": list(hidden),
+        "vf": list(hidden),
+        "config": {},
+    }
     return save_policy(path, weights, meta)
 
 

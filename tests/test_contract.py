@@ -32,6 +32,23 @@ def _load(entry: SystemEntry, part: str) -> tuple[object, str | None]:
         return None, f"{entry.name}: part {part!r} ({path}) cannot be loaded: {e}"
 
 
+def encounter_problems(entry: SystemEntry, rules: object) -> list[str]:
+    """The members of ``envs.core.Encounter`` that the system's first encounter lacks."""
+    from envs.core import SeededDice
+    from envs.core.encounter import Encounter
+
+    first = rules.encounter_names()[0]  # type: ignore[attr-defined]
+    enc = rules.new_encounter(first, None, SeededDice(0))  # type: ignore[attr-defined]
+    wanted = {n for n in dir(Encounter) if not n.startswith("_")} | set(Encounter.__annotations__)
+    lacking = sorted(n for n in wanted if not hasattr(enc, n))
+    if lacking:
+        return [
+            f"{entry.name}: part 'rules': encounter {first!r} lacks {', '.join(lacking)} "
+            "(envs.core.Encounter)"
+        ]
+    return []
+
+
 def contract_problems(entry: SystemEntry) -> list[str]:
     """What ``entry`` lacks, one line per part (empty when the system meets the contract)."""
     from agents.base import RulesPolicy
@@ -49,12 +66,17 @@ def contract_problems(entry: SystemEntry) -> list[str]:
     else:
         missing = envs.missing_rules_members(rules)
         if missing:
-            out.append(f"{entry.name}: part 'rules' ({entry.rules}) lacks {', '.join(missing)} "
-                       "(envs.RulesModule)")
+            out.append(
+                f"{entry.name}: part 'rules' ({entry.rules}) lacks {', '.join(missing)} "
+                "(envs.RulesModule)"
+            )
         elif rules.SYSTEM != entry.name:  # type: ignore[union-attr]
-            out.append(f"{entry.name}: part 'rules': SYSTEM is {rules.SYSTEM!r}")  # type: ignore[union-attr]
+            system = rules.SYSTEM  # type: ignore[union-attr]
+            out.append(f"{entry.name}: part 'rules': SYSTEM is {system!r}")
         elif not rules.encounter_names():  # type: ignore[union-attr]
             out.append(f"{entry.name}: part 'rules': no encounters")
+        else:
+            out += encounter_problems(entry, rules)
     env, err = _load(entry, "env")
     if err:
         out.append(err)
@@ -71,7 +93,9 @@ def contract_problems(entry: SystemEntry) -> list[str]:
     elif not isinstance(encoding, SystemEncoding):
         out.append(f"{entry.name}: part 'encoding' ({entry.encoding}) is not a SystemEncoding")
     elif not encoding.name.startswith(f"{entry.name}_v"):
-        out.append(f"{entry.name}: part 'encoding': name {encoding.name!r} is not {entry.name}_v<N>")
+        out.append(
+            f"{entry.name}: part 'encoding': name {encoding.name!r} is not {entry.name}_v<N>"
+        )
     heuristic, err = _load(entry, "heuristic")
     if err:
         out.append(err)
@@ -86,7 +110,9 @@ def contract_problems(entry: SystemEntry) -> list[str]:
         if getattr(entry, part) is not None:
             value, err = _load(entry, part)
             if err or not callable(value):
-                out.append(err or f"{entry.name}: part {part!r} ({getattr(entry, part)}) is not callable")
+                out.append(
+                    err or f"{entry.name}: part {part!r} ({getattr(entry, part)}) is not callable"
+                )
     return out
 
 
@@ -100,16 +126,36 @@ def test_the_toy_is_registered_for_the_tests_only():
     assert SYSTEMS["toy"].test_only and "toy" in envs.list_systems()
     assert "toy" not in envs.list_systems(include_test_only=False)
     code = "import envs; print(','.join(envs.SYSTEMS))"
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert out.stdout.strip() == "metanoia,mano_a_mano", "outside the tests only the real systems"
 
 
 def test_the_record_names_every_part():
-    assert SystemEntry.parts() == ["name", "rules", "env", "encoding", "heuristic", "invariants", "spec",
-                                   "shaping", "renderer", "test_only"]
-    assert RULES_MEMBERS == ("SYSTEM", "encounter_names", "new_encounter", "from_situation",
-                             "parse_options", "stat_blocks")
-    declared = {n for n in dir(envs.RulesModule) if not n.startswith("_")} | set(envs.RulesModule.__annotations__)
+    assert SystemEntry.parts() == [
+        "name",
+        "rules",
+        "env",
+        "encoding",
+        "heuristic",
+        "invariants",
+        "spec",
+        "shaping",
+        "renderer",
+        "test_only",
+    ]
+    assert RULES_MEMBERS == (
+        "SYSTEM",
+        "encounter_names",
+        "new_encounter",
+        "from_situation",
+        "parse_options",
+        "stat_blocks",
+    )
+    declared = {n for n in dir(envs.RulesModule) if not n.startswith("_")} | set(
+        envs.RulesModule.__annotations__
+    )
     assert set(RULES_MEMBERS) == declared
 
 
@@ -127,9 +173,14 @@ def test_registry_accessors_return_the_named_parts(system: str):
 
 # ---------------------------------------------------------------------------- incomplete entries
 
-TOY_PARTS = dict(rules="envs.toy.rules", env="envs.toy.env", encoding="envs.toy.encoding:ENCODING",
-                 heuristic="agents.heuristic.toy:ToyHeuristic", invariants="envs.toy.invariants:state_invariants",
-                 spec="toy")
+TOY_PARTS = dict(
+    rules="envs.toy.rules",
+    env="envs.toy.env",
+    encoding="envs.toy.encoding:ENCODING",
+    heuristic="agents.heuristic.toy:ToyHeuristic",
+    invariants="envs.toy.invariants:state_invariants",
+    spec="toy",
+)
 
 
 def fake(**changes: str | None) -> SystemEntry:
@@ -140,16 +191,37 @@ def test_a_complete_fake_entry_has_no_problems():
     assert contract_problems(fake()) == []
 
 
-@pytest.mark.parametrize(("changes", "message"), [
-    ({"invariants": ""}, "toy: part 'invariants' is not given"),
-    ({"invariants": "envs.toy.invariants:no_such_check"}, "toy: part 'invariants' (envs.toy.invariants:no_such_check) cannot be loaded"),
-    ({"heuristic": "agents.heuristic.toy:nothing"}, "toy: part 'heuristic' (agents.heuristic.toy:nothing) cannot be loaded"),
-    ({"heuristic": "envs.toy.invariants:state_invariants"}, "is not a RulesPolicy class"),
-    ({"encoding": "envs.toy.rules:FULL"}, "toy: part 'encoding' (envs.toy.rules:FULL) is not a SystemEncoding"),
-    ({"env": "envs.toy.rules"}, "toy: part 'env' (envs.toy.rules) has no env, raw_env, ENCODING"),
-    ({"rules": "envs.no_such_system.rules"}, "toy: part 'rules' (envs.no_such_system.rules) cannot be loaded"),
-    ({"renderer": "envs.toy.rules:SYSTEM"}, "toy: part 'renderer' (envs.toy.rules:SYSTEM) is not callable"),
-])
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"invariants": ""}, "toy: part 'invariants' is not given"),
+        (
+            {"invariants": "envs.toy.invariants:no_such_check"},
+            "toy: part 'invariants' (envs.toy.invariants:no_such_check) cannot be loaded",
+        ),
+        (
+            {"heuristic": "agents.heuristic.toy:nothing"},
+            "toy: part 'heuristic' (agents.heuristic.toy:nothing) cannot be loaded",
+        ),
+        ({"heuristic": "envs.toy.invariants:state_invariants"}, "is not a RulesPolicy class"),
+        (
+            {"encoding": "envs.toy.rules:FULL"},
+            "toy: part 'encoding' (envs.toy.rules:FULL) is not a SystemEncoding",
+        ),
+        (
+            {"env": "envs.toy.rules"},
+            "toy: part 'env' (envs.toy.rules) has no env, raw_env, ENCODING",
+        ),
+        (
+            {"rules": "envs.no_such_system.rules"},
+            "toy: part 'rules' (envs.no_such_system.rules) cannot be loaded",
+        ),
+        (
+            {"renderer": "envs.toy.rules:SYSTEM"},
+            "toy: part 'renderer' (envs.toy.rules:SYSTEM) is not callable",
+        ),
+    ],
+)
 def test_an_entry_that_lacks_a_part_names_it(changes: dict[str, str], message: str):
     problems = contract_problems(fake(**changes))
     assert len(problems) == 1 and message in problems[0], problems
@@ -164,16 +236,22 @@ def test_a_rules_module_that_lacks_a_function_names_it(monkeypatch: pytest.Monke
             setattr(partial, name, getattr(toy_rules, name))
     monkeypatch.setitem(sys.modules, "fake_rules", partial)
     problems = contract_problems(fake(rules="fake_rules"))
-    assert problems == ["toy: part 'rules' (fake_rules) lacks from_situation, stat_blocks (envs.RulesModule)"]
+    assert problems == [
+        "toy: part 'rules' (fake_rules) lacks from_situation, stat_blocks (envs.RulesModule)"
+    ]
     assert not isinstance(partial, envs.RulesModule)
 
 
 def test_reading_the_registry_imports_no_rl_library():
-    code = ("import sys, envs\n"
-            "for e in envs.SYSTEMS.values(): e.heuristic, e.invariants, e.encoding\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "{'numpy', 'gymnasium', 'pettingzoo', 'torch', 'agents'}))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    code = (
+        "import sys, envs\n"
+        "for e in envs.SYSTEMS.values(): e.heuristic, e.invariants, e.encoding\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'numpy', 'gymnasium', 'pettingzoo', 'torch', 'agents'}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
 
@@ -198,3 +276,12 @@ def test_the_guide_to_adding_a_system_names_tests_that_exist():
             if test and not re.search(rf"^def {test}\(", source, re.M):
                 missing.append(f"{current}::{test}")
     assert not missing, f"docs/adding_a_system.md names missing tests: {', '.join(missing)}"
+
+
+def test_an_encounter_that_lacks_a_member_names_it(monkeypatch: pytest.MonkeyPatch):
+    from envs.toy.rules.state import RaceEncounter
+
+    monkeypatch.delattr(RaceEncounter, "harm")
+    assert contract_problems(fake()) == [
+        "toy: part 'rules': encounter 'duel' lacks harm (envs.core.Encounter)"
+    ]

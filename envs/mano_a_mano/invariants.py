@@ -17,7 +17,8 @@ def state_invariants(enc: Any) -> None:
     riders = enc.mounts
     hexes = [f.hex for f in enc.fighters if f.id not in riders]
     assert len(set(hexes)) == len(hexes), (
-        f"round {enc.round}: two fighters in a hex: {sorted(hexes)}")
+        f"round {enc.round}: two fighters in a hex: {sorted(hexes)}"
+    )
     assert len(set(riders.values())) == len(riders), f"a mount carries two riders: {riders}"
     for rider, mount in riders.items():
         r, m = enc.by_id[rider], enc.by_id[mount]

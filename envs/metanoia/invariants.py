@@ -16,15 +16,18 @@ __all__ = ["state_invariants"]
 
 
 def state_invariants(enc: Any) -> None:
-    """Raise ``AssertionError`` naming the round, the combatant and the value that is out of bounds."""
+    """Raise ``AssertionError`` naming the round, the combatant and the value out of bounds."""
     for f in enc.fighters:
         b = f.block
         who = f"round {enc.round}: {f.id}"
         assert 0 <= f.strain <= b.strain_max, f"{who}: strain {f.strain} outside 0..{b.strain_max}"
         assert 0 <= f.stacks <= metanoia_rulings.STACKS_CAP, f"{who}: stacks {f.stacks}"
         assert len(f.injuries) <= b.injury_slots, (
-            f"{who}: {len(f.injuries)} injuries > {b.injury_slots} slots")
-        assert all(sev > 0 for _, sev in f.injuries), f"{who}: injury of severity <= 0: {f.injuries}"
+            f"{who}: {len(f.injuries)} injuries > {b.injury_slots} slots"
+        )
+        assert all(sev > 0 for _, sev in f.injuries), (
+            f"{who}: injury of severity <= 0: {f.injuries}"
+        )
         if b.conv_max is None:
             assert f.conv is None, f"{who}: mindless but has convictions {f.conv}"
         else:

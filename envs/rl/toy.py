@@ -20,14 +20,17 @@ from .base_env import CombatAECEnv, env_factory
 
 def toy_from_situation(data: dict[str, Any], source: str, dice: Dice) -> RaceEncounter:
     """Situation fields: ``points`` and ``hp`` overrides by combatant, ``round``, ``max_rounds``."""
-    return apply_situation(RaceEncounter(dice=dice, max_rounds=data.get("max_rounds", 6)), data, source)
+    return apply_situation(
+        RaceEncounter(dice=dice, max_rounds=data.get("max_rounds", 6)), data, source
+    )
 
 
 class raw_env(CombatAECEnv):
     """The toy system's AEC env on any rosters."""
 
-    def __init__(self, rosters=DUEL, max_rounds: int = 6, render_mode: str | None = None,
-                 shaping=None) -> None:
+    def __init__(
+        self, rosters=DUEL, max_rounds: int = 6, render_mode: str | None = None, shaping=None
+    ) -> None:
         super().__init__(
             ENCODING,
             lambda dice, options: RaceEncounter(rosters, dice=dice, max_rounds=max_rounds),
@@ -40,5 +43,16 @@ class raw_env(CombatAECEnv):
 env = env_factory(raw_env)
 
 
-__all__ = ["RaceEncounter", "ToyEncoding", "ENCODING", "raw_env", "env", "toy_from_situation", "DUEL",
-           "TWO_VS_TWO", "Rolled", "Scored", "Wounded"]
+__all__ = [
+    "RaceEncounter",
+    "ToyEncoding",
+    "ENCODING",
+    "raw_env",
+    "env",
+    "toy_from_situation",
+    "DUEL",
+    "TWO_VS_TWO",
+    "Rolled",
+    "Scored",
+    "Wounded",
+]

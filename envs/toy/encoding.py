@@ -27,14 +27,23 @@ class ToyEncoding:
     name = "toy_v0"
     max_per_side = 2
     layout = ActionLayout(
-        [Block("pass"), Block("score"), Block("attack", (("enemy", 2),)), Block("react", (("block", 2),))]
+        [
+            Block("pass"),
+            Block("score"),
+            Block("attack", (("enemy", 2),)),
+            Block("react", (("block", 2),)),
+        ]
     )
-    obs_spec = ObsSpec([("self", 3), ("allies", 3), ("enemies", 6), ("round", 1, 0.0, 1.0),
-                        ("phase", 2, 0.0, 1.0)])
+    obs_spec = ObsSpec(
+        [("self", 3), ("allies", 3), ("enemies", 6), ("round", 1, 0.0, 1.0), ("phase", 2, 0.0, 1.0)]
+    )
     REACTIONS = ("none", "block")
-    obs_features = {"self": SLOT, "allies": SLOT,
-                    "enemies": tuple((f"{name}{k}", n) for k in range(2) for name, n in SLOT),
-                    "phase": (("turn", 1), ("reaction", 1))}
+    obs_features = {
+        "self": SLOT,
+        "allies": SLOT,
+        "enemies": tuple((f"{name}{k}", n) for k in range(2) for name, n in SLOT),
+        "phase": (("turn", 1), ("reaction", 1)),
+    }
     """the named features inside each piece (``arena layout toy --obs``)"""
 
     def encode_action(self, enc: RaceEncounter, combatant: str, action: Action) -> int:
@@ -62,8 +71,11 @@ class ToyEncoding:
         for piece, ids in (("self", [me]), ("allies", allies), ("enemies", enemies)):
             for k, cid in enumerate(ids):
                 if cid is not None:
-                    views[piece][3 * k : 3 * k + 3] = (1.0, enc.points[cid] / enc.target,
-                                                       enc.hp[cid] / enc.max_hp)
+                    views[piece][3 * k : 3 * k + 3] = (
+                        1.0,
+                        enc.points[cid] / enc.target,
+                        enc.hp[cid] / enc.max_hp,
+                    )
         views["round"][0] = enc.round / enc.max_rounds
         views["phase"][0 if enc.pending is None else 1] = 1.0
         return vec

@@ -18,4 +18,6 @@ def state_invariants(enc: Any) -> None:
         assert enc.side_of(attacker) != enc.side_of(defender), f"{attacker} attacks an ally"
         assert enc.is_active(attacker) and enc.is_active(defender), f"pending attack {enc.pending}"
     if not enc.is_over():
-        assert enc.is_active(enc.order[enc.turn]), f"round {enc.round}: {enc.order[enc.turn]} is out"
+        assert enc.is_active(enc.order[enc.turn]), (
+            f"round {enc.round}: {enc.order[enc.turn]} is out"
+        )

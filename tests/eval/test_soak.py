@@ -19,8 +19,12 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def summary(out: str) -> tuple[int, int, int, int]:
-    m = re.search(r"^(\d+) games, (\d+) decisions in [\d.]+ s \([\d,]+ decisions/s\); (\d+) exceptions, "
-                  r"(\d+) invariant breaks$", out, re.M)
+    m = re.search(
+        r"^(\d+) games, (\d+) decisions in [\d.]+ s \([\d,]+ decisions/s\); (\d+) exceptions, "
+        r"(\d+) invariant breaks$",
+        out,
+        re.M,
+    )
     assert m, out
     return tuple(int(g) for g in m.groups())  # type: ignore[return-value]
 
@@ -29,10 +33,16 @@ def test_the_schedule_covers_every_encounter_rules_and_agent_pair():
     specs = list(itertools.islice(soak.schedule(["toy"], seed=5), 12))
     assert [s.seed for s in specs] == list(range(5, 17))
     combos = {(s.encounter, s.rules) for s in specs[:4]}
-    assert combos == {("duel", "core"), ("duel", "full"), ("skirmish", "core"), ("skirmish", "full")}
+    assert combos == {
+        ("duel", "core"),
+        ("duel", "full"),
+        ("skirmish", "core"),
+        ("skirmish", "full"),
+    }
     assert [s.agents for s in specs[::4]] == list(soak.AGENT_PAIRS)
-    assert specs[0].watch_command() == ("arena watch toy --seed 5 --encounter duel --rules core "
-                                        "--agents random,random --check")
+    assert specs[0].watch_command() == (
+        "arena watch toy --seed 5 --encounter duel --rules core --agents random,random --check"
+    )
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
@@ -68,15 +78,22 @@ def test_a_broken_invariant_is_printed_with_its_replay_command(capsys, monkeypat
     assert code == 1
     games, _, exceptions, breaks = summary(out)
     assert games == 40 and exceptions == 0 and breaks >= 1
-    fail = re.search(r"^FAIL toy/skirmish/(core|full) seed (\d+) \((\w+) vs (\w+)\), invariant after (\d+) "
-                     r"decisions: AssertionError: round \d+: amy scored \[at .*\]$", out, re.M)
+    fail = re.search(
+        r"^FAIL toy/skirmish/(core|full) seed (\d+) \((\w+) vs (\w+)\), invariant after (\d+) "
+        r"decisions: AssertionError: round \d+: amy scored \[at .*\]$",
+        out,
+        re.M,
+    )
     assert fail, out
     replay = re.search(r"^  replay: arena (watch .*)$", out, re.M)
     assert replay and f"--seed {fail.group(2)} " in replay.group(1)
     code, watched = run(capsys, *replay.group(1).split())[:2]
     assert code == 1
-    assert re.search(rf"^FAILED after {fail.group(5)} decisions: AssertionError: round \d+: amy scored", watched,
-                     re.M), watched
+    assert re.search(
+        rf"^FAILED after {fail.group(5)} decisions: AssertionError: round \d+: amy scored",
+        watched,
+        re.M,
+    ), watched
 
 
 def test_an_exception_is_a_failure_too(capsys, monkeypatch):
@@ -93,8 +110,11 @@ def test_an_exception_is_a_failure_too(capsys, monkeypatch):
     code, out, _ = run(capsys, "soak", "toy", "--games", "8", "--workers", "1")
     assert code == 1
     assert summary(out)[2] >= 1
-    assert re.search(r"^FAIL toy/.* exception after \d+ decisions: KeyError: 'boom' \[at .*test_soak\.py:\d+\]$",
-                     out, re.M), out
+    assert re.search(
+        r"^FAIL toy/.* exception after \d+ decisions: KeyError: 'boom' \[at .*test_soak\.py:\d+\]$",
+        out,
+        re.M,
+    ), out
 
 
 def test_ctrl_c_prints_what_it_has_and_exits_130(capsys, monkeypatch):
@@ -110,7 +130,9 @@ def test_ctrl_c_prints_what_it_has_and_exits_130(capsys, monkeypatch):
     monkeypatch.setattr(soak, "soak_game", interrupted)
     code, out, _ = run(capsys, "soak", "toy", "--games", "100", "--workers", "1")
     assert code == 130
-    assert out.splitlines()[1].startswith("interrupted; played so far: 8 games")  # whole chunks only
+    assert out.splitlines()[1].startswith(
+        "interrupted; played so far: 8 games"
+    )  # whole chunks only
 
 
 def test_bad_soak_input_is_one_line(capsys):

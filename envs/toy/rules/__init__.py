@@ -63,17 +63,21 @@ def parse_options(value: Any) -> ToyOptions:
         unknown = sorted(set(value) - {"round_limit", "blocks"})
         if unknown:
             raise ValueError(f"unknown toy option {unknown[0]!r}; known: round_limit, blocks")
-        return ToyOptions(int(value.get("round_limit", FULL.round_limit)),
-                          bool(value.get("blocks", FULL.blocks)))
-    raise TypeError(f"toy options must be a name, a mapping or ToyOptions, not {type(value).__name__}")
+        return ToyOptions(
+            int(value.get("round_limit", FULL.round_limit)), bool(value.get("blocks", FULL.blocks))
+        )
+    raise TypeError(
+        f"toy options must be a name, a mapping or ToyOptions, not {type(value).__name__}"
+    )
 
 
 def new_encounter(encounter: str, options: Any = None, dice: Dice | None = None) -> RaceEncounter:
     if encounter not in ENCOUNTERS:
         raise ValueError(f"unknown toy encounter {encounter!r}; known: {', '.join(ENCOUNTERS)}")
     opts = parse_options(options)
-    return RaceEncounter(ENCOUNTERS[encounter], dice=dice, max_rounds=opts.round_limit,
-                         blocks=opts.blocks)
+    return RaceEncounter(
+        ENCOUNTERS[encounter], dice=dice, max_rounds=opts.round_limit, blocks=opts.blocks
+    )
 
 
 def apply_situation(enc: RaceEncounter, data: Mapping[str, Any], source: str) -> RaceEncounter:
@@ -82,27 +86,51 @@ def apply_situation(enc: RaceEncounter, data: Mapping[str, Any], source: str) ->
         table = getattr(enc, key)
         for cid, value in (data.get(key) or {}).items():
             if cid not in table:
-                raise DataError(f"{source}: field '{key}': unknown combatant {cid!r}; "
-                                f"known: {', '.join(table)}")
+                raise DataError(
+                    f"{source}: field '{key}': unknown combatant {cid!r}; known: {', '.join(table)}"
+                )
             table[cid] = value
     enc._round = data.get("round", 1)
     return enc
 
 
-def from_situation(data: dict[str, Any], source: str = "situation",
-                   dice: Dice | None = None) -> RaceEncounter:
+def from_situation(
+    data: dict[str, Any], source: str = "situation", dice: Dice | None = None
+) -> RaceEncounter:
     """Situation fields: ``encounter`` (default ``duel``), ``rules``, ``max_rounds``, ``points``
     and ``hp`` overrides by combatant, ``round``."""
     name = data.get("encounter", "duel")
     if name not in ENCOUNTERS:
-        raise DataError(f"{source}: field 'encounter': unknown toy encounter {name!r}; "
-                        f"known: {', '.join(ENCOUNTERS)}")
+        raise DataError(
+            f"{source}: field 'encounter': unknown toy encounter {name!r}; "
+            f"known: {', '.join(ENCOUNTERS)}"
+        )
     opts = parse_options(data.get("rules"))
-    enc = RaceEncounter(ENCOUNTERS[name], dice=dice, max_rounds=data.get("max_rounds", opts.round_limit),
-                        blocks=opts.blocks)
+    enc = RaceEncounter(
+        ENCOUNTERS[name],
+        dice=dice,
+        max_rounds=data.get("max_rounds", opts.round_limit),
+        blocks=opts.blocks,
+    )
     return apply_situation(enc, data, source)
 
 
-__all__ = ["SYSTEM", "ENCOUNTERS", "CORE", "FULL", "ToyOptions", "RaceEncounter", "DUEL", "TWO_VS_TWO",
-           "Rolled", "Scored", "Wounded", "encounter_names", "stat_blocks", "parse_options",
-           "new_encounter", "from_situation", "apply_situation"]
+__all__ = [
+    "SYSTEM",
+    "ENCOUNTERS",
+    "CORE",
+    "FULL",
+    "ToyOptions",
+    "RaceEncounter",
+    "DUEL",
+    "TWO_VS_TWO",
+    "Rolled",
+    "Scored",
+    "Wounded",
+    "encounter_names",
+    "stat_blocks",
+    "parse_options",
+    "new_encounter",
+    "from_situation",
+    "apply_situation",
+]

@@ -21,8 +21,17 @@ from envs.core import (
     parse_label,
 )
 
-__all__ = ["ToyOptions", "CORE", "FULL", "RaceEncounter", "Rolled", "Scored", "Wounded", "DUEL",
-           "TWO_VS_TWO"]
+__all__ = [
+    "ToyOptions",
+    "CORE",
+    "FULL",
+    "RaceEncounter",
+    "Rolled",
+    "Scored",
+    "Wounded",
+    "DUEL",
+    "TWO_VS_TWO",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +54,8 @@ class Rolled(Event):
     success: bool
 
     def __str__(self) -> str:
-        return f"{self.who} rolls {self.what}: d6={self.face} ({'success' if self.success else 'fail'})"
+        result = "success" if self.success else "fail"
+        return f"{self.who} rolls {self.what}: d6={self.face} ({result})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +86,16 @@ class RaceEncounter:
 
     system = "toy"
 
-    def __init__(self, rosters: Rosters = DUEL, *, dice: Dice | None = None, hp: int = 2,
-                 target: int = 3, max_rounds: int = 6, blocks: bool = True) -> None:
+    def __init__(
+        self,
+        rosters: Rosters = DUEL,
+        *,
+        dice: Dice | None = None,
+        hp: int = 2,
+        target: int = 3,
+        max_rounds: int = 6,
+        blocks: bool = True,
+    ) -> None:
         self._sides = tuple(SideInfo(side, tuple(members)) for side, members in rosters)
         self._side_of = {cid: info.side for info in self._sides for cid in info.members}
         self.points = dict.fromkeys(self._side_of, 0)
@@ -88,8 +106,12 @@ class RaceEncounter:
         self.start_events: list[Event] = []
         if dice is not None:
             first, second = dice.roll(6, 2)
-            self.start_events.append(Rolled(self._sides[0].side, "initiative", first, first >= second))
-            self.start_events.append(Rolled(self._sides[1].side, "initiative", second, second > first))
+            self.start_events.append(
+                Rolled(self._sides[0].side, "initiative", first, first >= second)
+            )
+            self.start_events.append(
+                Rolled(self._sides[1].side, "initiative", second, second > first)
+            )
             if second > first:
                 columns.reverse()
         self.order = [c for row in itertools.zip_longest(*columns) for c in row if c is not None]
@@ -134,8 +156,16 @@ class RaceEncounter:
             return acts
         a = self.order[self.turn]
         side = self._side_of[a]
-        foes = [c for info in self._sides if info.side != side for c in info.members if self.is_active(c)]
-        return [Action(a, "pass"), Action(a, "score")] + [Action(a, "attack", target=f) for f in foes]
+        foes = [
+            c
+            for info in self._sides
+            if info.side != side
+            for c in info.members
+            if self.is_active(c)
+        ]
+        return [Action(a, "pass"), Action(a, "score")] + [
+            Action(a, "attack", target=f) for f in foes
+        ]
 
     def apply(self, action: Action, dice: Dice) -> list[Event]:
         if action not in self.legal_actions():
@@ -157,12 +187,16 @@ class RaceEncounter:
         elif action.kind == "react":
             assert self.pending is not None
             attacker, defender = self.pending
-            events += self._resolve_attack(attacker, defender, dice, block=action.args == ("block",))
+            events += self._resolve_attack(
+                attacker, defender, dice, block=action.args == ("block",)
+            )
             if self._outcome is not None:
                 return events
         return events + self._end_turn()
 
-    def _resolve_attack(self, attacker: str, defender: str, dice: Dice, *, block: bool) -> list[Event]:
+    def _resolve_attack(
+        self, attacker: str, defender: str, dice: Dice, *, block: bool
+    ) -> list[Event]:
         """The attack roll, the block roll of a blocking defender, the wound (spec of the toy)."""
         self.pending = None
         face = dice.roll(6)[0]
@@ -221,14 +255,35 @@ class RaceEncounter:
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> RaceEncounter:
         hp, target, max_rounds, blocks = data["rules"]
-        enc = cls(tuple((s, tuple(m)) for s, m in data["sides"]), hp=hp, target=target,
-                  max_rounds=max_rounds, blocks=blocks)
+        enc = cls(
+            tuple((s, tuple(m)) for s, m in data["sides"]),
+            hp=hp,
+            target=target,
+            max_rounds=max_rounds,
+            blocks=blocks,
+        )
         enc.points, enc.hp, enc.order = dict(data["points"]), dict(data["hp"]), list(data["order"])
         enc._round, enc.turn = data["round"], data["turn"]
         enc.pending = (data["pending"][0], data["pending"][1]) if data["pending"] else None
         enc._outcome = Outcome(**data["outcome"]) if data["outcome"] else None
         enc.start_events = []
         return enc
+
+    def describe(self, viewer: str | None = None) -> list[dict[str, str]]:
+        """One row per combatant: id, side, points and hit points (the toy hides nothing)."""
+        return [
+            {
+                "id": cid,
+                "side": side,
+                "points": str(self.points[cid]),
+                "hp": f"{self.hp[cid]}/{self.max_hp}",
+            }
+            for cid, side in self._side_of.items()
+        ]
+
+    def harm(self) -> dict[str, float]:
+        """Hit points lost per combatant."""
+        return {cid: float(self.max_hp - hp) for cid, hp in self.hp.items()}
 
     def parse_action(self, label: str) -> Action:
         return parse_label(label)
@@ -239,7 +294,9 @@ class RaceEncounter:
             "round": self._round,
             "target": self.target,
             "pending": list(self.pending) if self.pending else None,
-            "combatants": {cid: {"side": side, "points": self.points[cid], "hp": self.hp[cid]}
-                           for cid, side in self._side_of.items()},
+            "combatants": {
+                cid: {"side": side, "points": self.points[cid], "hp": self.hp[cid]}
+                for cid, side in self._side_of.items()
+            },
             "viewer": actor,
         }
