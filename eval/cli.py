@@ -223,7 +223,8 @@ def cmd_match(args: argparse.Namespace) -> int:
     if not games:
         return 1
     print(f"{args.system} / {args.encounter} / rules {args.rules}: {games} games "
-          f"({games // 2} paired seeds from {args.seed}, sides swapped), {time.perf_counter() - t0:.1f}s")
+          f"({games // 2} paired seeds from {args.seed}, sides swapped), "
+          f"{time.perf_counter() - t0:.1f}s")
     width = max(12, *(len(f"{seat} {name}") for seat, name in seats.items()))
     for seat, name in seats.items():
         won = sum(wins[(seat, side)] for side in sides)
@@ -234,7 +235,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         won = sum(wins[(seat, side)] for seat in seats)
         print(f"    side {side:<{width - 3}} wins {_rate(won, games)}")
     print("  by agent and side:")
-    labels = {(seat, side): f"{seat} {name} as {side}" for seat, name in seats.items() for side in sides}
+    labels = {(seat, side): f"{seat} {name} as {side}"
+              for seat, name in seats.items() for side in sides}
     pad = max(len(label) for label in labels.values())
     for key, label in labels.items():
         print(f"    {label:<{pad}} wins {_rate(wins[key], played[key])}")
@@ -272,7 +274,8 @@ def observation_layout(encoding: object) -> str:
         if k == 0:
             lines.append("  ".join("-" * w for w in widths))
     if not named:
-        lines.append("(the encoding names no features inside its pieces; only the pieces are listed)")
+        lines.append("(the encoding names no features inside its pieces; "
+                     "only the pieces are listed)")
     return "\n".join(lines)
 
 
@@ -438,9 +441,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rules", default=None, choices=["core", "full"],
                    help="rule set (default: the system's default)")
     s.add_argument("--agents", type=watch_agents, default=("heuristic", "random"),
-                   metavar="FIRST,SECOND", help="agents of the first and second side (default heuristic,random)")
+                   metavar="FIRST,SECOND",
+                   help="agents of the first and second side (default heuristic,random)")
     s.add_argument("--check", action="store_true",
-                   help="check every invariant at every decision (as arena soak does); exit 1 on a break")
+                   help="check every invariant at every decision (as arena soak does); "
+                   "exit 1 on a break")
     s.set_defaults(func=cmd_watch)
 
     s = sub.add_parser("cases", help="run case files (files or folders of *.yaml)")
@@ -458,17 +463,21 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rules", default="full", choices=["core", "full"])
     s.set_defaults(func=cmd_match)
 
-    s = sub.add_parser("soak", help="many seeded games checking every invariant; failures as replay commands")
+    s = sub.add_parser("soak", help="many seeded games checking every invariant; "
+                       "failures as replay commands")
     s.add_argument("target", metavar="SYSTEM|all", help="a system id, or all (every system)")
-    s.add_argument("--games", type=_positive, default=None, help="games to play (default 1000 without --seconds)")
+    s.add_argument("--games", type=_positive, default=None,
+                   help="games to play (default 1000 without --seconds)")
     s.add_argument("--seconds", type=_seconds, default=None, help="stop after this long")
     s.add_argument("--workers", type=_positive, default=2, help="worker processes (default 2)")
     s.add_argument("--seed", type=int, default=0, help="seed of the first game")
     s.set_defaults(func=cmd_soak)
 
-    s = sub.add_parser("layout", help="print a system's action layout (--obs: its observation layout)")
+    s = sub.add_parser("layout",
+                       help="print a system's action layout (--obs: its observation layout)")
     s.add_argument("system")
-    s.add_argument("--obs", action="store_true", help="the observation layout: feature, offset, range")
+    s.add_argument("--obs", action="store_true",
+                   help="the observation layout: feature, offset, range")
     s.set_defaults(func=cmd_layout)
 
     s = sub.add_parser("bench", help="decisions/s, clone/s and env steps/s vs PettingZoo classic envs")
