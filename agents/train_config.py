@@ -1,4 +1,5 @@
-"""The training config (``TrainConfig``) and the run folder's checkpoints, shared by ``train.py``,
+"""The training config (``TrainConfig``) and the run folder's files (checkpoints, ``metrics.csv``,
+the exported policy's weights and sidecar), shared by ``train.py``,
 ``arena train`` and ``arena demo`` (``eval/cli.py``) and the training modules (``agents.training``,
 ``agents.imitation``).
 
@@ -8,14 +9,22 @@ one-line errors naming the key; ``key=value`` overrides are read as YAML.
 
 from __future__ import annotations
 
+import csv
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from .config import config_help
+import numpy as np
+
+from envs.core.files import atomic_write
+
+from .config import config_dict, config_help
 from .config import load_config as read_config
 
-__all__ = ["TrainConfig", "check_config", "load_config", "latest_checkpoint", "config_help"]
+__all__ = ["TrainConfig", "check_config", "load_config", "latest_checkpoint", "config_help",
+           "METRIC_FIELDS", "Metrics", "policy_weights", "policy_meta"]
 
 
 
@@ -179,3 +188,58 @@ def latest_checkpoint(run_dir: Path) -> Path | None:
                 best, best_n = p, n
     return best
 
+
+METRIC_FIELDS = ["timesteps", "episodes", "wall_s", "fps", "ep_rew_mean", "ep_len_mean", "train_win_rate"]
+
+
+class Metrics:
+    """``metrics.csv``, one row per rollout (TensorBoard scalars go through SB3's logger)."""
+
+    def __init__(self, path: Path, eval_opponents: Sequence[str], keep_upto: int | None) -> None:
+        self.path = path
+        self.fields = METRIC_FIELDS + [f"eval_{o}" for o in eval_opponents]
+        rows: list[dict[str, str]] = []
+        if keep_upto is not None and path.is_file():
+            with path.open(newline="") as fh:
+                rows = [r for r in csv.DictReader(fh) if int(float(r["timesteps"])) <= keep_upto]
+        # rewrite (atomically) with only the rows up to the checkpoint being resumed
+        lines = [",".join(self.fields)] + [",".join(r.get(k, "") or "" for k in self.fields) for r in rows]
+        atomic_write(path, "\n".join(lines) + "\n")
+
+    def append(self, row: dict[str, Any]) -> None:
+        with self.path.open("a", newline="") as fh:
+            csv.DictWriter(fh, self.fields, extrasaction="ignore").writerow(
+                {k: (str(round(v, 4)) if isinstance(v, float) else v) for k, v in row.items()})
+            fh.flush()
+            os.fsync(fh.fileno())
+
+
+# ---------------------------------------------------------------------------------- policy export
+
+
+def policy_weights(model: Any) -> dict[str, np.ndarray]:
+    """The MaskablePPO policy's MLPs as ``pi.<i>``/``vf.<i>`` arrays (agents.trained format)."""
+    import torch
+
+    def linears(*modules: torch.nn.Module) -> list[torch.nn.Linear]:
+        return [m for mod in modules for m in mod.modules() if isinstance(m, torch.nn.Linear)]
+
+    p = model.policy
+    out: dict[str, np.ndarray] = {}
+    for head, layers in (("pi", linears(p.mlp_extractor.policy_net, p.action_net)),
+                         ("vf", linears(p.mlp_extractor.value_net, p.value_net))):
+        for i, lin in enumerate(layers):
+            out[f"{head}.{i}.weight"] = lin.weight.detach().cpu().numpy().copy()
+            out[f"{head}.{i}.bias"] = lin.bias.detach().cpu().numpy().copy()
+    return out
+
+
+def policy_meta(cfg: TrainConfig, timesteps: int, evals: dict[str, float] | None = None) -> dict[str, Any]:
+    """The sidecar of a policy trained with ``cfg`` for ``timesteps`` steps."""
+    from envs import get_encoding
+
+    encoding = get_encoding(cfg.system)
+    return {"system": cfg.system, "env": encoding.name, "obs_size": encoding.obs_spec.size,
+            "n_actions": encoding.layout.size, "activation": cfg.activation, "pi": list(cfg.net_arch),
+            "vf": list(cfg.net_arch), "encounter": cfg.encounter, "rules": cfg.rules, "timesteps": timesteps,
+            "eval": evals or {}, "config": config_dict(cfg)}

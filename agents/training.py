@@ -25,7 +25,6 @@ This module is the training itself; ``train.py`` (the script) and ``arena train`
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 import random
@@ -44,66 +43,16 @@ import yaml
 from envs.core.files import atomic_write
 
 from .config import OneLineParser, config_dict, config_help
-from .train_config import TrainConfig, latest_checkpoint, load_config
+from .train_config import (
+    Metrics,
+    TrainConfig,
+    latest_checkpoint,
+    load_config,
+    policy_meta,
+    policy_weights,
+)
 
-__all__ = ["train", "main", "evaluate", "policy_weights", "policy_meta", "make_vec_env", "Metrics",
-           "TrainingCallback", "METRIC_FIELDS"]
-
-
-METRIC_FIELDS = ["timesteps", "episodes", "wall_s", "fps", "ep_rew_mean", "ep_len_mean", "train_win_rate"]
-
-
-class Metrics:
-    """``metrics.csv``, one row per rollout (TensorBoard scalars go through SB3's logger)."""
-
-    def __init__(self, path: Path, eval_opponents: Sequence[str], keep_upto: int | None) -> None:
-        self.path = path
-        self.fields = METRIC_FIELDS + [f"eval_{o}" for o in eval_opponents]
-        rows: list[dict[str, str]] = []
-        if keep_upto is not None and path.is_file():
-            with path.open(newline="") as fh:
-                rows = [r for r in csv.DictReader(fh) if int(float(r["timesteps"])) <= keep_upto]
-        # rewrite (atomically) with only the rows up to the checkpoint being resumed
-        lines = [",".join(self.fields)] + [",".join(r.get(k, "") or "" for k in self.fields) for r in rows]
-        atomic_write(path, "\n".join(lines) + "\n")
-
-    def append(self, row: dict[str, Any]) -> None:
-        with self.path.open("a", newline="") as fh:
-            csv.DictWriter(fh, self.fields, extrasaction="ignore").writerow(
-                {k: (str(round(v, 4)) if isinstance(v, float) else v) for k, v in row.items()})
-            fh.flush()
-            os.fsync(fh.fileno())
-
-
-# ---------------------------------------------------------------------------------- policy export
-
-
-def policy_weights(model: Any) -> dict[str, np.ndarray]:
-    """The MaskablePPO policy's MLPs as ``pi.<i>``/``vf.<i>`` arrays (agents.trained format)."""
-    import torch
-
-    def linears(*modules: torch.nn.Module) -> list[torch.nn.Linear]:
-        return [m for mod in modules for m in mod.modules() if isinstance(m, torch.nn.Linear)]
-
-    p = model.policy
-    out: dict[str, np.ndarray] = {}
-    for head, layers in (("pi", linears(p.mlp_extractor.policy_net, p.action_net)),
-                         ("vf", linears(p.mlp_extractor.value_net, p.value_net))):
-        for i, lin in enumerate(layers):
-            out[f"{head}.{i}.weight"] = lin.weight.detach().cpu().numpy().copy()
-            out[f"{head}.{i}.bias"] = lin.bias.detach().cpu().numpy().copy()
-    return out
-
-
-def policy_meta(cfg: TrainConfig, timesteps: int, evals: dict[str, float] | None = None) -> dict[str, Any]:
-    """The sidecar of a policy trained with ``cfg`` for ``timesteps`` steps."""
-    from envs import get_encoding
-
-    encoding = get_encoding(cfg.system)
-    return {"system": cfg.system, "env": encoding.name, "obs_size": encoding.obs_spec.size,
-            "n_actions": encoding.layout.size, "activation": cfg.activation, "pi": list(cfg.net_arch),
-            "vf": list(cfg.net_arch), "encounter": cfg.encounter, "rules": cfg.rules, "timesteps": timesteps,
-            "eval": evals or {}, "config": config_dict(cfg)}
+__all__ = ["train", "main", "evaluate", "make_vec_env", "TrainingCallback"]
 
 
 # ---------------------------------------------------------------------------------- evaluation
