@@ -17,7 +17,12 @@ from hypothesis import strategies as st
 
 from envs import SYSTEMS, get_encoding, get_invariants, get_rules
 from envs.core import SeededDice
-from eval.invariants import decision_invariants, encoding_invariants, end_invariants, step_invariants
+from eval.invariants import (
+    decision_invariants,
+    encoding_invariants,
+    end_invariants,
+    step_invariants,
+)
 
 RULE_SETS = ("core", "full")
 CASES = [(s, e, r) for s in SYSTEMS for e in get_rules(s).encounter_names() for r in RULE_SETS]
@@ -50,3 +55,33 @@ def test_random_legal_play_keeps_the_invariants(system: str, encounter: str, rul
         state_invariants(enc)
         decisions += 1
     end_invariants(enc)
+
+
+def _broken_metanoia(enc) -> str:
+    f = enc.fighters[0]
+    f.strain = f.block.strain_max + 1
+    return f"{f.id}: strain {f.strain} outside 0..{f.block.strain_max}"
+
+
+def _broken_mano(enc) -> str:
+    a, b = enc.fighters[0], enc.fighters[1]
+    b.hex = a.hex
+    return "two fighters in a hex"
+
+
+def _broken_toy(enc) -> str:
+    enc.points["ann"] = 7
+    return "ann has 7 points"
+
+
+@pytest.mark.parametrize(("system", "encounter", "corrupt"), [
+    ("metanoia", "duel_seed", _broken_metanoia),
+    ("mano_a_mano", "duel_seed", _broken_mano),
+    ("toy", "duel", _broken_toy),
+])
+def test_the_state_invariants_catch_a_broken_state(system: str, encounter: str, corrupt):
+    enc = get_rules(system).new_encounter(encounter, "full", SeededDice(0))
+    get_invariants(system)(enc)  # a fresh encounter keeps them
+    message = corrupt(enc)
+    with pytest.raises(AssertionError, match=message):
+        get_invariants(system)(enc)
