@@ -24,11 +24,9 @@ def make_agent(spec: str, system: str, seed: int | None = None) -> Any:
     if spec == "random":
         return RandomAgent(seed)
     if spec == "heuristic":
-        from .heuristic import HEURISTICS
+        from envs import get_heuristic
 
-        if system not in HEURISTICS:
-            raise ValueError(f"no heuristic agent for system {system!r}")
-        return HEURISTICS[system](seed)
+        return get_heuristic(system)(seed)
     if spec == "search" or spec.startswith("search:"):
         from .search import SearchAgent
 

@@ -50,11 +50,11 @@ class RulesPolicy:
         return legal[int(self.rng.choice(best))] if len(best) > 1 else legal[int(best[0])]
 
     def scores(self, observation: np.ndarray, mask: np.ndarray, encounter: Any) -> np.ndarray:
-        from envs import get_env_module
+        from envs import get_encoding
 
         enc_ = self._encodings.get(encounter.system)
         if enc_ is None:
-            enc_ = self._encodings[encounter.system] = get_env_module(encounter.system).ENCODING
+            enc_ = self._encodings[encounter.system] = get_encoding(encounter.system)
         actor = encounter.current_actor()
         legal = encounter.legal_actions()
         out = np.full(len(mask), -np.inf)

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from envs import get_env_module, get_rules
+from envs import get_encoding, get_rules
 from envs.core import SeededDice
 from envs.rl import legal_index_map
 
@@ -36,7 +36,7 @@ def record_decisions(system: str, encounter: str, rules: Any, teacher: str, game
         ``{"obs": float32 (N, obs), "mask": bool (N, actions), "action": int64 (N,), "outcome": float32 (N,)}``
     """
     R = get_rules(system)
-    enc_ = get_env_module(system).ENCODING
+    enc_ = get_encoding(system)
     options = R.parse_options(rules)
     obs, masks, actions, who = [], [], [], []
     outcomes: list[float] = []

@@ -119,10 +119,10 @@ class SearchAgent:
         self.margin = margin
         self._policies: dict[str, Any] = {}
         if system is not None:  # load the rollout policy and the encoding now, not in the first decision
-            from envs import get_env_module
+            from envs import get_encoding
 
             self._policy(system)
-            get_env_module(system)
+            get_encoding(system)
 
     def _policy(self, system: str) -> Any:
         policy = self._policies.get(system)
@@ -138,13 +138,13 @@ class SearchAgent:
 
     def evaluate(self, enc: Any, on_progress: Callable[[int], None] | None = None) -> list[Candidate]:
         """Every legal action of the current actor with its rollout statistics, best first."""
-        from envs import get_env_module
+        from envs import get_encoding
 
         actor = enc.current_actor()
         side = enc.side_of(actor)
         legal = enc.legal_actions()
         try:
-            encoding = get_env_module(enc.system).ENCODING
+            encoding = get_encoding(enc.system)
             index = [encoding.encode_action(enc, actor, a) for a in legal]
         except Exception:  # noqa: BLE001 - a system without an encoding still gets suggestions
             index = [None] * len(legal)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -144,6 +145,18 @@ def _read_meta(path: Path) -> dict[str, Any]:
 _CACHE: dict[tuple[str, int, int], MLPPolicy] = {}
 
 
+def _first_line(error: BaseException) -> str:
+    """One line for a failed ``torch.load``: torch's weights-only refusal runs to six lines of
+    advice around one line of cause (``Unsupported operand 149``); keep the cause."""
+    text = str(error)
+    marker = "WeightsUnpickler error:"
+    if marker in text:
+        text = "refused by the weights-only loader: " + text.split(marker, 1)[1].strip()
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    line = lines[0] if lines else type(error).__name__
+    return line if len(line) <= 160 else line[:157] + "..."
+
+
 def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPPolicy:
     """Load and check a policy file (see the module docstring).
 
@@ -157,7 +170,7 @@ def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPP
     """
     import torch
 
-    from envs import SYSTEMS, get_env_module
+    from envs import SYSTEMS, get_encoding
 
     path = Path(path)
     if not path.is_file():
@@ -178,15 +191,17 @@ def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPP
         raise PolicyFileError(f"{side}: field 'system' is {meta['system']!r}, but the fight is {system!r}")
     if meta["system"] not in SYSTEMS:
         raise PolicyFileError(f"{side}: field 'system' is {meta['system']!r}; known: {', '.join(SYSTEMS)}")
-    encoding = get_env_module(meta["system"]).ENCODING
+    encoding = get_encoding(meta["system"])
     expected = {"env": encoding.name, "obs_size": encoding.obs_spec.size, "n_actions": encoding.layout.size}
     for key, want in expected.items():
         if meta[key] != want:
             raise PolicyFileError(f"{side}: field {key!r} is {meta[key]!r}, but this version's env has {want!r}; retrain the policy")
     try:
-        raw = torch.load(path, map_location="cpu", weights_only=True)
+        with warnings.catch_warnings():  # torch warns about pickle protocols on stderr
+            warnings.simplefilter("ignore")
+            raw = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as e:  # noqa: BLE001 - any unpickling failure is a bad file
-        raise PolicyFileError(f"{path}: not a plain-weights file ({type(e).__name__}: {e})") from None
+        raise PolicyFileError(f"{path}: not a plain-weights file ({_first_line(e)})") from None
     if not isinstance(raw, dict) or not all(isinstance(v, torch.Tensor) for v in raw.values()):
         raise PolicyFileError(f"{path}: expected a dict of tensors")
     weights = {k: v.detach().cpu().numpy() for k, v in raw.items()}
@@ -229,14 +244,14 @@ class TrainedAgent:
 
     def __init__(self, policy: MLPPolicy | str | os.PathLike[str], system: str, seed: int | None = None,
                  temperature: float = 0.0, name: str | None = None) -> None:
-        from envs import get_env_module
+        from envs import get_encoding
 
         if not isinstance(policy, MLPPolicy):
             name = name or f"trained:{policy}"
             policy = load_policy(policy, system)
         self.policy = policy
         self.system = system
-        self.encoding = get_env_module(system).ENCODING
+        self.encoding = get_encoding(system)
         self.rng = np.random.default_rng(seed)
         self.temperature = temperature
         self.name = name or "trained"

@@ -1,44 +1,171 @@
-"""Tabletop combat systems as PettingZoo environments.
+"""Tabletop combat systems as PettingZoo environments: the registry and the system contract.
 
-``SYSTEMS`` is the only list of systems (STYLE C14): every CLI, test and tool enumerates it. Entries
-name modules by path and are imported lazily, so reading the registry imports no RL library.
+``SYSTEMS`` is the only list of systems (STYLE C14): every CLI, test and tool enumerates it. Each
+entry is a ``SystemEntry``, a typed record of every part a system provides (DESIGN.md, "The system
+contract"): its rules module (a module that meets ``RulesModule``), its env module and encoding, its
+heuristic, shaping, renderer (optional), state invariants and spec. Parts are named by path
+(``package.module`` or ``package.module:attribute``) and imported lazily, so reading the registry
+imports no RL library. ``tests/test_contract.py`` checks every entry against the contract.
+
+A system only for the tests (the toy game) is added with ``register(entry)``; ``tests/conftest.py``
+does so, and ``SYSTEMS`` then lists it like any other.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["SYSTEMS", "SystemEntry", "get_rules", "get_env_module", "make_env", "list_systems"]
+__all__ = [
+    "SYSTEMS",
+    "SystemEntry",
+    "RulesModule",
+    "StateInvariants",
+    "get_rules",
+    "get_env_module",
+    "get_encoding",
+    "get_heuristic",
+    "get_invariants",
+    "get_shaping",
+    "get_renderer",
+    "make_env",
+    "list_systems",
+    "load_part",
+    "register",
+    "unregister",
+]
+
+StateInvariants = Callable[[Any], None]
+"""``invariants(enc)``: raises ``AssertionError`` (naming the combatant and the value) when the
+state of an encounter breaks a rule of its system; returns ``None`` otherwise."""
+
+
+@runtime_checkable
+class RulesModule(Protocol):
+    """What every tool calls on ``get_rules(system)`` (eval/, agents/, train.py, envs/rl, cases).
+
+    ``options`` below is a rule-set name (``"core"``, ``"full"``), a mapping of option values, an
+    options object or ``None`` (the system's default); ``parse_options`` turns any of them into the
+    system's options object, whose ``round_limit`` is the round cap.
+    """
+
+    SYSTEM: str
+    """the system id (``metanoia``), equal to the registry key"""
+
+    def encounter_names(self) -> list[str]:
+        """The named encounters of the system's data, in a fixed order."""
+        ...
+
+    def new_encounter(self, encounter: str, options: Any = None, dice: Any = None) -> Any:
+        """A fresh ``envs.core.Encounter`` of that name (``dice`` rolls the setup)."""
+        ...
+
+    def from_situation(
+        self, data: dict[str, Any], source: str = "situation", dice: Any = None
+    ) -> Any:
+        """The encounter a situation mapping describes (``DataError`` naming ``source`` if bad)."""
+        ...
+
+    def parse_options(self, value: Any) -> Any:
+        """The options object of a rule-set name, mapping or object (``ValueError`` if bad)."""
+        ...
+
+    def stat_blocks(self) -> dict[str, Any]:
+        """The stat-block catalogue: catalogue name -> stat block."""
+        ...
+
+
+RULES_MEMBERS: tuple[str, ...] = (
+    "SYSTEM",
+    "encounter_names",
+    "new_encounter",
+    "from_situation",
+    "parse_options",
+    "stat_blocks",
+)
+"""The members of ``RulesModule``, in the order the contract test reports them."""
 
 
 @dataclass(frozen=True)
 class SystemEntry:
-    """Where one system lives.
+    """Where every part of one system lives (paths are imported only when a part is asked for).
 
     Attributes:
-        name: system id (``metanoia``).
-        rules: module path of the pure rules engine (``new_encounter``, ``from_situation``, ...).
-        env: module path of the PettingZoo env (``raw_env``, ``env``, ``ENCODING``).
-        spec: the combat spec it implements.
+        name: system id (``metanoia``); also the key in ``SYSTEMS``.
+        rules: module path of the pure rules engine; the module meets ``RulesModule``.
+        env: module path of the PettingZoo env module (``raw_env``, ``env``, ``ENCODING``).
+        encoding: ``module:attribute`` of the ``envs.rl.SystemEncoding`` (action layout and
+            observation spec).
+        heuristic: ``module:Class`` of the scripted agent (an ``agents.base.RulesPolicy``), built as
+            ``Class(seed)``.
+        invariants: ``module:function`` of the state invariants (``StateInvariants``) that the
+            property tests and ``arena soak`` check after every ``apply``.
+        spec: the combat spec it implements (a path under the project's rules folder).
+        shaping: ``module:attribute`` of the optional shaped reward, ``SHAPING(weight)``, or
+            ``None`` when the system has none.
+        renderer: ``module:function`` of the optional map picture, ``draw(enc, caption)``, or
+            ``None`` for a system without a map.
+        test_only: a system registered only for the tests (the toy game).
     """
 
     name: str
     rules: str
     env: str
+    encoding: str
+    heuristic: str
+    invariants: str
     spec: str
+    shaping: str | None = None
+    renderer: str | None = None
+    test_only: bool = False
+
+    @classmethod
+    def parts(cls) -> list[str]:
+        """The names of the record's fields, in order."""
+        return [f.name for f in fields(cls)]
 
 
 SYSTEMS: dict[str, SystemEntry] = {
-    "metanoia": SystemEntry("metanoia", "envs.metanoia.rules", "envs.metanoia.env", "rules/metanoia.md"),
-    "mano_a_mano": SystemEntry("mano_a_mano", "envs.mano_a_mano.rules", "envs.mano_a_mano.env", "rules/mano_a_mano.md"),
+    "metanoia": SystemEntry(
+        name="metanoia",
+        rules="envs.metanoia.rules",
+        env="envs.metanoia.env",
+        encoding="envs.metanoia.encoding:ENCODING",
+        heuristic="agents.heuristic.metanoia:MetanoiaHeuristic",
+        invariants="envs.metanoia.invariants:state_invariants",
+        spec="rules/metanoia.md",
+        shaping="envs.metanoia.env:SHAPING",
+    ),
+    "mano_a_mano": SystemEntry(
+        name="mano_a_mano",
+        rules="envs.mano_a_mano.rules",
+        env="envs.mano_a_mano.env",
+        encoding="envs.mano_a_mano.encoding:ENCODING",
+        heuristic="agents.heuristic.mano_a_mano:ManoHeuristic",
+        invariants="envs.mano_a_mano.invariants:state_invariants",
+        spec="rules/mano_a_mano.md",
+        shaping="envs.mano_a_mano.env:SHAPING",
+        renderer="envs.mano_a_mano.env:draw",
+    ),
 }
 
 
-def list_systems() -> list[str]:
-    return list(SYSTEMS)
+def register(entry: SystemEntry) -> None:
+    """Add ``entry`` to ``SYSTEMS`` (tests add the toy game this way); replaces one of its name."""
+    SYSTEMS[entry.name] = entry
+
+
+def unregister(name: str) -> None:
+    """Remove a system added with ``register`` (no error when it is not there)."""
+    SYSTEMS.pop(name, None)
+
+
+def list_systems(*, include_test_only: bool = True) -> list[str]:
+    """The registered system ids (without the test-only ones when asked)."""
+    return [s for s, e in SYSTEMS.items() if include_test_only or not e.test_only]
 
 
 def _entry(system: str) -> SystemEntry:
@@ -46,6 +173,18 @@ def _entry(system: str) -> SystemEntry:
         return SYSTEMS[system]
     except KeyError:
         raise ValueError(f"unknown system {system!r}; known: {', '.join(SYSTEMS)}") from None
+
+
+def load_part(path: str) -> Any:
+    """The object a registry path names: ``pkg.mod`` (the module) or ``pkg.mod:attr``."""
+    module, _, attr = path.partition(":")
+    mod = importlib.import_module(module)
+    return getattr(mod, attr) if attr else mod
+
+
+def _part(system: str, part: str) -> Any:
+    path = getattr(_entry(system), part)
+    return None if path is None else load_part(path)
 
 
 def get_rules(system: str) -> ModuleType:
@@ -58,7 +197,34 @@ def get_env_module(system: str) -> ModuleType:
     return importlib.import_module(_entry(system).env)
 
 
-def make_env(system: str, encounter: str | None = None, *, wrapped: bool = True, **kwargs: Any):
+def get_encoding(system: str) -> Any:
+    """The ``SystemEncoding`` of ``system`` (imports numpy and gymnasium)."""
+    return _part(system, "encoding")
+
+
+def get_heuristic(system: str) -> type:
+    """The heuristic agent class of ``system`` (build it as ``cls(seed)``)."""
+    return _part(system, "heuristic")  # type: ignore[no-any-return]
+
+
+def get_invariants(system: str) -> StateInvariants:
+    """The state invariants of ``system``: ``invariants(enc)`` raises ``AssertionError``."""
+    return _part(system, "invariants")  # type: ignore[no-any-return]
+
+
+def get_shaping(system: str) -> Any:
+    """The optional shaping factory of ``system`` (``SHAPING(weight)``), or ``None``."""
+    return _part(system, "shaping")
+
+
+def get_renderer(system: str) -> Any:
+    """The optional picture function of ``system`` (``draw(enc, caption)``), or ``None``."""
+    return _part(system, "renderer")
+
+
+def make_env(
+    system: str, encounter: str | None = None, *, wrapped: bool = True, **kwargs: Any
+) -> Any:
     """Build the AEC env of ``system`` on ``encounter`` (default: the system's first encounter).
 
     ``wrapped=False`` returns the raw env (illegal actions raise instead of ending the game).
@@ -67,3 +233,13 @@ def make_env(system: str, encounter: str | None = None, *, wrapped: bool = True,
     module = get_env_module(system)
     factory = module.env if wrapped else module.raw_env
     return factory(encounter=encounter, **kwargs)
+
+
+def missing_rules_members(module: Any, members: Sequence[str] = RULES_MEMBERS) -> list[str]:
+    """The ``RulesModule`` members that ``module`` lacks (or that are not callable)."""
+    out = []
+    for name in members:
+        value = getattr(module, name, None)
+        if value is None or (name != "SYSTEM" and not callable(value)):
+            out.append(name)
+    return out

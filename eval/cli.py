@@ -1,10 +1,14 @@
 """The ``arena`` command line.
 
     arena demo [--steps N] [--games N]         train a Metanoia NPC briefly, evaluate it, print the table
-    arena watch [SYSTEM] [--seed N] [--encounter E]   a seeded fight, heuristic vs random, as text
+    arena watch [SYSTEM] [--seed N] [--encounter E] [--rules R] [--agents A,B] [--check]
+                                               a seeded fight, heuristic vs random, as text
     arena cases PATH...                        run case files; ends with "N passed, N failed"
-    arena match SYSTEM ENCOUNTER A B [--games N]   paired-seed, side-swapped win rates
-    arena layout SYSTEM                        print the action layout table
+    arena match SYSTEM ENCOUNTER A B [--games N]   paired-seed, side-swapped win rates, by agent
+                                               and by side, with 95% Wilson intervals
+    arena soak SYSTEM|all [--games N] [--seconds S] [--workers W]   random and heuristic games,
+                                               every invariant checked; failures as replay commands
+    arena layout SYSTEM [--obs]                print the action layout table (or the observation's)
     arena bench [--seconds S] [--system SYSTEM] [--encounter NAME]   engine/env speed next to PettingZoo classics
     arena suggest SITUATION.yaml [--top K] [--rollouts N | --seconds S] [--json]   ranked NPC moves
     arena play SYSTEM [ENCOUNTER] --as SIDE --vs AGENT     play one side in the terminal
@@ -23,8 +27,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Sequence
+from pathlib import Path
 
 
 def _positive(text: str) -> int:
@@ -57,39 +61,19 @@ def _fps(text: str) -> float:
     return value
 
 
+def watch_agents(text: str) -> tuple[str, str]:
+    """``--agents FIRST,SECOND``: the agent kinds of the encounter's two sides, in side order."""
+    kinds = tuple(k.strip() for k in text.split(","))
+    if len(kinds) != 2 or not all(kinds):
+        raise argparse.ArgumentTypeError(f"expected two agents like heuristic,random, got {text!r}")
+    return kinds  # type: ignore[return-value]
+
+
 def cmd_cases(args: argparse.Namespace) -> int:
     from envs.core.cases import run_cases
 
     _, failed = run_cases(args.paths, verbose=args.verbose)
     return 1 if failed else 0
-
-
-def cmd_watch(args: argparse.Namespace) -> int:
-    from agents import make_agent
-    from envs import SYSTEMS, get_rules
-    from eval.match import play
-
-    system, encounter = args.system, args.encounter
-    if system not in SYSTEMS:
-        raise ValueError(f"unknown system {system!r}; known: {', '.join(SYSTEMS)}")
-    known = get_rules(system).encounter_names()
-    if encounter not in known:
-        raise ValueError(f"unknown encounter {encounter!r} for {system}; known: {', '.join(known)}")
-    log: list[str] = []
-    agents = {"A": make_agent("heuristic", system, args.seed), "B": make_agent("random", system, args.seed + 1)}
-    print(f"{system}, encounter {encounter!r}, seed {args.seed}: side A = heuristic, side B = random\n")
-    rec = play(system, encounter, agents, args.seed, log=log)
-    for line in log:
-        print(line)
-    result = f"side {rec.winner} ({rec.agents[rec.winner]}) wins" if rec.winner else "a draw"
-    print(f"\nResult: {result} after {rec.rounds} rounds ({rec.reason}), {len(rec.actions)} decisions.")
-    print("\nTry next:")
-    other = next((e for e in known if e != encounter), encounter)
-    print(f"  arena watch {system} --seed {args.seed + 1} --encounter {other}    another fight")
-    print(f"  arena match {system} {encounter} heuristic random --games 400   win rates, sides swapped")
-    print(f"  arena cases tests/cases/{system}                              the spec's worked examples")
-    print("  arena bench                                                   engine and env speed")
-    return 0
 
 
 DEMO_TRAIN = "configs/train/metanoia_demo.yaml"
@@ -98,24 +82,24 @@ DEMO_EVAL = "configs/eval/metanoia_demo.yaml"
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Train a Metanoia NPC on a short budget, then a tournament against random and heuristic."""
-    from pathlib import Path
 
-    import train
+    from agents.train_config import latest_checkpoint, load_config
+    from agents.training import train
     from eval.tournament import load_eval_config, run_tournament
 
     overrides = [f"run_dir={args.run_dir}"]
     if args.steps is not None:
         overrides.append(f"total_timesteps={args.steps}")
-    cfg = train.load_config(args.train_config, overrides)
+    cfg = load_config(args.train_config, overrides)
     run = Path(cfg.run_dir)
-    done = train.latest_checkpoint(run)
+    done = latest_checkpoint(run)
     steps_done = int(done.name.removeprefix("step_")) if done else 0
     print(f"1/2  Training a Metanoia NPC ({cfg.encounter}, {cfg.total_timesteps} steps, opponents "
           f"{', '.join(cfg.opponents)}, warm start from {cfg.imitation_games} {cfg.imitation_agent} games) in {run}/")
     if done is not None and steps_done >= cfg.total_timesteps:
         print(f"     already trained ({steps_done} steps); delete {run} to train again")
     else:
-        code = train.train(cfg, resume=done is not None)
+        code = train(cfg, resume=done is not None)
         if code:
             return code
     policy = run / "policy.pt"
@@ -137,53 +121,36 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_match(args: argparse.Namespace) -> int:
-    from agents import make_agent
-    from envs import get_rules
-    from eval.match import play
+def cmd_watch(args: argparse.Namespace) -> int:
+    from eval.match import watch
 
-    rules = get_rules(args.system)
-    if args.encounter not in rules.encounter_names():
-        raise ValueError(f"unknown encounter {args.encounter!r} for {args.system}; known: {', '.join(rules.encounter_names())}")
-    for spec in (args.a, args.b):
-        make_agent(spec, args.system, 0)
-    wins = {args.a: 0, args.b: 0}
-    draws = rounds = 0
-    games = 0
-    t0 = time.perf_counter()
-    try:
-        for i in range(args.games):
-            seed = args.seed + i
-            for a_side in ("A", "B"):  # paired seeds, sides swapped
-                b_side = "B" if a_side == "A" else "A"
-                agents = {a_side: make_agent(args.a, args.system, 2 * seed), b_side: make_agent(args.b, args.system, 2 * seed + 1)}
-                rec = play(args.system, args.encounter, agents, seed, options=args.rules)
-                games += 1
-                rounds += rec.rounds
-                if rec.winner is None:
-                    draws += 1
-                else:
-                    wins[args.a if rec.winner == a_side else args.b] += 1
-            if (i + 1) % max(1, args.games // 10) == 0:
-                print(f"  {i + 1}/{args.games} seeds ({games} games)", file=sys.stderr)
-    except KeyboardInterrupt:
-        print(f"interrupted after {games} games; results so far:", file=sys.stderr)
-    if not games:
-        return 1
-    label = args.a if args.a != args.b else f"{args.a} (first)"
-    print(f"{args.system} / {args.encounter} / rules {args.rules}: {games} games "
-          f"({games // 2} paired seeds from {args.seed}, sides swapped), {time.perf_counter() - t0:.1f}s")
-    print(f"  {label:<12} wins {wins[args.a]:>4}  ({wins[args.a] / games:.1%})")
-    if args.a != args.b:
-        print(f"  {args.b:<12} wins {wins[args.b]:>4}  ({wins[args.b] / games:.1%})")
-    print(f"  draws        {draws:>4}  ({draws / games:.1%});  mean rounds {rounds / games:.1f}")
-    return 0
+    return watch(args)
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    from eval.match import match
+
+    return match(args)
+
+
+def cmd_soak(args: argparse.Namespace) -> int:
+    from eval.soak import main as soak_main
+
+    if args.target != "all":
+        from envs import SYSTEMS
+
+        if args.target not in SYSTEMS:
+            raise ValueError(f"unknown system {args.target!r}; known: all, {', '.join(SYSTEMS)}")
+    games = args.games if args.games is not None or args.seconds is not None else 1000
+    return soak_main(args.target, games, args.seconds, args.workers, seed=args.seed)
 
 
 def cmd_layout(args: argparse.Namespace) -> int:
-    from envs import get_env_module
+    from envs import get_encoding
+    from eval.match import observation_layout
 
-    print(get_env_module(args.system).ENCODING.layout.describe())
+    encoding = get_encoding(args.system)
+    print(observation_layout(encoding) if args.obs else encoding.layout.describe())
     return 0
 
 
@@ -268,9 +235,9 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
-    import train
+    from agents.training import main as train_main
 
-    return train.main(args.args, prog="arena train")
+    return train_main(args.args, prog="arena train")
 
 
 def print_tournament(records: list[dict], report: object) -> None:
@@ -307,7 +274,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-from eval.config import OneLineParser as _Parser  # noqa: E402
+from agents.config import OneLineParser as _Parser  # noqa: E402
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -325,7 +292,15 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("watch", help="play a seeded fight (heuristic vs random) and print the log")
     s.add_argument("system", nargs="?", default="metanoia", help="system id (default metanoia)")
     s.add_argument("--seed", type=int, default=7)
-    s.add_argument("--encounter", default="duel_seed")
+    s.add_argument("--encounter", default=None, help="default: the system's first encounter")
+    s.add_argument("--rules", default=None, choices=["core", "full"],
+                   help="rule set (default: the system's default)")
+    s.add_argument("--agents", type=watch_agents, default=("heuristic", "random"),
+                   metavar="FIRST,SECOND",
+                   help="agents of the first and second side (default heuristic,random)")
+    s.add_argument("--check", action="store_true",
+                   help="check every invariant at every decision (as arena soak does); "
+                   "exit 1 on a break")
     s.set_defaults(func=cmd_watch)
 
     s = sub.add_parser("cases", help="run case files (files or folders of *.yaml)")
@@ -343,8 +318,21 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rules", default="full", choices=["core", "full"])
     s.set_defaults(func=cmd_match)
 
-    s = sub.add_parser("layout", help="print a system's action layout")
+    s = sub.add_parser("soak", help="many seeded games checking every invariant; "
+                       "failures as replay commands")
+    s.add_argument("target", metavar="SYSTEM|all", help="a system id, or all (every system)")
+    s.add_argument("--games", type=_positive, default=None,
+                   help="games to play (default 1000 without --seconds)")
+    s.add_argument("--seconds", type=_seconds, default=None, help="stop after this long")
+    s.add_argument("--workers", type=_positive, default=2, help="worker processes (default 2)")
+    s.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    s.set_defaults(func=cmd_soak)
+
+    s = sub.add_parser("layout",
+                       help="print a system's action layout (--obs: its observation layout)")
     s.add_argument("system")
+    s.add_argument("--obs", action="store_true",
+                   help="the observation layout: feature, offset, range")
     s.set_defaults(func=cmd_layout)
 
     s = sub.add_parser("bench", help="decisions/s, clone/s and env steps/s vs PettingZoo classic envs")

@@ -27,7 +27,7 @@ from typing import IO, Any
 
 import numpy as np
 
-from envs import get_env_module, get_rules
+from envs import get_encoding, get_rules
 from envs.core import Encounter, IllegalActionError, SeededDice
 from envs.core.cases import encounter_from_situation, load_situation
 from envs.core.files import atomic_write
@@ -85,7 +85,7 @@ def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int 
     took = time.perf_counter() - t0
     probs = None
     if trained is not None:
-        encoding = get_env_module(enc.system).ENCODING
+        encoding = get_encoding(enc.system)
         mask = np.zeros(encoding.layout.size, dtype=np.int8)
         mask[[c.index for c in cands]] = 1
         probs = np.exp(trained.scores(encoding.observe(enc, deciding), mask))

@@ -1,56 +1,205 @@
-"""Play one seeded episode at the rules level and return a record (STYLE C17).
+"""``arena watch`` and ``arena match`` (the commands' bodies; ``eval.cli`` parses their arguments),
+``arena layout --obs``'s table, and one seeded episode at the rules level (``agents.episode``,
+shared with training, re-exported here).
 
-``play(system, encounter, agents_by_side, seed)``: dice come from ``SeededDice(seed)``, so two
-matches with the same seed see the same dice stream; tournaments pair seeds and swap sides.
+Neither command names a side: both read the sides from the encounter (``enc.sides()``). ``match``
+counts wins by seat (agent A, agent B) and by side, so a mirror match splits, and prints each with
+its 95% Wilson interval and sample size.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+import argparse
+import sys
+import time
+from pathlib import Path
 
-from envs import get_rules
-from envs.core import SeededDice
+from agents.episode import EpisodeRecord, encounter_sides, play
 
-
-@dataclass
-class EpisodeRecord:
-    system: str
-    encounter: str
-    options: Any
-    seed: int
-    agents: dict[str, str]
-    winner: str | None
-    reason: str
-    rounds: int
-    actions: list[str] = field(default_factory=list)
-    usage: dict[str, dict[str, int]] = field(default_factory=dict)
-    """per side: action kind -> how many times that side chose it"""
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+__all__ = ["EpisodeRecord", "encounter_sides", "play", "watch", "match", "observation_layout"]
 
 
-def play(system: str, encounter: str, agents_by_side: dict[str, Any], seed: int, options: Any = None,
-         names: dict[str, str] | None = None, log: list[str] | None = None) -> EpisodeRecord:
-    """Play a fight to the end; ``agents_by_side`` maps side id -> agent with ``choose(enc)``."""
-    rules = get_rules(system)
-    dice = SeededDice(seed)
-    enc = rules.new_encounter(encounter, options, dice)
-    if log is not None:
-        log.extend(str(e) for e in enc.start_events)
-    actions = []
-    usage: dict[str, dict[str, int]] = {side: {} for side in agents_by_side}
-    while not enc.is_over():
-        actor = enc.current_actor()
-        side = enc.side_of(actor)
-        action = agents_by_side[side].choose(enc)
-        events = enc.apply(action, dice)
-        actions.append(action.label)
-        usage[side][action.kind] = usage[side].get(action.kind, 0) + 1
-        if log is not None:
-            log.extend(str(e) for e in events)
-    out = enc.outcome()
-    names = names or {s: getattr(a, "name", type(a).__name__) for s, a in agents_by_side.items()}
-    return EpisodeRecord(system, encounter, options if isinstance(options, str | None) else str(options),
-                         seed, names, out.winner, out.reason, out.round, actions, usage)
+def watch(args: argparse.Namespace) -> int:
+    """A seeded fight as text. The first side's agent gets the seed, the second's seed + 1, the
+    dice ``SeededDice(seed)``: ``arena soak`` prints its failures as such a command."""
+    from agents import make_agent
+    from envs import get_rules
+
+    system = args.system
+    known = get_rules(system).encounter_names()
+    encounter = args.encounter or known[0]
+    if encounter not in known:
+        raise ValueError(f"unknown encounter {encounter!r} for {system}; known: {', '.join(known)}")
+    sides = encounter_sides(system, encounter, args.rules)
+    agents = {
+        side: make_agent(kind, system, args.seed + i)
+        for i, (side, kind) in enumerate(zip(sides, args.agents, strict=True))
+    }
+    names = dict(zip(sides, args.agents, strict=True))
+    rules = f", rules {args.rules}" if args.rules else ""
+    print(
+        f"{system}, encounter {encounter!r}, seed {args.seed}{rules}: "
+        + ", ".join(f"side {side} = {kind}" for side, kind in names.items())
+        + "\n"
+    )
+    log: list[str] = []
+    check = None
+    if args.check:
+        from eval.invariants import InvariantChecker
+
+        check = InvariantChecker(system, encoding_every=1)
+    try:
+        rec = play(
+            system,
+            encounter,
+            agents,
+            args.seed,
+            options=args.rules,
+            names=names,
+            log=log,
+            check=check,
+        )
+    except Exception as e:  # --check: the first broken invariant, after the log
+        if check is None and not isinstance(e, AssertionError):
+            raise
+        for line in log:
+            print(line)
+        print(
+            f"\nFAILED after {check.decisions if check else '?'} decisions: {type(e).__name__}: {e}"
+        )
+        return 1
+    for line in log:
+        print(line)
+    result = f"side {rec.winner} ({rec.agents[rec.winner]}) wins" if rec.winner else "a draw"
+    print(
+        f"\nResult: {result} after {rec.rounds} rounds ({rec.reason}), "
+        f"{len(rec.actions)} decisions."
+    )
+    if check is not None:
+        print(f"Every invariant held at each of the {check.decisions} decisions.")
+    print("\nTry next:")
+    other = next((e for e in known if e != encounter), encounter)
+    print(f"  arena watch {system} --seed {args.seed + 1} --encounter {other}    another fight")
+    print(
+        f"  arena match {system} {encounter} heuristic random --games 400   "
+        "win rates, sides swapped"
+    )
+    if Path("tests/cases", system).is_dir():
+        print(
+            f"  arena cases tests/cases/{system}                              "
+            "the spec's worked examples"
+        )
+    print("  arena bench                                                   engine and env speed")
+    return 0
+
+
+def _rate(k: int, n: int) -> str:
+    from envs.core.stats import wilson
+
+    lo, hi = wilson(k, n)
+    return f"{k:>5}/{n:<5} {k / n:6.1%}  (95% CI {lo:.1%}-{hi:.1%})"
+
+
+def match(args: argparse.Namespace) -> int:
+    """Paired seeds, sides swapped; wins are counted by seat (agent A = the first agent named,
+    B = the second), so a mirror match splits, and by the encounter's sides (read from it)."""
+    from agents import make_agent
+    from envs import get_rules
+
+    rules = get_rules(args.system)
+    if args.encounter not in rules.encounter_names():
+        raise ValueError(
+            f"unknown encounter {args.encounter!r} for {args.system}; "
+            f"known: {', '.join(rules.encounter_names())}"
+        )
+    for spec in (args.a, args.b):
+        make_agent(spec, args.system, 0)
+    sides = encounter_sides(args.system, args.encounter, args.rules)
+    seats = {"A": args.a, "B": args.b}
+    wins = {(seat, side): 0 for seat in seats for side in sides}  # (seat, side it played) -> wins
+    played = dict.fromkeys(wins, 0)
+    draws = rounds = games = 0
+    t0 = time.perf_counter()
+    try:
+        for i in range(args.games):
+            seed = args.seed + i
+            for a_side, b_side in (sides, sides[::-1]):  # paired seeds, sides swapped
+                agents = {
+                    a_side: make_agent(args.a, args.system, 2 * seed),
+                    b_side: make_agent(args.b, args.system, 2 * seed + 1),
+                }
+                seat_of = {a_side: "A", b_side: "B"}
+                rec = play(args.system, args.encounter, agents, seed, options=args.rules)
+                games += 1
+                rounds += rec.rounds
+                played[("A", a_side)] += 1
+                played[("B", b_side)] += 1
+                if rec.winner is None:
+                    draws += 1
+                else:
+                    wins[(seat_of[rec.winner], rec.winner)] += 1
+            if (i + 1) % max(1, args.games // 10) == 0:
+                print(f"  {i + 1}/{args.games} seeds ({games} games)", file=sys.stderr)
+    except KeyboardInterrupt:
+        print(f"interrupted after {games} games; results so far:", file=sys.stderr)
+    if not games:
+        return 1
+    print(
+        f"{args.system} / {args.encounter} / rules {args.rules}: {games} games "
+        f"({games // 2} paired seeds from {args.seed}, sides swapped), "
+        f"{time.perf_counter() - t0:.1f}s"
+    )
+    width = max(12, *(len(f"{seat} {name}") for seat, name in seats.items()))
+    for seat, name in seats.items():
+        won = sum(wins[(seat, side)] for side in sides)
+        print(f"  {seat + ' ' + name:<{width}} wins {_rate(won, games)}")
+    print(f"  {'draws':<{width}}      {_rate(draws, games)};  mean rounds {rounds / games:.1f}")
+    print(f"  by side (n = {games}):")
+    for side in sides:
+        won = sum(wins[(seat, side)] for seat in seats)
+        print(f"    side {side:<{width - 3}} wins {_rate(won, games)}")
+    print("  by agent and side:")
+    labels = {
+        (seat, side): f"{seat} {name} as {side}" for seat, name in seats.items() for side in sides
+    }
+    pad = max(len(label) for label in labels.values())
+    for key, label in labels.items():
+        print(f"    {label:<{pad}} wins {_rate(wins[key], played[key])}")
+    return 0
+
+
+def observation_layout(encoding: object) -> str:
+    """The observation layout of ``encoding`` as a table: offset, feature, size and range.
+
+    Read from ``encoding.obs_spec`` (``envs.rl.observation.ObsSpec``): one row per piece, and one
+    row per named feature inside a piece where the spec or the encoding declares them as
+    ``features`` / ``obs_features``: ``{piece: ((feature, size), ...)}`` with sizes that add up to
+    the piece's size. Without those names the table lists the pieces and says so.
+    """
+    spec = encoding.obs_spec  # type: ignore[attr-defined]
+    features = getattr(spec, "features", None) or getattr(encoding, "obs_features", None) or {}
+    rows = [("offset", "feature", "size", "range")]
+    named = 0
+    for name, size, lo, hi in spec.pieces:
+        start = spec.slices[name].start
+        span = str(start) if size == 1 else f"{start}..{start + size - 1}"
+        rows.append((span, name, str(size), f"[{lo:g}, {hi:g}]"))
+        parts = list(features.get(name, ()))
+        if parts and sum(n for _, n in parts) == size:
+            named += 1
+            at = start
+            for feature, n in parts:
+                sub = str(at) if n == 1 else f"{at}..{at + n - 1}"
+                rows.append((f"  {sub}", f"  {name}.{feature}", str(n), f"[{lo:g}, {hi:g}]"))
+                at += n
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = [f"Observation: Box({spec.size},) float32 ({len(spec.pieces)} pieces)"]
+    for k, row in enumerate(rows):
+        lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+        if k == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    if not named:
+        lines.append(
+            "(the encoding names no features inside its pieces; only the pieces are listed)"
+        )
+    return "\n".join(lines)

@@ -30,8 +30,9 @@ from typing import Any
 
 import numpy as np
 
-from eval.config import config_dict
-from eval.config import load_config as read_config
+from agents.config import config_dict
+from agents.config import load_config as read_config
+from agents.episode import encounter_sides
 
 __all__ = ["EvalConfig", "Game", "load_eval_config", "schedule", "run_tournament"]
 
@@ -111,19 +112,6 @@ class Game:
         return (self.encounter, self.seed, self.sides)
 
 
-def encounter_sides(system: str, encounter: str, rules: Any) -> tuple[str, str]:
-    """The two side ids of an encounter, in order."""
-    from envs import get_rules
-    from envs.core import SeededDice
-
-    R = get_rules(system)
-    enc = R.new_encounter(encounter, R.parse_options(rules), SeededDice(0))
-    sides = tuple(info.side for info in enc.sides())
-    if len(sides) != 2:
-        raise ValueError(f"{system}/{encounter} has {len(sides)} sides; tournaments need two")
-    return sides  # type: ignore[return-value]
-
-
 def schedule(cfg: EvalConfig) -> list[Game]:
     """Every game of the tournament: encounters x agent pairs x seeds x both side assignments."""
     games = []
@@ -154,7 +142,7 @@ def _init_worker(cfg: dict[str, Any]) -> None:
 def play_game(cfg: dict[str, Any], game: Game) -> dict[str, Any]:
     """Play one scheduled game and return its record (agents seeded from the seed and their name)."""
     from agents import make_agent
-    from eval.match import play
+    from agents.episode import play
 
     agents = {}
     for side, name in game.sides:

@@ -213,14 +213,44 @@ def test_system_has_an_env_module(system: str):
 
 @pytest.mark.parametrize("system", list(SYSTEMS))
 def test_system_has_a_heuristic(system: str):
+    from agents import make_agent
     from agents.base import RulesPolicy
-    from agents.heuristic import HEURISTICS
 
-    assert system in HEURISTICS, f"agents.heuristic.HEURISTICS has no entry for {system!r}"
-    assert issubclass(HEURISTICS[system], RulesPolicy)
+    cls = envs.get_heuristic(system)
+    assert issubclass(cls, RulesPolicy), f"{SYSTEMS[system].heuristic} is not a RulesPolicy"
+    assert isinstance(make_agent("heuristic", system, 0), cls)
 
 
-def test_no_heuristic_for_an_unregistered_system():
-    from agents.heuristic import HEURISTICS
+# ---------------------------------------------------------------------------- one-way imports
 
-    assert set(HEURISTICS) <= set(SYSTEMS)
+
+def _project_imports(path: Path) -> set[str]:
+    return {m.split(".")[0] for m in imported_modules(path)}
+
+
+def test_eval_and_train_do_not_import_each_other():
+    """DESIGN.md "Layers": ``eval/`` never imports ``train.py`` and ``train.py`` imports nothing of
+    ``eval/``; what both need lives in ``agents/`` (``agents.config``, ``agents.episode``,
+    ``agents.train_config``, ``agents.training``)."""
+    bad = [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "eval").glob("*.py"))
+           if "train" in _project_imports(p)]
+    assert not bad, f"{', '.join(bad)} import train.py"
+    assert "eval" not in _project_imports(ROOT / "train.py"), "train.py imports eval/"
+
+
+def test_lower_layers_import_nothing_above_them():
+    """``envs/`` imports neither ``agents/``, ``eval/`` nor ``train.py``; ``agents/`` imports neither
+    ``eval/`` nor ``train.py``."""
+    above = {"envs": {"agents", "eval", "train"}, "agents": {"eval", "train"}}
+    bad = []
+    for package, banned in above.items():
+        for path in sorted((ROOT / package).rglob("*.py")):
+            hit = _project_imports(path) & banned
+            if hit:
+                bad.append(f"{path.relative_to(ROOT).as_posix()} imports {', '.join(sorted(hit))}")
+    assert not bad, "; ".join(bad)
+
+
+def test_the_one_way_check_sees_a_violation():
+    assert "train" in {m.split(".")[0] for m in imports_of("def f():\n    import train\n", "eval")}
+    assert "eval" in {m.split(".")[0] for m in imports_of("from eval.config import X\n", "")}

@@ -1,8 +1,6 @@
-"""Per-system scripted tactics (DESIGN.md, "Agents"): ``HEURISTICS[system]`` is the class."""
+"""Per-system scripted tactics (DESIGN.md, "Agents"), one module per system.
 
-from __future__ import annotations
-
-from .mano_a_mano import ManoHeuristic
-from .metanoia import MetanoiaHeuristic
-
-HEURISTICS = {"metanoia": MetanoiaHeuristic, "mano_a_mano": ManoHeuristic}
+The registry names each system's class (``envs.SystemEntry.heuristic``, e.g.
+``agents.heuristic.metanoia:MetanoiaHeuristic``); ``envs.get_heuristic(system)`` imports it on
+demand, so this package imports no system's heuristic by itself.
+"""

@@ -13,10 +13,9 @@ import numpy as np
 import pytest
 
 from agents import AGENT_KINDS, RandomAgent, act, make_agent
-from agents.heuristic import HEURISTICS
-from envs import SYSTEMS, get_env_module, get_rules, make_env
+from agents.episode import encounter_sides, play
+from envs import SYSTEMS, get_env_module, get_heuristic, get_rules, make_env
 from envs.core import SeededDice
-from eval.match import play
 
 CASES = [(s, e) for s in SYSTEMS for e in get_rules(s).encounter_names()]
 MAX_DECISIONS = 5000
@@ -76,7 +75,7 @@ def test_env_and_rules_heuristic_agree():
     """The best index of ``scores()`` decodes to an action ``rank()`` scores best."""
     env = make_env("metanoia", "pvp_2v2")
     env.reset(seed=8)
-    h = HEURISTICS["metanoia"](0)
+    h = get_heuristic("metanoia")(0)
     encoding = get_env_module("metanoia").ENCODING
     for _ in range(60):
         if not env.agents:
@@ -121,10 +120,11 @@ def test_agents_own_their_generators():
 @pytest.mark.parametrize("system", list(SYSTEMS))
 def test_heuristic_beats_random(system: str):
     """60 games on the system's first encounter: 30 paired seeds, sides swapped; >= 80% wins."""
-    encounter = "duel_seed" if system == "metanoia" else get_rules(system).encounter_names()[0]
+    encounter = get_rules(system).encounter_names()[0]
+    first, second = encounter_sides(system, encounter)  # the sides come from the encounter
     wins = games = 0
     for seed in range(30):
-        for h_side, r_side in (("A", "B"), ("B", "A")):
+        for h_side, r_side in ((first, second), (second, first)):
             agents = {h_side: make_agent("heuristic", system, 2 * seed), r_side: make_agent("random", system, 2 * seed + 1)}
             rec = play(system, encounter, agents, seed)
             games += 1
@@ -138,7 +138,7 @@ def test_make_agent_rejects_unknown_names():
     with pytest.raises(ValueError, match=r"unknown agent 'genius'; known: random, heuristic") as err:
         make_agent("genius", "metanoia")
     assert "\n" not in str(err.value)
-    with pytest.raises(ValueError, match="no heuristic agent for system 'chess'"):
+    with pytest.raises(ValueError, match="unknown system 'chess'; known: metanoia, mano_a_mano"):
         make_agent("heuristic", "chess")
 
 

@@ -80,8 +80,8 @@ def test_pettingzoo_seed_test():
 def test_agents_spaces_and_metadata():
     e = raw_env(rosters=TWO_VS_TWO)
     assert e.possible_agents == ["red_0", "red_1", "blue_0", "blue_1"]
-    assert e.metadata == {"render_modes": ["ansi"], "name": "toy_race_v0", "is_parallelizable": False}
-    assert str(e) == "toy_race_v0"
+    assert e.metadata == {"render_modes": ["ansi"], "name": "toy_v0", "is_parallelizable": False}
+    assert str(e) == "toy_v0"
     assert e.action_space("red_0").n == ENCODING.layout.size == 6
     assert e.observation_space("blue_1")["observation"].shape == (ENCODING.obs_spec.size,)
     assert e.observation_space("red_0") is e.observation_space("blue_1")

@@ -114,3 +114,27 @@ def test_a_policy_for_another_system_is_refused_by_make_agent(tmp_path):
     edit_sidecar(path, system="metanoia")
     with pytest.raises(PolicyFileError, match="but the fight is 'other'"):
         load_policy(path, "other")
+
+
+@pytest.mark.parametrize("content", [b"\x00garbage, not a torch file\xff" * 4, pickle.dumps(print), b""],
+                         ids=["bytes", "pickled-code", "empty"])
+def test_a_corrupt_policy_file_is_one_line_naming_the_file(tmp_path, content: bytes):
+    """The defect: torch's message ran to six lines; now one line that names the file."""
+    path = write_random_policy(tmp_path / "p.pt", "metanoia")
+    path.write_bytes(content)
+    with pytest.raises(PolicyFileError) as info:
+        load_policy(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}: not a plain-weights file (") and "\n" not in message, message
+    assert len(message) < 160 + len(str(path)) + 60
+
+
+def test_the_cli_turns_a_corrupt_policy_into_status_2(tmp_path, capsys):
+    from eval.cli import main
+
+    path = write_random_policy(tmp_path / "p.pt", "metanoia")
+    path.write_bytes(pickle.dumps(print))
+    code = main(["match", "metanoia", "duel_seed", f"trained:{path}", "random", "--games", "1"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.count("\n") == 1 and f"arena match: error: {path}: not a plain-weights file" in err, err

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import train
-from eval.config import field_docs
+from agents.config import field_docs
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -110,3 +110,21 @@ def test_ctrl_c_keeps_a_checkpoint(tmp_path):
     assert "continue with --resume" in err
     assert "Traceback" not in err
     assert train.latest_checkpoint(run) is not None
+
+
+def test_the_toy_system_trains_through_the_contract_alone(tmp_path, capsys):
+    """train.py's smoke run on the test-only toy (sides heroes/monsters, registered by conftest.py):
+    nothing in the training names a side or a system."""
+    run = tmp_path / "toy"
+    code = train.main([SMOKE, "system=toy", "encounter=duel", f"run_dir={run}", "vec_env=dummy", "shaping=0.1",
+                       "total_timesteps=256", "snapshot_every=128", "checkpoint_every=128", "eval_every=128",
+                       "imitation_games=4", "progress=false"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    policy = load_policy(run / "policy.pt", "toy")
+    meta = json.loads((run / "policy.json").read_text())
+    assert meta["system"] == "toy" and meta["env"] == "toy_v0" and meta["timesteps"] == 256
+    assert policy.meta["n_actions"] == 6 and policy.meta["obs_size"] == 15
+    rates = [float(r[f"eval_{o}"]) for r in metric_rows(run) for o in ("random", "heuristic")
+             if r.get(f"eval_{o}")]
+    assert rates and all(0.0 <= x <= 1.0 for x in rates), "evaluated against the toy's opponents"

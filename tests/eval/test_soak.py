@@ -1,0 +1,140 @@
+"""``arena soak`` (eval.soak): seeded games with every invariant checked, failures printed as the
+``arena watch`` command that replays them, both cores, Ctrl-C prints what it has (status 130)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+
+import eval.soak as soak
+from eval.cli import main as arena
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = arena(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def summary(out: str) -> tuple[int, int, int, int]:
+    m = re.search(
+        r"^(\d+) games, (\d+) decisions in [\d.]+ s \([\d,]+ decisions/s\); (\d+) exceptions, "
+        r"(\d+) invariant breaks$",
+        out,
+        re.M,
+    )
+    assert m, out
+    return tuple(int(g) for g in m.groups())  # type: ignore[return-value]
+
+
+def test_the_schedule_covers_every_encounter_rules_and_agent_pair():
+    specs = list(itertools.islice(soak.schedule(["toy"], seed=5), 12))
+    assert [s.seed for s in specs] == list(range(5, 17))
+    combos = {(s.encounter, s.rules) for s in specs[:4]}
+    assert combos == {
+        ("duel", "core"),
+        ("duel", "full"),
+        ("skirmish", "core"),
+        ("skirmish", "full"),
+    }
+    assert [s.agents for s in specs[::4]] == list(soak.AGENT_PAIRS)
+    assert specs[0].watch_command() == (
+        "arena watch toy --seed 5 --encounter duel --rules core --agents random,random --check"
+    )
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_clean_soak_counts_games_and_decisions(capsys, workers: str):
+    code, out, err = run(capsys, "soak", "toy", "--games", "30", "--workers", workers)
+    assert code == 0, out + err
+    games, decisions, exceptions, breaks = summary(out)
+    assert (games, exceptions, breaks) == (30, 0, 0) and decisions > 30
+    assert re.search(rf"^  toy\s+30 games\s+{decisions} decisions$", out, re.M), out
+    assert "FAIL" not in out
+
+
+def test_the_same_soak_plays_the_same_games(capsys):
+    first = summary(run(capsys, "soak", "toy", "--games", "12", "--workers", "1")[1])
+    second = summary(run(capsys, "soak", "toy", "--games", "12", "--workers", "2")[1])
+    assert first == second
+
+
+def test_seconds_stop_the_soak(capsys):
+    code, out, _ = run(capsys, "soak", "toy", "--seconds", "0.5", "--workers", "1")
+    assert code == 0 and summary(out)[0] > 0
+
+
+def test_a_broken_invariant_is_printed_with_its_replay_command(capsys, monkeypatch):
+    import envs.toy.invariants as toy_invariants
+
+    def broken(enc):
+        if enc.round >= 3 and enc.points.get("amy", 0) >= 1:
+            raise AssertionError(f"round {enc.round}: amy scored")
+
+    monkeypatch.setattr(toy_invariants, "state_invariants", broken)
+    code, out, _ = run(capsys, "soak", "toy", "--games", "40", "--workers", "1")
+    assert code == 1
+    games, _, exceptions, breaks = summary(out)
+    assert games == 40 and exceptions == 0 and breaks >= 1
+    fail = re.search(
+        r"^FAIL toy/skirmish/(core|full) seed (\d+) \((\w+) vs (\w+)\), invariant after (\d+) "
+        r"decisions: AssertionError: round \d+: amy scored \[at .*\]$",
+        out,
+        re.M,
+    )
+    assert fail, out
+    replay = re.search(r"^  replay: arena (watch .*)$", out, re.M)
+    assert replay and f"--seed {fail.group(2)} " in replay.group(1)
+    code, watched = run(capsys, *replay.group(1).split())[:2]
+    assert code == 1
+    assert re.search(
+        rf"^FAILED after {fail.group(5)} decisions: AssertionError: round \d+: amy scored",
+        watched,
+        re.M,
+    ), watched
+
+
+def test_an_exception_is_a_failure_too(capsys, monkeypatch):
+    from envs.toy.rules.state import RaceEncounter
+
+    original = RaceEncounter.apply
+
+    def apply(self, action, dice):
+        if action.kind == "pass":
+            raise KeyError("boom")
+        return original(self, action, dice)
+
+    monkeypatch.setattr(RaceEncounter, "apply", apply)
+    code, out, _ = run(capsys, "soak", "toy", "--games", "8", "--workers", "1")
+    assert code == 1
+    assert summary(out)[2] >= 1
+    assert re.search(
+        r"^FAIL toy/.* exception after \d+ decisions: KeyError: 'boom' \[at .*test_soak\.py:\d+\]$",
+        out,
+        re.M,
+    ), out
+
+
+def test_ctrl_c_prints_what_it_has_and_exits_130(capsys, monkeypatch):
+    calls = {"n": 0}
+    original = soak.soak_game
+
+    def interrupted(spec):
+        calls["n"] += 1
+        if calls["n"] > 10:
+            raise KeyboardInterrupt
+        return original(spec)
+
+    monkeypatch.setattr(soak, "soak_game", interrupted)
+    code, out, _ = run(capsys, "soak", "toy", "--games", "100", "--workers", "1")
+    assert code == 130
+    assert out.splitlines()[1].startswith(
+        "interrupted; played so far: 8 games"
+    )  # whole chunks only
+
+
+def test_bad_soak_input_is_one_line(capsys):
+    code, _, err = run(capsys, "soak", "chess")
+    assert code == 2 and err.count("\n") == 1 and "unknown system 'chess'; known: all" in err
