@@ -171,27 +171,25 @@ def match(args: argparse.Namespace) -> int:
 def observation_layout(encoding: object) -> str:
     """The observation layout of ``encoding`` as a table: offset, feature, size and range.
 
-    Read from ``encoding.obs_spec`` (``envs.rl.observation.ObsSpec``): one row per piece, and one
-    row per named feature inside a piece where the spec or the encoding declares them as
-    ``features`` / ``obs_features``: ``{piece: ((feature, size), ...)}`` with sizes that add up to
-    the piece's size. Without those names the table lists the pieces and says so.
+    Read from ``encoding.obs_spec`` (``envs.rl.observation.ObsSpec``): one row per piece, and under
+    it one row per named feature where the encoding declares them: ``encoding.obs_features()``
+    returns ``(name, offset, size, low, high)`` rows in vector order (``slot3.zone``,
+    ``options[2].rank``). Without those names the table lists the pieces and says so.
     """
     spec = encoding.obs_spec  # type: ignore[attr-defined]
-    features = getattr(spec, "features", None) or getattr(encoding, "obs_features", None) or {}
+    lister = getattr(encoding, "obs_features", None)
+    features = list(lister()) if callable(lister) else []
     rows = [("offset", "feature", "size", "range")]
     named = 0
     for name, size, lo, hi in spec.pieces:
         start = spec.slices[name].start
         span = str(start) if size == 1 else f"{start}..{start + size - 1}"
         rows.append((span, name, str(size), f"[{lo:g}, {hi:g}]"))
-        parts = list(features.get(name, ()))
-        if parts and sum(n for _, n in parts) == size:
-            named += 1
-            at = start
-            for feature, n in parts:
+        for feature, at, n, flo, fhi in features:
+            if feature != name and start <= at < start + size:
+                named += 1
                 sub = str(at) if n == 1 else f"{at}..{at + n - 1}"
-                rows.append((f"  {sub}", f"  {name}.{feature}", str(n), f"[{lo:g}, {hi:g}]"))
-                at += n
+                rows.append((f"  {sub}", f"  {feature}", str(n), f"[{flo:g}, {fhi:g}]"))
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     lines = [f"Observation: Box({spec.size},) float32 ({len(spec.pieces)} pieces)"]
     for k, row in enumerate(rows):

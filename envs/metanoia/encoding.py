@@ -172,6 +172,7 @@ class MetanoiaEncoding:
     layout = LAYOUT
     obs_spec = OBS
     max_per_side = MAX_PER_SIDE
+    obs_features = staticmethod(obs_features)
 
     def __init__(self) -> None:
         self._ego: dict[tuple[int, str], tuple[Any, dict[str, int], list[str | None]]] = {}

@@ -38,13 +38,23 @@ class ToyEncoding:
         [("self", 3), ("allies", 3), ("enemies", 6), ("round", 1, 0.0, 1.0), ("phase", 2, 0.0, 1.0)]
     )
     REACTIONS = ("none", "block")
-    obs_features = {
+    FEATURES = {
         "self": SLOT,
         "allies": SLOT,
         "enemies": tuple((f"{name}{k}", n) for k in range(2) for name, n in SLOT),
         "phase": (("turn", 1), ("reaction", 1)),
     }
     """the named features inside each piece (``arena layout toy --obs``)"""
+
+    def obs_features(self) -> list[tuple[str, int, int, float, float]]:
+        """Every named feature as ``(name, offset, size, low, high)``, in vector order."""
+        rows = []
+        for piece, size, lo, hi in self.obs_spec.pieces:
+            at = self.obs_spec.slices[piece].start
+            for feature, n in self.FEATURES.get(piece, ()):
+                rows.append((f"{piece}.{feature}", at, n, lo, hi))
+                at += n
+        return rows
 
     def encode_action(self, enc: RaceEncounter, combatant: str, action: Action) -> int:
         if action.kind == "attack":
