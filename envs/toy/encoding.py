@@ -49,7 +49,7 @@ class ToyEncoding:
     def obs_features(self) -> list[tuple[str, int, int, float, float]]:
         """Every named feature as ``(name, offset, size, low, high)``, in vector order."""
         rows = []
-        for piece, size, lo, hi in self.obs_spec.pieces:
+        for piece, _size, lo, hi in self.obs_spec.pieces:
             at = self.obs_spec.slices[piece].start
             for feature, n in self.FEATURES.get(piece, ()):
                 rows.append((f"{piece}.{feature}", at, n, lo, hi))
