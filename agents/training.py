@@ -74,7 +74,10 @@ def evaluate(cfg: TrainConfig, policy: Any, games: int, seed: int = 10_000_000) 
         score = 0.0
         for i in range(games):
             for me, other in ((first, second), (second, first)):
-                agents = {me: TrainedAgent(policy, cfg.system, seed + i), other: make_agent(name, cfg.system, seed + i)}
+                agents = {
+                    me: TrainedAgent(policy, cfg.system, seed + i),
+                    other: make_agent(name, cfg.system, seed + i),
+                }
                 rec = play(cfg.system, cfg.encounter, agents, seed + i, options=cfg.rules)
                 score += float(rec.winner == me)
         out[name] = score / (2 * games)
@@ -94,8 +97,16 @@ def _make_env(cfg: TrainConfig, seed: int) -> Any:
         torch.set_num_threads(1)
         from agents.learner import LearnerEnv
 
-        return LearnerEnv(cfg.system, cfg.encounter, cfg.rules, cfg.opponents, share_side=cfg.share_side,
-                          shaping=cfg.shaping, draw_reward=cfg.draw_reward, seed=seed)
+        return LearnerEnv(
+            cfg.system,
+            cfg.encounter,
+            cfg.rules,
+            cfg.opponents,
+            share_side=cfg.share_side,
+            shaping=cfg.shaping,
+            draw_reward=cfg.draw_reward,
+            seed=seed,
+        )
 
     return thunk
 
@@ -121,7 +132,9 @@ class TrainingCallback:
     optimizer and step count always belong together.
     """
 
-    def __init__(self, cfg: TrainConfig, run_dir: Path, metrics: Metrics, state: dict[str, Any], vec: Any) -> None:
+    def __init__(
+        self, cfg: TrainConfig, run_dir: Path, metrics: Metrics, state: dict[str, Any], vec: Any
+    ) -> None:
         from collections import deque
 
         import torch
@@ -135,7 +148,11 @@ class TrainingCallback:
         self.best: dict[str, Any] = dict(state.get("best", {}))
         """``{"timesteps", "win_rate"}`` of best_policy.pt (TrainConfig.best_of)"""
         start = int(state.get("timesteps", 0))
-        self.last = {"checkpoint": start, "snapshot": start, "eval": start if state else -cfg.eval_every}
+        self.last = {
+            "checkpoint": start,
+            "snapshot": start,
+            "eval": start if state else -cfg.eval_every,
+        }
         self.scores: deque[float] = deque(maxlen=200)
         self.bar: Any = None
         self.in_rollout = False
@@ -169,8 +186,14 @@ class TrainingCallback:
         if self.cfg.progress:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=self.cfg.total_timesteps, initial=model.num_timesteps, unit="step",
-                            desc="train", dynamic_ncols=True, file=sys.stderr)
+            self.bar = tqdm(
+                total=self.cfg.total_timesteps,
+                initial=model.num_timesteps,
+                unit="step",
+                desc="train",
+                dynamic_ncols=True,
+                file=sys.stderr,
+            )
 
     def on_step(self, infos: Sequence[dict[str, Any]]) -> bool:
         for info in infos:
@@ -219,7 +242,11 @@ class TrainingCallback:
         """Write ``best_policy.pt`` when the eval against ``best_of`` beats every earlier one."""
         from agents.trained import save_policy
 
-        best_of = self.cfg.eval_opponents[-1] if self.cfg.best_of == "last" and self.cfg.eval_opponents else self.cfg.best_of
+        best_of = (
+            self.cfg.eval_opponents[-1]
+            if self.cfg.best_of == "last" and self.cfg.eval_opponents
+            else self.cfg.best_of
+        )
         rate = self.evals.get(best_of) if best_of else None
         if rate is None or rate <= self.best.get("win_rate", -1.0):
             return
@@ -243,8 +270,12 @@ class TrainingCallback:
     def log_row(self, evals: dict[str, float] | None) -> None:
         n = self.model.num_timesteps
         buf = self.model.ep_info_buffer or []
-        row: dict[str, Any] = {"timesteps": n, "episodes": self.episodes, "wall_s": round(self.wall(), 1),
-                               "fps": round((n - self.start_steps) / max(time.perf_counter() - self.t0, 1e-9), 1)}
+        row: dict[str, Any] = {
+            "timesteps": n,
+            "episodes": self.episodes,
+            "wall_s": round(self.wall(), 1),
+            "fps": round((n - self.start_steps) / max(time.perf_counter() - self.t0, 1e-9), 1),
+        }
         if buf:
             row["ep_rew_mean"] = float(np.mean([e["r"] for e in buf]))
             row["ep_len_mean"] = float(np.mean([e["l"] for e in buf]))
@@ -269,8 +300,15 @@ class TrainingCallback:
             model.save(tmp / "model.zip")
         finally:
             model.num_timesteps = saved_n
-        state = {"timesteps": n, "episodes": self.episodes, "wall_s": self.wall(), "snapshots": self.snapshots,
-                 "evals": self.evals, "best": self.best, "config": config_dict(self.cfg)}
+        state = {
+            "timesteps": n,
+            "episodes": self.episodes,
+            "wall_s": self.wall(),
+            "snapshots": self.snapshots,
+            "evals": self.evals,
+            "best": self.best,
+            "config": config_dict(self.cfg),
+        }
         (tmp / "state.json").write_text(json.dumps(state, indent=2))
         final = root / f"step_{n}"
         if final.exists():
@@ -279,7 +317,9 @@ class TrainingCallback:
         for old in sorted((p for p in root.glob("step_*") if p != final),
                           key=lambda p: int(p.name.removeprefix("step_")))[:-1]:
             shutil.rmtree(old, ignore_errors=True)
-        save_policy(self.run_dir / "policy.pt", policy_weights(model), policy_meta(self.cfg, n, self.evals))
+        save_policy(
+            self.run_dir / "policy.pt", policy_weights(model), policy_meta(self.cfg, n, self.evals)
+        )
         self.last["checkpoint"] = n
         return final
 
@@ -291,8 +331,11 @@ class TrainingCallback:
             print(f"\ninterrupted: checkpoint at step {self.rollout_start} in {path}; "
                   f"continue with --resume", file=sys.stderr)
         else:
-            print(f"\ninterrupted during an update; the last checkpoint is step {self.last['checkpoint']}; "
-                  "continue with --resume", file=sys.stderr)
+            print(
+                f"\ninterrupted during an update; the last checkpoint is step {self.last['checkpoint']}; "
+                "continue with --resume",
+                file=sys.stderr,
+            )
 
     def close_bar(self) -> None:
         if self.bar is not None:
@@ -311,25 +354,38 @@ class TrainingCallback:
         self.checkpoint()
         steps = n - self.start_steps
         took = time.perf_counter() - self.t0
-        print(f"trained {self.cfg.system}/{self.cfg.encounter} to {n} steps; this run: {steps} steps in {took:.0f}s "
-              f"({steps / max(took, 1e-9):.0f} steps/s), {self.episodes} episodes in all")
+        print(
+            f"trained {self.cfg.system}/{self.cfg.encounter} to {n} steps; this run: {steps} steps in {took:.0f}s "
+            f"({steps / max(took, 1e-9):.0f} steps/s), {self.episodes} episodes in all"
+        )
         for name, rate in self.evals.items():
-            print(f"  win rate vs {name:<10} {rate:.1%}  ({2 * self.cfg.eval_games} games, paired seeds, sides swapped)")
-        print(f"  policy: {self.run_dir / 'policy.pt'} (+ .json)   metrics: {self.run_dir / 'metrics.csv'}")
+            print(
+                f"  win rate vs {name:<10} {rate:.1%}  ({2 * self.cfg.eval_games} games, paired seeds, sides swapped)"
+            )
+        print(
+            f"  policy: {self.run_dir / 'policy.pt'} (+ .json)   metrics: {self.run_dir / 'metrics.csv'}"
+        )
         if self.best:
-            print(f"  best:   {self.run_dir / 'best_policy.pt'} (+ .json), {self.best['win_rate']:.1%} vs "
-                  f"{self.best['against']} at step {self.best['timesteps']}")
+            print(
+                f"  best:   {self.run_dir / 'best_policy.pt'} (+ .json), {self.best['win_rate']:.1%} vs "
+                f"{self.best['against']} at step {self.best['timesteps']}"
+            )
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "train.py") -> int:
     import argparse
 
-    p = OneLineParser(prog=prog, description="Train an NPC policy with MaskablePPO self-play.",
-                                formatter_class=argparse.RawDescriptionHelpFormatter,
-                                epilog="config keys (YAML or key=value):\n" + config_help(TrainConfig))
+    p = OneLineParser(
+        prog=prog,
+        description="Train an NPC policy with MaskablePPO self-play.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="config keys (YAML or key=value):\n" + config_help(TrainConfig),
+    )
     p.add_argument("config", help="YAML file under configs/train/")
     p.add_argument("overrides", nargs="*", help="key=value, read as YAML")
-    p.add_argument("--resume", action="store_true", help="continue from the run's newest checkpoint")
+    p.add_argument(
+        "--resume", action="store_true", help="continue from the run's newest checkpoint"
+    )
     args = p.parse_intermixed_args(argv)
     try:
         cfg = load_config(args.config, args.overrides)
@@ -356,10 +412,14 @@ def train(cfg: TrainConfig, resume: bool = False) -> int:
         changed = [k for k, v in config_dict(cfg).items()
                    if k not in ("total_timesteps", "progress") and saved.get(k) != v]
         if changed:
-            raise ValueError(f"{run_dir}: --resume with a different config (keys {', '.join(changed)}); "
-                             "only total_timesteps and progress may change")
+            raise ValueError(
+                f"{run_dir}: --resume with a different config (keys {', '.join(changed)}); "
+                "only total_timesteps and progress may change"
+            )
     elif ckpt is not None:
-        raise ValueError(f"{run_dir} already holds a run; pass --resume to continue it, or set run_dir=...")
+        raise ValueError(
+            f"{run_dir} already holds a run; pass --resume to continue it, or set run_dir=..."
+        )
     run_dir.mkdir(parents=True, exist_ok=True)
     atomic_write(run_dir / "config.yaml", yaml.safe_dump(config_dict(cfg), sort_keys=False))
     start_steps = int(state.get("timesteps", 0))
@@ -378,18 +438,33 @@ def train(cfg: TrainConfig, resume: bool = False) -> int:
             model.set_random_seed(seed)
         else:
             model = MaskablePPO(
-                "MlpPolicy", vec, learning_rate=cfg.learning_rate, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
-                n_epochs=cfg.n_epochs, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, clip_range=cfg.clip_range,
-                ent_coef=cfg.ent_coef, vf_coef=cfg.vf_coef, max_grad_norm=cfg.max_grad_norm, seed=seed, device="cpu",
-                policy_kwargs={"net_arch": {"pi": list(cfg.net_arch), "vf": list(cfg.net_arch)},
-                               "activation_fn": torch.nn.Tanh if cfg.activation == "tanh" else torch.nn.ReLU},
+                "MlpPolicy",
+                vec,
+                learning_rate=cfg.learning_rate,
+                n_steps=cfg.n_steps,
+                batch_size=cfg.batch_size,
+                n_epochs=cfg.n_epochs,
+                gamma=cfg.gamma,
+                gae_lambda=cfg.gae_lambda,
+                clip_range=cfg.clip_range,
+                ent_coef=cfg.ent_coef,
+                vf_coef=cfg.vf_coef,
+                max_grad_norm=cfg.max_grad_norm,
+                seed=seed,
+                device="cpu",
+                policy_kwargs={
+                    "net_arch": {"pi": list(cfg.net_arch), "vf": list(cfg.net_arch)},
+                    "activation_fn": torch.nn.Tanh if cfg.activation == "tanh" else torch.nn.ReLU,
+                },
             )
             if cfg.imitation_games:
                 from agents.imitation import pretrain
 
                 pretrain(model, cfg, log=lambda m: print(m, file=sys.stderr))
         model.set_logger(configure(str(run_dir / "tb"), ["tensorboard"]))
-        metrics = Metrics(run_dir / "metrics.csv", cfg.eval_opponents, start_steps if resume else None)
+        metrics = Metrics(
+            run_dir / "metrics.csv", cfg.eval_opponents, start_steps if resume else None
+        )
         callback = TrainingCallback(cfg, run_dir, metrics, state, vec)
         remaining = cfg.total_timesteps - start_steps
         if remaining > 0:

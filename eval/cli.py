@@ -94,8 +94,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     run = Path(cfg.run_dir)
     done = latest_checkpoint(run)
     steps_done = int(done.name.removeprefix("step_")) if done else 0
-    print(f"1/2  Training a Metanoia NPC ({cfg.encounter}, {cfg.total_timesteps} steps, opponents "
-          f"{', '.join(cfg.opponents)}, warm start from {cfg.imitation_games} {cfg.imitation_agent} games) in {run}/")
+    print(
+        f"1/2  Training a Metanoia NPC ({cfg.encounter}, {cfg.total_timesteps} steps, opponents "
+        f"{', '.join(cfg.opponents)}, warm start from {cfg.imitation_games} {cfg.imitation_agent} games) in {run}/"
+    )
     if done is not None and steps_done >= cfg.total_timesteps:
         print(f"     already trained ({steps_done} steps); delete {run} to train again")
     else:
@@ -108,15 +110,19 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.games is not None:
         eval_overrides.append(f"games={args.games}")
     ecfg = load_eval_config(args.eval_config, eval_overrides)
-    print(f"\n2/2  Tournament: {', '.join(ecfg.agents)} on {', '.join(ecfg.encounters)}, {ecfg.games} paired seeds "
-          "per pairing, sides swapped")
+    print(
+        f"\n2/2  Tournament: {', '.join(ecfg.agents)} on {', '.join(ecfg.encounters)}, {ecfg.games} paired seeds "
+        "per pairing, sides swapped"
+    )
     records, report = run_tournament(ecfg, fresh=True)
     print()
     print_tournament(records, report)
     print(f"Plots: {report.parent / 'winrate.png'}, {report.parent / 'learning_curve.png'}")
     print("\nTry next:")
     print(f"  arena match metanoia duel_seed trained:{policy} heuristic --games 200")
-    print("  arena train configs/train/metanoia_full.yaml      the full run (about 12 minutes on 2 cores)")
+    print(
+        "  arena train configs/train/metanoia_full.yaml      the full run (about 12 minutes on 2 cores)"
+    )
     print("  arena watch                                       one fight as text")
     return 0
 
@@ -159,9 +165,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from eval.bench import run_bench
 
     if args.encounter is not None:  # the system is checked in main
-        known = [n for name in ([args.system] if args.system else SYSTEMS) for n in get_rules(name).encounter_names()]
+        known = [
+            n
+            for name in ([args.system] if args.system else SYSTEMS)
+            for n in get_rules(name).encounter_names()
+        ]
         if args.encounter not in known:
-            raise ValueError(f"--encounter: unknown encounter {args.encounter!r}; known: {', '.join(known)}")
+            raise ValueError(
+                f"--encounter: unknown encounter {args.encounter!r}; known: {', '.join(known)}"
+            )
     run_bench(seconds=args.seconds, systems=[args.system] if args.system else None,
               encounters=[args.encounter] if args.encounter else None)
     return 0
@@ -173,8 +185,16 @@ def cmd_suggest(args: argparse.Namespace) -> int:
     from eval.gm import render_suggestions, suggest
 
     rollouts = None if args.seconds is not None else (args.rollouts or 2000)
-    result = suggest(args.situation, actor=args.actor, top=args.top, rollouts=rollouts, seconds=args.seconds,
-                     policy=args.policy, rollout_policy=args.rollout_policy, seed=args.seed)
+    result = suggest(
+        args.situation,
+        actor=args.actor,
+        top=args.top,
+        rollouts=rollouts,
+        seconds=args.seconds,
+        policy=args.policy,
+        rollout_policy=args.rollout_policy,
+        seed=args.seed,
+    )
     if args.json:
         print(json.dumps(result, indent=2))
     else:
@@ -190,10 +210,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     R = get_rules(args.system)
     encounter = args.encounter or R.encounter_names()[0]
     if encounter not in R.encounter_names():
-        raise ValueError(f"unknown encounter {encounter!r} for {args.system}; known: {', '.join(R.encounter_names())}")
+        raise ValueError(
+            f"unknown encounter {encounter!r} for {args.system}; known: {', '.join(R.encounter_names())}"
+        )
     make_agent(args.vs, args.system, 0)  # a bad agent spec fails before the game starts
-    result = play_terminal(args.system, encounter, args.side, args.vs, seed=args.seed, rules=args.rules,
-                           record_dir=args.record_dir)
+    result = play_terminal(
+        args.system,
+        encounter,
+        args.side,
+        args.vs,
+        seed=args.seed,
+        rules=args.rules,
+        record_dir=args.record_dir,
+    )
     return 0 if result.finished else 1
 
 
@@ -216,7 +245,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for line in lines:
         print(line)
     who = rec.get("agents", {})
-    result = "a draw" if rec.get("winner") is None else f"side {rec['winner']} ({who.get(rec['winner'], '?')}) wins"
+    result = (
+        "a draw"
+        if rec.get("winner") is None
+        else f"side {rec['winner']} ({who.get(rec['winner'], '?')}) wins"
+    )
     print(f"\nReplayed {len(rec['actions'])} actions (seed {rec['seed']}): {result}, as recorded.")
     if args.frames is not None:
         print(f"Wrote {frames} frames to {args.frames}/ (frame_*.png: the start, then one per "
@@ -251,11 +284,18 @@ def print_tournament(records: list[dict], report: object) -> None:
 
 
 def eval_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="arena eval", description="Round-robin tournament with paired seeds and swapped sides, then a "
-                "report (Markdown, win-rate heatmap, learning curves) built from the JSONL records.")
+    p = _Parser(
+        prog="arena eval",
+        description="Round-robin tournament with paired seeds and swapped sides, then a "
+        "report (Markdown, win-rate heatmap, learning curves) built from the JSONL records.",
+    )
     p.add_argument("config", help="YAML file under configs/eval/")
     p.add_argument("overrides", nargs="*", help="key=value, read as YAML (e.g. games=50)")
-    p.add_argument("--fresh", action="store_true", help="discard earlier records in out_dir instead of reusing them")
+    p.add_argument(
+        "--fresh",
+        action="store_true",
+        help="discard earlier records in out_dir instead of reusing them",
+    )
     return p
 
 
@@ -267,8 +307,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
     try:
         records, report = run_tournament(cfg, fresh=args.fresh)
     except KeyboardInterrupt:
-        print(f"interrupted; finished games are kept in {cfg.out_dir}/games.jsonl; run the same command to go on",
-              file=sys.stderr)
+        print(
+            f"interrupted; finished games are kept in {cfg.out_dir}/games.jsonl; run the same command to go on",
+            file=sys.stderr,
+        )
         return 130
     print_tournament(records, report)
     return 0
@@ -278,12 +320,20 @@ from agents.config import OneLineParser as _Parser  # noqa: E402
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="arena", description="Tabletop combat arena: rules engines, envs, agents and tools.")
+    p = _Parser(
+        prog="arena", description="Tabletop combat arena: rules engines, envs, agents and tools."
+    )
     sub = p.add_subparsers(dest="command", required=True)
 
-    s = sub.add_parser("demo", help="train a Metanoia NPC for a few minutes, evaluate it, print the table")
-    s.add_argument("--steps", type=_positive, default=None, help="training steps (default: the demo config's)")
-    s.add_argument("--games", type=_positive, default=None, help="paired seeds per pairing in the tournament")
+    s = sub.add_parser(
+        "demo", help="train a Metanoia NPC for a few minutes, evaluate it, print the table"
+    )
+    s.add_argument(
+        "--steps", type=_positive, default=None, help="training steps (default: the demo config's)"
+    )
+    s.add_argument(
+        "--games", type=_positive, default=None, help="paired seeds per pairing in the tournament"
+    )
     s.add_argument("--run-dir", default="runs/demo", help="where the run and the report go")
     s.add_argument("--train-config", default=DEMO_TRAIN, help=argparse.SUPPRESS)
     s.add_argument("--eval-config", default=DEMO_EVAL, help=argparse.SUPPRESS)
@@ -335,21 +385,40 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the observation layout: feature, offset, range")
     s.set_defaults(func=cmd_layout)
 
-    s = sub.add_parser("bench", help="decisions/s, clone/s and env steps/s vs PettingZoo classic envs")
+    s = sub.add_parser(
+        "bench", help="decisions/s, clone/s and env steps/s vs PettingZoo classic envs"
+    )
     s.add_argument("--seconds", type=_seconds, default=2.0, help="time per measurement")
     s.add_argument("--system", help="only this system (default: all)")
     s.add_argument("--encounter", help="only this encounter (default: all)")
     s.set_defaults(func=cmd_bench)
 
-    s = sub.add_parser("suggest", help="rank the acting NPC's moves in a situation by estimated win probability")
+    s = sub.add_parser(
+        "suggest", help="rank the acting NPC's moves in a situation by estimated win probability"
+    )
     s.add_argument("situation", help="situation YAML (see configs/situations/)")
     s.add_argument("--actor", help="the combatant deciding (default: the situation's actor)")
-    s.add_argument("--top", type=_positive, default=None, help="show the best K moves (default: all)")
+    s.add_argument(
+        "--top", type=_positive, default=None, help="show the best K moves (default: all)"
+    )
     budget = s.add_mutually_exclusive_group()
-    budget.add_argument("--rollouts", type=_positive, default=None, help="rollout budget (default 2000; deterministic for a seed)")
-    budget.add_argument("--seconds", type=_seconds, default=None, help="time budget instead of rollouts")
-    s.add_argument("--policy", help="trained:PATH: also show this policy's probability of each move")
-    s.add_argument("--rollout-policy", default="heuristic", help="who plays the rollouts: heuristic or trained:PATH")
+    budget.add_argument(
+        "--rollouts",
+        type=_positive,
+        default=None,
+        help="rollout budget (default 2000; deterministic for a seed)",
+    )
+    budget.add_argument(
+        "--seconds", type=_seconds, default=None, help="time budget instead of rollouts"
+    )
+    s.add_argument(
+        "--policy", help="trained:PATH: also show this policy's probability of each move"
+    )
+    s.add_argument(
+        "--rollout-policy",
+        default="heuristic",
+        help="who plays the rollouts: heuristic or trained:PATH",
+    )
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--json", action="store_true", help="print JSON for other tools")
     s.set_defaults(func=cmd_suggest)
@@ -358,13 +427,19 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("system")
     s.add_argument("encounter", nargs="?", help="default: the system's first encounter")
     s.add_argument("--as", dest="side", required=True, help="the side you play (e.g. A)")
-    s.add_argument("--vs", default="heuristic", help="the opponent: random, heuristic, search[:BUDGET], trained:PATH")
+    s.add_argument(
+        "--vs",
+        default="heuristic",
+        help="the opponent: random, heuristic, search[:BUDGET], trained:PATH",
+    )
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--rules", default="full")
     s.add_argument("--record-dir", default="runs/play", help="where the game record is saved")
     s.set_defaults(func=cmd_play)
 
-    s = sub.add_parser("replay", help="re-run a recorded game (a .json record or a line of games.jsonl)")
+    s = sub.add_parser(
+        "replay", help="re-run a recorded game (a .json record or a line of games.jsonl)"
+    )
     s.add_argument("record")
     s.add_argument("--game", type=int, default=0, help="which game of a .jsonl file (0-based)")
     s.add_argument("--frames", metavar="DIR",
@@ -374,7 +449,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="GIF frames per second (default 2)")
     s.set_defaults(func=cmd_replay)
 
-    s = sub.add_parser("render", help="draw the map at an encounter's start or of a situation (PNG)")
+    s = sub.add_parser(
+        "render", help="draw the map at an encounter's start or of a situation (PNG)"
+    )
     s.add_argument("target", help="SYSTEM (then ENCOUNTER) or a situation .yaml file")
     s.add_argument("encounter", nargs="?", help="default: the system's first encounter")
     s.add_argument("--out", required=True, metavar="PNG", help="where the picture goes")
@@ -382,13 +459,19 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rules", default="full", choices=["core", "full"])
     s.set_defaults(func=cmd_render)
 
-    s = sub.add_parser("train", help="train an NPC policy with MaskablePPO self-play (train.py; --help: keys)",
-                       add_help=False)
+    s = sub.add_parser(
+        "train",
+        help="train an NPC policy with MaskablePPO self-play (train.py; --help: keys)",
+        add_help=False,
+    )
     s.add_argument("args", nargs=argparse.REMAINDER, help="CONFIG.yaml [key=value ...] [--resume]")
     s.set_defaults(func=cmd_train)
 
-    s = sub.add_parser("eval", help="round-robin tournament with paired seeds and swapped sides, then a report",
-                       add_help=False)
+    s = sub.add_parser(
+        "eval",
+        help="round-robin tournament with paired seeds and swapped sides, then a report",
+        add_help=False,
+    )
     s.add_argument("args", nargs=argparse.REMAINDER, help="CONFIG.yaml [key=value ...] [--fresh]")
     s.set_defaults(func=cmd_eval)
     return p
@@ -402,14 +485,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in PASS_THROUGH:
-        args = argparse.Namespace(command=argv[0], args=argv[1:], func=globals()[PASS_THROUGH[argv[0]]])
+        args = argparse.Namespace(
+            command=argv[0], args=argv[1:], func=globals()[PASS_THROUGH[argv[0]]]
+        )
     else:
         args = parser.parse_args(argv)
     if getattr(args, "system", None) is not None:
         from envs import SYSTEMS
 
         if args.system not in SYSTEMS:
-            parser.exit(2, f"arena: error: unknown system {args.system!r}; known: {', '.join(SYSTEMS)}\n")
+            parser.exit(
+                2, f"arena: error: unknown system {args.system!r}; known: {', '.join(SYSTEMS)}\n"
+            )
     try:
         return args.func(args)
     except (ValueError, OSError) as e:  # DataError, IllegalActionError, bad names: one line

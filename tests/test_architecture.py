@@ -142,7 +142,14 @@ def test_the_checker_sees_every_import_form():
         "    importlib.import_module('pettingzoo')\n"
     )
     mods = imports_of(src, "envs.fake.rules")
-    assert mods == {"os.path", "envs.fake.rules.rulings", "envs.fake.encoding", "torch", "gymnasium", "pettingzoo"}
+    assert mods == {
+        "os.path",
+        "envs.fake.rules.rulings",
+        "envs.fake.encoding",
+        "torch",
+        "gymnasium",
+        "pettingzoo",
+    }
     fake = ROOT / "envs" / "fake" / "rules" / "state.py"
     assert not _allowed_project_import("envs.fake.encoding", fake)
     assert not _allowed_project_import("envs.other.rules", fake)
@@ -169,7 +176,9 @@ def test_importing_and_playing_the_rules_loads_no_rl_library():
         f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {sorted(BANNED)!r})\n"
         "print(','.join(bad))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "", f"the rules layer loaded {out.stdout.strip()}"
 

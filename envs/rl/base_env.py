@@ -102,7 +102,9 @@ class Shaping(Protocol):
     """Optional shaped-reward terms of one step. A shaping that needs the state an episode starts
     from (to score changes) may also define ``start(enc)``: the env calls it after every ``reset``."""
 
-    def __call__(self, enc: Encounter, events: Sequence[Event], actor: str) -> Mapping[str, Mapping[str, float]]:
+    def __call__(
+        self, enc: Encounter, events: Sequence[Event], actor: str
+    ) -> Mapping[str, Mapping[str, float]]:
         """Return ``{combatant id: {term name: value}}`` for the step ``actor`` just took."""
         ...
 
@@ -134,7 +136,11 @@ class CombatAECEnv(AECEnv):
         last_events: the events of the latest ``step`` (or the start events after ``reset``).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "combat_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi"],
+        "name": "combat_v0",
+        "is_parallelizable": False,
+    }
     renderer: Renderer | None = None
     """The system's picture of an encounter (set as ``staticmethod(fn)``); ``None``: text only."""
 
@@ -172,7 +178,9 @@ class CombatAECEnv(AECEnv):
         self._action_space = spaces.Discrete(self._n_actions)
         self._observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(spec.low.copy(), spec.high.copy(), (spec.size,), np.float32),
+                "observation": spaces.Box(
+                    spec.low.copy(), spec.high.copy(), (spec.size,), np.float32
+                ),
                 "action_mask": spaces.Box(0, 1, (self._n_actions,), np.int8),
             }
         )
@@ -285,13 +293,17 @@ class CombatAECEnv(AECEnv):
             source = str(situation)
             data = load_yaml(situation)
             if not isinstance(data, Mapping):
-                raise DataError(f"{source}: a situation file must hold a mapping, got {type(data).__name__}")
+                raise DataError(
+                    f"{source}: a situation file must hold a mapping, got {type(data).__name__}"
+                )
             data = dict(data)
         elif isinstance(situation, Mapping):
             data = dict(situation)
             source = str(data.get("name", "<situation>"))
         else:
-            raise TypeError(f"options['situation'] must be a mapping or a path, got {type(situation).__name__}")
+            raise TypeError(
+                f"options['situation'] must be a mapping or a path, got {type(situation).__name__}"
+            )
         if data.get("system") != self.system:
             raise DataError(
                 f"{source}: field 'system': the situation is for {data.get('system')!r}; this env plays {self.system!r}"
@@ -312,7 +324,9 @@ class CombatAECEnv(AECEnv):
         """Point ``agent_selection`` at the current actor and drop the per-decision caches."""
         actor = self._enc.current_actor()
         if actor is None:
-            raise RuntimeError(f"round {self._enc.round}: the fight is not over but nobody is to act")
+            raise RuntimeError(
+                f"round {self._enc.round}: the fight is not over but nobody is to act"
+            )
         self._actor = actor
         self.agent_selection = self._c2a[actor]
         self._legal: dict[int, Action] | None = None
@@ -426,7 +440,11 @@ class CombatAECEnv(AECEnv):
         try:
             meant = self.encoding.decode_action(self._enc, cid, index).label
         except (LookupError, ValueError, TypeError):
-            meant = self.encoding.layout.label(index) if 0 <= index < self._n_actions else "outside the layout"
+            meant = (
+                self.encoding.layout.label(index)
+                if 0 <= index < self._n_actions
+                else "outside the layout"
+            )
         legal = self._legal_map()
         shown = ", ".join(f"{i}={a.label}" for i, a in list(legal.items())[:8])
         more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
@@ -483,12 +501,19 @@ class SystemEnv(CombatAECEnv):
         """The system's shaping for ``shaping=True`` (none by default)."""
         return None
 
-    def __init__(self, encounter: str | None = None, rules: Any = "full", render_mode: str | None = None,
-                 shaping: Any = None) -> None:
+    def __init__(
+        self,
+        encounter: str | None = None,
+        rules: Any = "full",
+        render_mode: str | None = None,
+        shaping: Any = None,
+    ) -> None:
         R = self.rules_module
         self.encounter_name = encounter or self.default_encounter
         if self.encounter_name not in R.encounter_names():
-            raise ValueError(f"unknown {R.SYSTEM} encounter {self.encounter_name!r}; known: {', '.join(R.encounter_names())}")
+            raise ValueError(
+                f"unknown {R.SYSTEM} encounter {self.encounter_name!r}; known: {', '.join(R.encounter_names())}"
+            )
         self.rule_options = R.parse_options(rules)
         if shaping is True:
             shaping = self.default_shaping()

@@ -67,7 +67,9 @@ class ActionMaskAdapter(gymnasium.Env):
         max_restarts: int = 100,
     ) -> None:
         if learner not in env.possible_agents:
-            raise ValueError(f"learner {learner!r} is not an agent of {env} ({', '.join(env.possible_agents)})")
+            raise ValueError(
+                f"learner {learner!r} is not an agent of {env} ({', '.join(env.possible_agents)})"
+            )
         self.env = env
         self.learner = learner
         self.side_prefix = learner.rsplit("_", 1)[0] + "_"
@@ -86,14 +88,20 @@ class ActionMaskAdapter(gymnasium.Env):
         """Whether the learner decides for ``agent``."""
         if agent == self.learner:
             return True
-        return self.share_side and agent.startswith(self.side_prefix) and agent[len(self.side_prefix) :].isdigit()
+        return (
+            self.share_side
+            and agent.startswith(self.side_prefix)
+            and agent[len(self.side_prefix) :].isdigit()
+        )
 
     @property
     def agent(self) -> str | None:
         """The learner's agent that decides now (``None`` before ``reset``)."""
         return self._agent
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         """Reset the AEC env and play opponents until the learner's first decision.
 
         Args:
@@ -112,14 +120,18 @@ class ActionMaskAdapter(gymnasium.Env):
         self.env.reset(seed=seed, options=options)
         for _ in range(self.max_restarts + 1):
             if self.learner not in self.env.agents:
-                raise ValueError(f"learner {self.learner!r} is not in this episode's agents {self.env.agents}")
+                raise ValueError(
+                    f"learner {self.learner!r} is not in this episode's agents {self.env.agents}"
+                )
             self._team = [a for a in self.env.agents if self.controls(a)]
             _, done = self._advance()
             if not done:
                 obs = self._decision_observation()
                 return obs, {"agent": self._agent}
             self.env.reset(options=options)
-        raise RuntimeError(f"{self.max_restarts + 1} fights in a row ended before {self.learner} had a decision")
+        raise RuntimeError(
+            f"{self.max_restarts + 1} fights in a row ended before {self.learner} had a decision"
+        )
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Play the learner's ``action``, then the opponents until the learner decides again.
@@ -169,7 +181,9 @@ class ActionMaskAdapter(gymnasium.Env):
             try:
                 return opponents[agent]
             except KeyError:
-                raise KeyError(f"no opponent policy for {agent!r} (have: {', '.join(opponents)})") from None
+                raise KeyError(
+                    f"no opponent policy for {agent!r} (have: {', '.join(opponents)})"
+                ) from None
         return opponents
 
     def _advance(self) -> tuple[float, bool]:

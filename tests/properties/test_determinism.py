@@ -127,7 +127,9 @@ def _continue_with(enc, dice, labels: list[str]) -> list[str]:
 @pytest.mark.parametrize(("system", "encounter", "rules"), CASES, ids=IDS)
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**31), prefix=st.integers(0, 60))
-def test_clone_and_snapshot_continue_identically(system: str, encounter: str, rules: str, seed: int, prefix: int):
+def test_clone_and_snapshot_continue_identically(
+    system: str, encounter: str, rules: str, seed: int, prefix: int
+):
     R = get_rules(system)
     dice = SeededDice(seed)
     enc = R.new_encounter(encounter, rules, dice)
@@ -165,7 +167,9 @@ def test_from_snapshot_does_not_depend_on_key_order(system: str):
                 shuffled[key] = dict(reversed(list(shuffled[key].items())))
         restored = type(enc).from_snapshot(shuffled)
         assert restored.sides() == enc.sides(), encounter
-        assert [a.label for a in restored.legal_actions()] == [a.label for a in enc.legal_actions()], encounter
+        assert [a.label for a in restored.legal_actions()] == [
+            a.label for a in enc.legal_actions()
+        ], encounter
 
 
 @pytest.mark.parametrize("system", list(SYSTEMS))
@@ -179,7 +183,9 @@ def test_clone_is_independent(system: str):
         clone = enc.clone()
         _continue(clone, SeededDice(9), np.random.default_rng(9))  # play the clone to the end
         assert clone.is_over()
-        assert json.dumps(enc.snapshot(), sort_keys=True) == before, f"{encounter}: playing the clone changed the original"
+        assert json.dumps(enc.snapshot(), sort_keys=True) == before, (
+            f"{encounter}: playing the clone changed the original"
+        )
         if not enc.is_over():
             enc.apply(enc.legal_actions()[0], dice)  # the original still plays on
 
