@@ -1,9 +1,9 @@
 """Policies: random, heuristic (per system), and later search and trained.
 
 ``make_agent(spec, system, seed)`` builds an agent from its spec: ``random``, ``heuristic`` or
-``search`` (Monte Carlo look-ahead, 0.2 s a decision; ``search:0.5s`` for seconds, ``search:800`` for
-rollouts; see ``agents.search``) or ``trained:PATH`` (a policy file written by ``train.py``; see
-``agents.trained``).
+``search`` (Monte Carlo look-ahead, 0.2 s a decision; ``search:0.5s`` for seconds,
+``search:800`` for rollouts; see ``agents.search``) or ``trained:PATH`` (a policy file written by
+``train.py``; see ``agents.trained``).
 """
 
 from __future__ import annotations

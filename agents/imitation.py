@@ -40,7 +40,8 @@ def record_decisions(
     (the teacher's side only), with the teacher's side alternating.
 
     Returns:
-        ``{"obs": float32 (N, obs), "mask": bool (N, actions), "action": int64 (N,), "outcome": float32 (N,)}``
+        ``{"obs": float32 (N, obs), "mask": bool (N, actions), "action": int64 (N,),
+        "outcome": float32 (N,)}``
     """
     R = get_rules(system)
     enc_ = get_encoding(system)
@@ -90,11 +91,13 @@ def pretrain(model: Any, cfg: Any, log: Callable[[str], None] = print) -> dict[s
 
     Args:
         model: a fresh ``MaskablePPO``.
-        cfg: the training config (system, encounter, rules, seed, imitation_*, batch_size, draw_reward).
+        cfg: the training config (system, encounter, rules, seed, imitation_*, batch_size,
+            draw_reward).
         log: progress messages.
 
     Returns:
-        ``{"decisions": N, "accuracy": share of decisions where the policy's argmax is the teacher's}``.
+        ``{"decisions": N, "accuracy": share of decisions where the policy's argmax is the
+        teacher's}``.
     """
     import torch
 
@@ -139,6 +142,7 @@ def pretrain(model: Any, cfg: Any, log: Callable[[str], None] = print) -> dict[s
         dist = policy.get_distribution(obs, action_masks=masks.numpy())
         accuracy = float((dist.distribution.probs.argmax(dim=1) == acts).float().mean())
     log(
-        f"imitation: the policy picks the {cfg.imitation_agent}'s action in {accuracy:.1%} of its decisions"
+        f"imitation: the policy picks the {cfg.imitation_agent}'s action in {accuracy:.1%} "
+        "of its decisions"
     )
     return {"decisions": float(n), "accuracy": accuracy}

@@ -15,8 +15,9 @@ Pool entries (weights need not sum to 1)::
                   weight is shared out among the other entries.
     trained:PATH  a fixed policy file
 
-An index off the mask ends the episode as a loss. At the end of an episode ``info`` also holds ``opponent`` (the pool entry), ``learner_side`` and
-``score`` (1 win, 0.5 draw, 0 loss) for the training metrics.
+An index off the mask ends the episode as a loss. At the end of an episode ``info`` also holds
+``opponent`` (the pool entry), ``learner_side`` and ``score`` (1 win, 0.5 draw, 0 loss) for the
+training metrics.
 """
 
 from __future__ import annotations
@@ -129,7 +130,8 @@ class LearnerEnv(gymnasium.Env):
     # ------------------------------------------------------------------ pool
 
     def set_snapshots(self, paths: Sequence[str | os.PathLike[str]]) -> int:
-        """Use these policy files as the ``self`` entries of the pool; returns how many are loaded."""
+        """Use these policy files as the ``self`` entries of the pool; returns how many are
+        loaded."""
         keep = {p: a for p, a in zip(self._snapshot_paths, self._snapshots, strict=True)}
         agents, names = [], []
         for p in map(str, paths):

@@ -55,9 +55,11 @@ class Candidate:
     stage: int = 0
     """rounds of successive halving it survived (the ranking puts later survivors first)"""
     results: list[float] = field(default_factory=list)
-    """rollout ``i``'s result (1 win, 0.5 draw, 0 loss); rollout ``i`` of every candidate shares its dice"""
+    """rollout ``i``'s result (1 win, 0.5 draw, 0 loss); rollout ``i`` of every candidate shares
+    its dice"""
     prior_best: bool = False
-    """the rollout policy's own choice (never dropped; ``choose`` leaves it only for a clearly better move)"""
+    """the rollout policy's own choice (never dropped; ``choose`` leaves it only for a clearly
+    better move)"""
     policy_prob: float | None = None
 
     @property
@@ -66,7 +68,8 @@ class Candidate:
 
     @property
     def value(self) -> float:
-        """What the search ranks by: the win probability, ties broken by net harm before the next turn."""
+        """What the search ranks by: the win probability, ties broken by net harm before the
+        next turn."""
         return self.win_prob + 1e-3 * (self.mean_dealt - self.mean_taken)
 
     @property
@@ -89,9 +92,12 @@ class SearchAgent:
         seed: seeds the rollout dice and the rollout policy.
         rollouts: total rollouts per decision (the budget), or
         seconds: time per decision (used when ``rollouts`` is ``None``; default 0.2 s).
-        rollout_policy: agent spec playing both sides in rollouts: ``heuristic`` or ``trained:PATH``.
-        system: the system (needed to build the rollout policy; taken from the encounter if omitted).
-        keep: how many candidates successive halving never drops below (the GM sees the top ``keep``).
+        rollout_policy: agent spec playing both sides in rollouts: ``heuristic`` or
+            ``trained:PATH``.
+        system: the system (needed to build the rollout policy; taken from the encounter if
+            omitted).
+        keep: how many candidates successive halving never drops below (the GM sees the top
+            ``keep``).
         first_batch: rollouts per candidate in the first round of halving.
         width: if set, only the ``width`` moves the rollout policy ranks highest are searched (the
             others keep ``n = 0``): a prior that spends a small budget where it can matter.
@@ -145,7 +151,8 @@ class SearchAgent:
                 "random",
             ) and not self.rollout_spec.startswith("trained:"):
                 raise ValueError(
-                    f"search: rollout policy {self.rollout_spec!r} must be heuristic, random or trained:PATH"
+                    f"search: rollout policy {self.rollout_spec!r} must be heuristic, random "
+                    "or trained:PATH"
                 )
             policy = self._policies[system] = make_agent(
                 self.rollout_spec, system, int(self.rng.integers(2**31))
@@ -301,14 +308,20 @@ def reason(cand: Candidate, enc: Any, name: Callable[[str], str] | None = None) 
     if enemies:
         cid, k = max(enemies.items(), key=lambda kv: kv[1])
         if k / cand.n >= 0.1:
-            return f"finishes {name(cid)} before {name(actor)}'s next turn in {k / cand.n:.0%} of rollouts"
+            return (
+                f"finishes {name(cid)} before {name(actor)}'s next turn in {k / cand.n:.0%} "
+                "of rollouts"
+            )
     if friends:
         cid, k = max(friends.items(), key=lambda kv: kv[1])
         if k / cand.n >= 0.1:
             who = "is itself taken out" if cid == actor else f"loses {name(cid)}"
             return f"{who} before its next turn in {k / cand.n:.0%} of rollouts"
     if cand.mean_dealt or cand.mean_taken:
-        return f"deals {cand.mean_dealt:.1f} harm and takes {cand.mean_taken:.1f} on average before its next turn"
+        return (
+            f"deals {cand.mean_dealt:.1f} harm and takes {cand.mean_taken:.1f} on average "
+            "before its next turn"
+        )
     return (
         f"quiet until its next turn; the fight lasts {cand.rounds / cand.n:.1f} rounds on average"
     )

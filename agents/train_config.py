@@ -47,13 +47,15 @@ class TrainConfig:
     n_envs: int = 32
     """parallel envs (their decisions are batched through the policy together)"""
     vec_env: str = "subproc"
-    """subproc (envs stepped in worker processes, using every core) or dummy (all in this process)"""
+    """subproc (envs stepped in worker processes, using every core) or dummy (all in this
+    process)"""
     workers: int = 2
     """worker processes for vec_env=subproc; the n_envs envs are split between them"""
     opponents: dict[str, float] = field(
         default_factory=lambda: {"heuristic": 0.6, "random": 0.25, "self": 0.15}
     )
-    """opponent pool weights: random, heuristic, self (frozen snapshots of the learner), trained:PATH"""
+    """opponent pool weights: random, heuristic, self (frozen snapshots of the learner),
+    trained:PATH"""
     share_side: bool = True
     """the learner decides for every agent of its side (parameter sharing)"""
     snapshot_every: int = 50_000
@@ -63,7 +65,8 @@ class TrainConfig:
     shaping: float = 0.0
     """weight of the system's optional shaped reward (0: only +1 win / -1 loss)"""
     draw_reward: float = -1.0
-    """learner's reward for a fight that ends with no winner (round cap); below 0 so stalling never pays"""
+    """learner's reward for a fight that ends with no winner (round cap); below 0 so stalling
+    never pays"""
     learning_rate: float = 3e-4
     """Adam step size"""
     n_steps: int = 128
@@ -89,9 +92,11 @@ class TrainConfig:
     activation: str = "tanh"
     """tanh or relu"""
     torch_threads: int = 2
-    """torch threads in the learner process (2 on a 2-core machine: updates run while the workers wait)"""
+    """torch threads in the learner process (2 on a 2-core machine: updates run while the
+    workers wait)"""
     imitation_games: int = 0
-    """games of imitation_agent (against itself and random) to pre-train the policy on before PPO (0: none)"""
+    """games of imitation_agent (against itself and random) to pre-train the policy on before
+    PPO (0: none)"""
     imitation_agent: str = "heuristic"
     """agent imitated by the pre-training"""
     imitation_epochs: int = 10
@@ -103,8 +108,8 @@ class TrainConfig:
     eval_opponents: tuple[str, ...] = ("random", "heuristic")
     """agents the periodic evaluation plays"""
     best_of: str = "last"
-    """eval opponent whose win rate picks best_policy.pt, the best evaluated policy ("last": the last
-    of eval_opponents; "": keep none)"""
+    """eval opponent whose win rate picks best_policy.pt, the best evaluated policy ("last":
+    the last of eval_opponents; "": keep none)"""
     checkpoint_every: int = 25_000
     """timesteps between checkpoints"""
     progress: bool = True
@@ -165,7 +170,8 @@ def check_config(cfg: TrainConfig, source: str) -> None:
     if cfg.batch_size > cfg.n_steps * cfg.n_envs:
         raise bad(
             "batch_size",
-            f"{cfg.batch_size} is more than a rollout (n_steps * n_envs = {cfg.n_steps * cfg.n_envs})",
+            f"{cfg.batch_size} is more than a rollout "
+            f"(n_steps * n_envs = {cfg.n_steps * cfg.n_envs})",
         )
     if not cfg.run_dir:
         raise bad("run_dir", "must not be empty")

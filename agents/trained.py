@@ -117,7 +117,8 @@ def _forward(layers: list[tuple[np.ndarray, np.ndarray]], act: Any, x: np.ndarra
 def save_policy(
     path: str | os.PathLike[str], weights: Mapping[str, Any], meta: Mapping[str, Any]
 ) -> Path:
-    """Write ``weights`` (tensors or arrays, ``pi.*``/``vf.*``) and the sidecar ``meta``, atomically.
+    """Write ``weights`` (tensors or arrays, ``pi.*``/``vf.*``) and the sidecar ``meta``,
+    atomically.
 
     Returns:
         The weights file's path.
@@ -231,7 +232,8 @@ def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPP
     for key, want in expected.items():
         if meta[key] != want:
             raise PolicyFileError(
-                f"{side}: field {key!r} is {meta[key]!r}, but this version's env has {want!r}; retrain the policy"
+                f"{side}: field {key!r} is {meta[key]!r}, but this version's env has {want!r}; "
+                "retrain the policy"
             )
     try:
         with warnings.catch_warnings():  # torch warns about pickle protocols on stderr
@@ -252,8 +254,10 @@ def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPP
                 )
             if w.shape != (sizes[i + 1], sizes[i]) or b.shape != (sizes[i + 1],):
                 raise PolicyFileError(
-                    f"{path}: tensor {head}.{i}.weight has shape {tuple(w.shape)}, expected {(sizes[i + 1], sizes[i])} "
-                    f"from the sidecar (obs_size={meta['obs_size']}, {head}={hidden}, n_actions={meta['n_actions']})"
+                    f"{path}: tensor {head}.{i}.weight has shape {tuple(w.shape)}, "
+                    f"expected {(sizes[i + 1], sizes[i])} "
+                    f"from the sidecar (obs_size={meta['obs_size']}, {head}={hidden}, "
+                    f"n_actions={meta['n_actions']})"
                 )
         if f"{head}.{len(sizes) - 1}.weight" in weights:
             raise PolicyFileError(

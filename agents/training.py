@@ -126,7 +126,8 @@ def make_vec_env(cfg: TrainConfig, seed: int) -> Any:
 
 
 class TrainingCallback:
-    """Progress bar, metrics, periodic evaluation, snapshots and atomic checkpoints during ``learn``.
+    """Progress bar, metrics, periodic evaluation, snapshots and atomic checkpoints during
+    ``learn``.
 
     Everything happens at the start of a rollout, right after an update, so a checkpoint's weights,
     optimizer and step count always belong together.
@@ -207,7 +208,8 @@ class TrainingCallback:
     def on_rollout_start(self) -> None:
         import torch
 
-        # while collecting, the workers hold the cores; batch-of-n_envs forwards are fastest on one thread
+        # while collecting, the workers hold the cores; batch-of-n_envs forwards are fastest on
+        # one thread
         torch.set_num_threads(1)
         n = self.model.num_timesteps
         self.rollout_start, self.in_rollout = n, True
@@ -287,7 +289,8 @@ class TrainingCallback:
         self.metrics.append(row)
 
     def checkpoint(self, timesteps: int | None = None) -> Path:
-        """Write ``checkpoints/step_N`` atomically (temporary folder, then rename), keep the newest two."""
+        """Write ``checkpoints/step_N`` atomically (temporary folder, then rename), keep the
+        newest two."""
         from agents.trained import save_policy
 
         model = self.model
@@ -332,7 +335,8 @@ class TrainingCallback:
                   f"continue with --resume", file=sys.stderr)
         else:
             print(
-                f"\ninterrupted during an update; the last checkpoint is step {self.last['checkpoint']}; "
+                "\ninterrupted during an update; "
+                f"the last checkpoint is step {self.last['checkpoint']}; "
                 "continue with --resume",
                 file=sys.stderr,
             )
@@ -355,19 +359,23 @@ class TrainingCallback:
         steps = n - self.start_steps
         took = time.perf_counter() - self.t0
         print(
-            f"trained {self.cfg.system}/{self.cfg.encounter} to {n} steps; this run: {steps} steps in {took:.0f}s "
+            f"trained {self.cfg.system}/{self.cfg.encounter} to {n} steps; "
+            f"this run: {steps} steps in {took:.0f}s "
             f"({steps / max(took, 1e-9):.0f} steps/s), {self.episodes} episodes in all"
         )
         for name, rate in self.evals.items():
             print(
-                f"  win rate vs {name:<10} {rate:.1%}  ({2 * self.cfg.eval_games} games, paired seeds, sides swapped)"
+                f"  win rate vs {name:<10} {rate:.1%}  "
+                f"({2 * self.cfg.eval_games} games, paired seeds, sides swapped)"
             )
         print(
-            f"  policy: {self.run_dir / 'policy.pt'} (+ .json)   metrics: {self.run_dir / 'metrics.csv'}"
+            f"  policy: {self.run_dir / 'policy.pt'} (+ .json)   "
+            f"metrics: {self.run_dir / 'metrics.csv'}"
         )
         if self.best:
             print(
-                f"  best:   {self.run_dir / 'best_policy.pt'} (+ .json), {self.best['win_rate']:.1%} vs "
+                f"  best:   {self.run_dir / 'best_policy.pt'} (+ .json), "
+                f"{self.best['win_rate']:.1%} vs "
                 f"{self.best['against']} at step {self.best['timesteps']}"
             )
 

@@ -26,7 +26,8 @@ def _timed(fn: Callable[[], int], seconds: float) -> float:
 
 
 class _RandomPlay:
-    """Masked uniform-random play of whole episodes of one env (the loop of the module docstring)."""
+    """Masked uniform-random play of whole episodes of one env (the loop of the module
+    docstring)."""
 
     def __init__(self, make: Callable[[], Any], seed: int = 0) -> None:
         self.env = make()
@@ -150,7 +151,8 @@ def run_bench(
     out(f"  {'pettingzoo connect_four_v3':<34}{c4_raw:>14,.0f}{c4:>18,.0f}")
     out(f"  {'pettingzoo tictactoe_v3':<34}{ttt_raw:>14,.0f}{ttt:>18,.0f}")
     out(
-        "  each env below is timed in turns with connect_four_v3 (raw with raw, wrapped with wrapped);"
+        "  each env below is timed in turns with connect_four_v3 "
+        "(raw with raw, wrapped with wrapped);"
     )
     out("  the ratio compares the two, measured side by side")
     from envs.rl import toy
@@ -161,7 +163,8 @@ def run_bench(
         "\n  the generic env on a toy game (envs.rl.toy: next to no rules, a 15-float observation),"
     )
     out(
-        f"  what the env plumbing costs: raw {raw:,.0f} steps/s = {raw / base_raw:4.2f}x connect_four raw"
+        f"  what the env plumbing costs: raw {raw:,.0f} steps/s = "
+        f"{raw / base_raw:4.2f}x connect_four raw"
     )
     for system in systems or SYSTEMS:
         rules = get_rules(system)
@@ -192,11 +195,13 @@ def run_bench(
             )
             out(f"    {encounter:<20} engine {dec:>9,.0f} decisions/s   clone {clo:>9,.0f}/s")
             out(
-                f"    {'':<20} env raw {raw:>8,.0f} steps/s = {raw / base_raw:4.2f}x connect_four raw "
+                f"    {'':<20} env raw {raw:>8,.0f} steps/s = "
+                f"{raw / base_raw:4.2f}x connect_four raw "
                 f"({base_raw:,.0f} steps/s alongside)"
             )
             out(
-                f"    {'':<20} env     {wrapped:>8,.0f} steps/s = {wrapped / base:4.2f}x connect_four wrapped "
+                f"    {'':<20} env     {wrapped:>8,.0f} steps/s = "
+                f"{wrapped / base:4.2f}x connect_four wrapped "
                 f"({base:,.0f} steps/s alongside)"
             )
     return results

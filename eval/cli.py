@@ -1,6 +1,7 @@
 """The ``arena`` command line.
 
-    arena demo [--steps N] [--games N]         train a Metanoia NPC briefly, evaluate it, print the table
+    arena demo [--steps N] [--games N]         train a Metanoia NPC briefly, evaluate it, print
+                                               the table
     arena watch [SYSTEM] [--seed N] [--encounter E] [--rules R] [--agents A,B] [--check]
                                                a seeded fight, heuristic vs random, as text
     arena cases PATH...                        run case files; ends with "N passed, N failed"
@@ -9,7 +10,8 @@
     arena soak SYSTEM|all [--games N] [--seconds S] [--workers W]   random and heuristic games,
                                                every invariant checked; failures as replay commands
     arena layout SYSTEM [--obs]                print the action layout table (or the observation's)
-    arena bench [--seconds S] [--system SYSTEM] [--encounter NAME]   engine/env speed next to PettingZoo classics
+    arena bench [--seconds S] [--system SYSTEM] [--encounter NAME]   engine/env speed next to
+                                               PettingZoo classics
     arena suggest SITUATION.yaml [--top K] [--rollouts N | --seconds S] [--json]   ranked NPC moves
     arena play SYSTEM [ENCOUNTER] --as SIDE --vs AGENT     play one side in the terminal
     arena replay RECORD [--game N] [--frames DIR] [--gif PATH] [--fps F]
@@ -96,7 +98,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     steps_done = int(done.name.removeprefix("step_")) if done else 0
     print(
         f"1/2  Training a Metanoia NPC ({cfg.encounter}, {cfg.total_timesteps} steps, opponents "
-        f"{', '.join(cfg.opponents)}, warm start from {cfg.imitation_games} {cfg.imitation_agent} games) in {run}/"
+        f"{', '.join(cfg.opponents)}, warm start from {cfg.imitation_games} "
+        f"{cfg.imitation_agent} games) in {run}/"
     )
     if done is not None and steps_done >= cfg.total_timesteps:
         print(f"     already trained ({steps_done} steps); delete {run} to train again")
@@ -111,7 +114,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         eval_overrides.append(f"games={args.games}")
     ecfg = load_eval_config(args.eval_config, eval_overrides)
     print(
-        f"\n2/2  Tournament: {', '.join(ecfg.agents)} on {', '.join(ecfg.encounters)}, {ecfg.games} paired seeds "
+        f"\n2/2  Tournament: {', '.join(ecfg.agents)} on {', '.join(ecfg.encounters)}, "
+        f"{ecfg.games} paired seeds "
         "per pairing, sides swapped"
     )
     records, report = run_tournament(ecfg, fresh=True)
@@ -121,7 +125,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     print("\nTry next:")
     print(f"  arena match metanoia duel_seed trained:{policy} heuristic --games 200")
     print(
-        "  arena train configs/train/metanoia_full.yaml      the full run (about 12 minutes on 2 cores)"
+        "  arena train configs/train/metanoia_full.yaml      "
+        "the full run (about 12 minutes on 2 cores)"
     )
     print("  arena watch                                       one fight as text")
     return 0
@@ -211,7 +216,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     encounter = args.encounter or R.encounter_names()[0]
     if encounter not in R.encounter_names():
         raise ValueError(
-            f"unknown encounter {encounter!r} for {args.system}; known: {', '.join(R.encounter_names())}"
+            f"unknown encounter {encounter!r} for {args.system}; "
+            f"known: {', '.join(R.encounter_names())}"
         )
     make_agent(args.vs, args.system, 0)  # a bad agent spec fails before the game starts
     result = play_terminal(
@@ -308,7 +314,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         records, report = run_tournament(cfg, fresh=args.fresh)
     except KeyboardInterrupt:
         print(
-            f"interrupted; finished games are kept in {cfg.out_dir}/games.jsonl; run the same command to go on",
+            f"interrupted; finished games are kept in {cfg.out_dir}/games.jsonl; "
+            "run the same command to go on",
             file=sys.stderr,
         )
         return 130

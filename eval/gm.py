@@ -55,7 +55,8 @@ def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int 
         keep: how many top moves successive halving keeps refining.
 
     Returns:
-        JSON-able ``{"situation", "system", "round", "actor", "side", "rollouts", "seconds", "moves"}``;
+        JSON-able ``{"situation", "system", "round", "actor", "side", "rollouts", "seconds",
+        "moves"}``;
         each move has ``rank, label, index, win_prob, interval, rollouts, harm_dealt, harm_taken,
         policy_prob, reason``.
 
@@ -135,8 +136,10 @@ def render_suggestions(result: dict[str, Any], console: Any = None) -> None:
 
     console = console or Console(width=None if sys.stdout.isatty() else 160)
     table = Table(
-        title=f"{result['situation']}: {result['actor']} (side {result['side']}) to act, round {result['round']}",
-        caption=f"{result['rollouts']} rollouts in {result['seconds']:.2f}s, seed {result['seed']}; "
+        title=f"{result['situation']}: {result['actor']} (side {result['side']}) to act, "
+        f"round {result['round']}",
+        caption=f"{result['rollouts']} rollouts in {result['seconds']:.2f}s, "
+        f"seed {result['seed']}; "
         "win % = the side's chance to win the fight (95% interval); harm before its next turn",
     )
     table.add_column("#", justify="right")
@@ -237,7 +240,8 @@ def replay(rec: dict[str, Any], source: str = "record",
         return log
     if not enc.is_over():
         raise ReplayError(
-            f"{source}: does not reproduce: the fight is not over after {len(rec['actions'])} actions"
+            f"{source}: does not reproduce: the fight is not over after "
+            f"{len(rec['actions'])} actions"
         )
     out = enc.outcome()
     for key, got in (("winner", out.winner), ("rounds", out.round)):
@@ -270,7 +274,8 @@ def play_terminal(
     stdin: IO[str] | None = None,
     console: Any = None,
 ) -> PlayResult:
-    """A person plays ``human_side`` against ``opponent`` in the terminal (see ``arena play --help``).
+    """A person plays ``human_side`` against ``opponent`` in the terminal (see
+    ``arena play --help``).
 
     Input at each of the person's decisions: a number from the list, an action label, ``?`` for the
     search agent's suggestions for their own side, ``q`` to stop. Bad input is answered and asked
@@ -300,7 +305,8 @@ def play_terminal(
     actions: list[str] = []
     usage: dict[str, dict[str, int]] = {s: {} for s in sides}
     console.print(
-        f"[bold]{system} / {encounter}[/bold] (rules {rules}, seed {seed}): you play side {human_side}, "
+        f"[bold]{system} / {encounter}[/bold] (rules {rules}, seed {seed}): "
+        f"you play side {human_side}, "
         f"{opponent} plays side {other}."
     )
     for e in enc.start_events:
@@ -333,7 +339,8 @@ def play_terminal(
                 for c in cands[:5]:
                     lo, hi = c.interval
                     console.print(
-                        f"  {labels.index(c.action.label):>3}  {c.action.label:<55} win {c.win_prob:5.1%} "
+                        f"  {labels.index(c.action.label):>3}  {c.action.label:<55} "
+                        f"win {c.win_prob:5.1%} "
                         f"({lo:.0%}-{hi:.0%}, {c.n} rollouts)  {reason(c, enc)}"
                     )
                 continue
@@ -348,7 +355,8 @@ def play_terminal(
             if prefixed in labels:
                 return legal[labels.index(prefixed)]
             console.print(
-                f"[red]{text!r} is not one of your moves; type its number or its label exactly[/red]"
+                f"[red]{text!r} is not one of your moves; "
+                "type its number or its label exactly[/red]"
             )
 
     finished = True

@@ -146,7 +146,8 @@ def _init_worker(cfg: dict[str, Any]) -> None:
 
 
 def play_game(cfg: dict[str, Any], game: Game) -> dict[str, Any]:
-    """Play one scheduled game and return its record (agents seeded from the seed and their name)."""
+    """Play one scheduled game and return its record (agents seeded from the seed and their
+    name)."""
     from agents import make_agent
     from agents.episode import play
 
@@ -193,7 +194,8 @@ def _run(cfg: EvalConfig, todo: list[Game]) -> Iterator[dict[str, Any]]:
 
 
 def trained_metrics(cfg: EvalConfig) -> list[str]:
-    """Training CSVs for the learning curve: the config's, plus each trained agent's run folder's."""
+    """Training CSVs for the learning curve: the config's, plus each trained agent's run
+    folder's."""
     out = list(cfg.training_csvs)
     for spec in cfg.agents.values():
         if spec.startswith("trained:"):

@@ -91,7 +91,8 @@ def test_watch_is_seeded(capsys):
 
 
 def _match_lines(out: str) -> dict[str, tuple[int, int]]:
-    """``{label: (wins, games)}`` of every ``LABEL wins K/N`` or ``draws K/N`` line of ``arena match``."""
+    """``{label: (wins, games)}`` of every ``LABEL wins K/N`` or ``draws K/N`` line of
+    ``arena match``."""
     found = re.findall(
         r"^\s*(.+?)\s+(?:wins\s+)?(\d+)/(\d+)\s+\d+\.\d%\s+\(95% CI \d+\.\d%-\d+\.\d%\)", out, re.M
     )

@@ -1,4 +1,5 @@
-"""PettingZoo API compliance and env behaviour of every registered system (DESIGN.md, "The environment").
+"""PettingZoo API compliance and env behaviour of every registered system (DESIGN.md, "The
+environment").
 
 Generic checks run for every system, every encounter and both rule sets; the SB3 adapter check and
 the situation/round-cap checks use Metanoia, the only system so far.
@@ -55,7 +56,7 @@ def random_play(env, rng: np.random.Generator, on_decision=None, max_steps: int 
     return final
 
 
-# ---------------------------------------------------------------------------- pettingzoo's own tests
+# ------------------------------------------------------------------------ pettingzoo's own tests
 
 
 @pytest.mark.parametrize(("system", "encounter", "rules"), CASES, ids=IDS)
@@ -96,7 +97,7 @@ def test_unknown_encounter_and_rules_are_rejected():
         make_env("no_such_system")
 
 
-# ---------------------------------------------------------------------------- mask == encoded legal actions
+# ----------------------------------------------------------------- mask == encoded legal actions
 
 
 @pytest.mark.parametrize(("system", "encounter", "rules"), CASES, ids=IDS)
@@ -195,7 +196,7 @@ def test_maskable_ppo_learns_a_few_steps():
     assert adapter.action_masks()[int(action)], "a masked prediction is always legal"
 
 
-# ---------------------------------------------------------------------------- render, situations, rewards
+# ------------------------------------------------------------------ render, situations, rewards
 
 
 def test_render_ansi_returns_the_event_log():

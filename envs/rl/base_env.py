@@ -1,4 +1,5 @@
-"""``CombatAECEnv``: one generic PettingZoo AEC env over any ``Encounter`` (DESIGN.md, "The environment").
+"""``CombatAECEnv``: one generic PettingZoo AEC env over any ``Encounter`` (DESIGN.md, "The
+environment").
 
 A system's env module is a thin subclass that passes its ``SystemEncoding`` and an encounter
 factory, plus ``env = env_factory(raw_env)`` for the standard wrappers (STYLE C13)::
@@ -36,9 +37,10 @@ Behaviour:
   any other end sets ``terminations``. Then, like PettingZoo's classic envs, each agent is
   selected once more and must step ``None``, which removes it.
 * Shaping (optional): ``shaping(enc, events, actor) -> {combatant id: {term: value}}`` is called
-  after every step (and ``shaping.start(enc)``, where defined, after every reset); the values are added to that step's rewards, and ``infos[agent]["shaping"]``
-  holds the running total per term. The terminal reward stays exactly +1/-1/0 and is also reported
-  as ``infos[agent]["terminal_reward"]``, next to ``infos[agent]["outcome"]``.
+  after every step (and ``shaping.start(enc)``, where defined, after every reset); the values
+  are added to that step's rewards, and ``infos[agent]["shaping"]`` holds the running total per
+  term. The terminal reward stays exactly +1/-1/0 and is also reported as
+  ``infos[agent]["terminal_reward"]``, next to ``infos[agent]["outcome"]``.
 * Seeding (STYLE C4): ``reset(seed)`` makes new dice (``SeededDice`` on a ``SeedSequence`` child)
   only when a seed is given or none exist yet; otherwise the dice keep rolling. A second child
   stream, ``np_random``, is left for env-side tie-breaks. Same seed plus same actions gives the
@@ -100,7 +102,8 @@ empty) starts its title line."""
 
 class Shaping(Protocol):
     """Optional shaped-reward terms of one step. A shaping that needs the state an episode starts
-    from (to score changes) may also define ``start(enc)``: the env calls it after every ``reset``."""
+    from (to score changes) may also define ``start(enc)``: the env calls it after every
+    ``reset``."""
 
     def __call__(
         self, enc: Encounter, events: Sequence[Event], actor: str
@@ -213,7 +216,8 @@ class CombatAECEnv(AECEnv):
         for info in enc.sides():
             if len(info.members) > limit:
                 raise ValueError(
-                    f"side {info.side!r} has {len(info.members)} combatants; {self.encoding.name} holds at most {limit} per side"
+                    f"side {info.side!r} has {len(info.members)} combatants; "
+                    f"{self.encoding.name} holds at most {limit} per side"
                 )
             for slot, cid in enumerate(info.members):
                 a2c[f"{info.side}_{slot}"] = cid
@@ -306,7 +310,8 @@ class CombatAECEnv(AECEnv):
             )
         if data.get("system") != self.system:
             raise DataError(
-                f"{source}: field 'system': the situation is for {data.get('system')!r}; this env plays {self.system!r}"
+                f"{source}: field 'system': the situation is for {data.get('system')!r}; "
+                f"this env plays {self.system!r}"
             )
         return self._from_situation(data, source, self._dice)
 
@@ -375,7 +380,8 @@ class CombatAECEnv(AECEnv):
 
         Raises:
             IllegalActionError: if the index is not a legal action of the deciding agent.
-            ValueError: if a finished agent steps anything but ``None`` or a live one steps ``None``.
+            ValueError: if a finished agent steps anything but ``None`` or a live one steps
+                ``None``.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -448,7 +454,10 @@ class CombatAECEnv(AECEnv):
         legal = self._legal_map()
         shown = ", ".join(f"{i}={a.label}" for i, a in list(legal.items())[:8])
         more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
-        return f"round {self._enc.round}: action {index} ({meant}) is not legal for {agent} ({cid}); legal: {shown}{more}"
+        return (
+            f"round {self._enc.round}: action {index} ({meant}) is not legal for {agent} ({cid}); "
+            f"legal: {shown}{more}"
+        )
 
     # ------------------------------------------------------------------ log and render
 
@@ -512,7 +521,8 @@ class SystemEnv(CombatAECEnv):
         self.encounter_name = encounter or self.default_encounter
         if self.encounter_name not in R.encounter_names():
             raise ValueError(
-                f"unknown {R.SYSTEM} encounter {self.encounter_name!r}; known: {', '.join(R.encounter_names())}"
+                f"unknown {R.SYSTEM} encounter {self.encounter_name!r}; "
+                f"known: {', '.join(R.encounter_names())}"
             )
         self.rule_options = R.parse_options(rules)
         if shaping is True:
@@ -544,6 +554,9 @@ def env_factory(raw_cls: type[CombatAECEnv]) -> Callable[..., AECEnv]:
         e = wrappers.AssertOutOfBoundsWrapper(e)
         return wrappers.OrderEnforcingWrapper(e)
 
-    env.__doc__ = f"``{raw_cls.__name__}`` wrapped for training: illegal index -> -1 and game over; order enforced."
+    env.__doc__ = (
+        f"``{raw_cls.__name__}`` wrapped for training: illegal index -> -1 and game over; "
+        "order enforced."
+    )
     env.__qualname__ = env.__name__ = "env"
     return env

@@ -5,7 +5,9 @@ side: parameter sharing). Every other agent is driven inside ``step`` by a polic
 ``policy(observation, mask) -> index``, so each transition's observation, reward and done flags all
 belong to the learner (STYLE C16)::
 
-    adapter = ActionMaskAdapter(make_env("metanoia"), learner="heroes_0", opponents=random_policy(rng))
+    adapter = ActionMaskAdapter(
+        make_env("metanoia"), learner="heroes_0", opponents=random_policy(rng)
+    )
     model = MaskablePPO("MlpPolicy", adapter).learn(10_000)   # reads adapter.action_masks()
 
 Rewards: a transition's reward is what the learner's agents received from its action up to its next

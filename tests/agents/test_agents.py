@@ -19,7 +19,8 @@ from envs.core import SeededDice
 
 CASES = [(s, e) for s in SYSTEMS for e in get_rules(s).encounter_names()]
 MAX_DECISIONS = 5000
-"""far more than any fight to the round cap needs: more means the rules let someone stall for ever"""
+"""far more than any fight to the round cap needs: more means the rules let someone stall for
+ever"""
 IDS = [f"{s}-{e}" for s, e in CASES]
 
 
@@ -53,7 +54,8 @@ def test_rules_level_choices_are_legal_and_leave_the_state_alone(
 def test_env_level_scores_are_minus_inf_exactly_where_masked(
     system: str, encounter: str, kind: str, policy_files
 ):
-    """Through the env: ``scores()`` is finite exactly on the mask, and ``act()`` picks a legal index."""
+    """Through the env: ``scores()`` is finite exactly on the mask, and ``act()`` picks a legal
+    index."""
     kind = kind.replace("PATH", str(policy_files[system])).replace("search[:BUDGET]", "search:2")
     env = make_env(system, encounter)
     env.reset(seed=3)

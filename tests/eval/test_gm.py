@@ -1,4 +1,5 @@
-"""GM tools: ``arena suggest`` ranks moves, ``arena play`` plays through stdin, ``arena replay`` reproduces."""
+"""GM tools: ``arena suggest`` ranks moves, ``arena play`` plays through stdin, ``arena replay``
+reproduces."""
 
 from __future__ import annotations
 

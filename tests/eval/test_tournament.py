@@ -1,4 +1,5 @@
-"""``arena eval`` tournaments (STYLE C17): a fair schedule, records that resume, a report from records."""
+"""``arena eval`` tournaments (STYLE C17): a fair schedule, records that resume, a report from
+records."""
 
 from __future__ import annotations
 
@@ -112,7 +113,8 @@ def test_tournament_records_report_and_resume(tmp_path, policy_files):
 def test_arena_eval_prints_the_table_and_bad_configs_are_one_line(tmp_path, capsys):
     cfg = tmp_path / "e.yaml"
     cfg.write_text(
-        f"agents: {{random: random, heuristic: heuristic}}\ngames: 2\nout_dir: {tmp_path / 'o'}\nworkers: 1\n"
+        "agents: {random: random, heuristic: heuristic}\ngames: 2\n"
+        f"out_dir: {tmp_path / 'o'}\nworkers: 1\n"
     )
     assert arena(["eval", str(cfg), "progress=false"]) == 0
     out = capsys.readouterr().out

@@ -3,8 +3,8 @@
 * env level: two envs reset with the same seed and fed the same action sequence (from a seeded
   random policy) show identical event-log text, observations and masks at every step;
 * rules level: ``clone()`` of a mid-game encounter, continued with the same actions and equal
-  ``SeededDice``, logs exactly what the original logs; so does ``from_snapshot(snapshot())`` (through
-  JSON, since snapshots are plain data); and the clone is independent of the original.
+  ``SeededDice``, logs exactly what the original logs; so does ``from_snapshot(snapshot())``
+  (through JSON, since snapshots are plain data); and the clone is independent of the original.
 """
 
 from __future__ import annotations
@@ -77,7 +77,8 @@ def test_different_seeds_differ(system: str):
 
 @pytest.mark.parametrize("system", list(SYSTEMS))
 def test_reset_without_seed_keeps_the_dice_rolling(system: str):
-    """STYLE C4: a new generator only when a seed is given; replaying seed + resets reproduces it."""
+    """STYLE C4: a new generator only when a seed is given; replaying seed + resets reproduces
+    it."""
 
     def logs(env) -> list[str]:
         env.reset(seed=3)

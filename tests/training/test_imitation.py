@@ -1,4 +1,5 @@
-"""Imitation warm start: recorded decisions are the teacher's legal choices; pre-training copies them."""
+"""Imitation warm start: recorded decisions are the teacher's legal choices; pre-training copies
+them."""
 
 from __future__ import annotations
 

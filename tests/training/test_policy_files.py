@@ -54,7 +54,8 @@ def test_log_probs_are_minus_inf_exactly_off_the_mask_and_sum_to_one(tmp_path):
     [
         (
             {"obs_size": ENC.obs_spec.size + 1},
-            f"field 'obs_size' is {ENC.obs_spec.size + 1}, but this version's env has {ENC.obs_spec.size}",
+            f"field 'obs_size' is {ENC.obs_spec.size + 1}, "
+            f"but this version's env has {ENC.obs_spec.size}",
         ),
         ({"n_actions": 7}, "field 'n_actions' is 7"),
         ({"env": "metanoia_v99"}, "field 'env' is 'metanoia_v99', but this version's env has"),

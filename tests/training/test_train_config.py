@@ -1,4 +1,5 @@
-"""``train.py`` configs (STYLE C16): YAML maps one-to-one onto ``TrainConfig``; bad input is one line."""
+"""``train.py`` configs (STYLE C16): YAML maps one-to-one onto ``TrainConfig``; bad input is one
+line."""
 
 from __future__ import annotations
 

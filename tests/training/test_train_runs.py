@@ -1,4 +1,5 @@
-"""``train.py`` end to end in a subprocess (STYLE C18 tier 4): smoke run, kill + ``--resume``, Ctrl-C."""
+"""``train.py`` end to end in a subprocess (STYLE C18 tier 4): smoke run, kill + ``--resume``,
+Ctrl-C."""
 
 from __future__ import annotations
 
@@ -48,7 +49,8 @@ def test_smoke_run_writes_a_loadable_policy_metrics_and_checkpoints(tmp_path):
     ) == 2
     assert sorted(p.name for p in (run / "snapshots").glob("*.pt"))  # self-play pool snapshots
     assert any((run / "tb").rglob("events.out.tfevents.*"))
-    # best_policy.pt: the evaluation with the highest win rate against the heuristic (the last opponent)
+    # best_policy.pt: the evaluation with the highest win rate against the heuristic (the last
+    # opponent)
     evals = [(float(r["eval_heuristic"]), int(r["timesteps"])) for r in rows if r["eval_heuristic"]]
     best_rate = max(rate for rate, _ in evals)
     first_best = min(n for rate, n in evals if rate == best_rate)
