@@ -130,7 +130,11 @@ def config_help(cls: type) -> str:
     docs = field_docs(cls)
     lines = []
     for f in dataclasses.fields(cls):
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        factory = f.default_factory
+        if f.default is not dataclasses.MISSING or factory is dataclasses.MISSING:
+            default = f.default
+        else:
+            default = factory()
         lines.append(
             f"  {f.name:<18} {json.dumps(default, default=list):<40} {docs.get(f.name, '')}"
         )

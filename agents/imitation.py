@@ -46,7 +46,10 @@ def record_decisions(
     R = get_rules(system)
     enc_ = get_encoding(system)
     options = R.parse_options(rules)
-    obs, masks, actions, who = [], [], [], []
+    obs: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    actions: list[int] = []
+    who: list[str] = []
     outcomes: list[float] = []
     for g in range(games):
         dice = SeededDice(seed + g)

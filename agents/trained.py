@@ -229,10 +229,10 @@ def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPP
         "obs_size": encoding.obs_spec.size,
         "n_actions": encoding.layout.size,
     }
-    for key, want in expected.items():
-        if meta[key] != want:
+    for name, want in expected.items():
+        if meta[name] != want:
             raise PolicyFileError(
-                f"{side}: field {key!r} is {meta[key]!r}, but this version's env has {want!r}; "
+                f"{side}: field {name!r} is {meta[name]!r}, but this version's env has {want!r}; "
                 "retrain the policy"
             )
     try:

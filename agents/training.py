@@ -441,7 +441,7 @@ def train(cfg: TrainConfig, resume: bool = False) -> int:
 
     vec = make_vec_env(cfg, seed)
     try:
-        if resume:
+        if resume and ckpt is not None:  # resume without a checkpoint was refused above
             model = MaskablePPO.load(ckpt / "model.zip", env=vec, device="cpu")
             model.set_random_seed(seed)
         else:

@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 import gymnasium
@@ -245,6 +246,12 @@ class CombatAECEnv(AECEnv):
             raise RuntimeError("reset() the env first")
         return self._enc
 
+    def _seeded_dice(self) -> SeededDice:
+        """The episode's dice (made by the first ``reset``)."""
+        if self._dice is None:
+            raise RuntimeError("reset() the env first")
+        return self._dice
+
     # ------------------------------------------------------------------ reset
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -278,7 +285,9 @@ class CombatAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {"combatant": self._a2c[a], "side": self._side[a]} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {
+            a: {"combatant": self._a2c[a], "side": self._side[a]} for a in self.agents
+        }
         self._shaping_totals: dict[str, dict[str, float]] = {a: {} for a in self.agents}
         start = getattr(self._shaping, "start", None)
         if start is not None:
@@ -295,7 +304,7 @@ class CombatAECEnv(AECEnv):
         """Read a situation (dict or YAML path), check its system and build its encounter."""
         if isinstance(situation, str | os.PathLike):
             source = str(situation)
-            data = load_yaml(situation)
+            data = load_yaml(Path(situation))
             if not isinstance(data, Mapping):
                 raise DataError(
                     f"{source}: a situation file must hold a mapping, got {type(data).__name__}"
@@ -313,7 +322,7 @@ class CombatAECEnv(AECEnv):
                 f"{source}: field 'system': the situation is for {data.get('system')!r}; "
                 f"this env plays {self.system!r}"
             )
-        return self._from_situation(data, source, self._dice)
+        return self._from_situation(data, source, self._seeded_dice())
 
     def _check_observation(self) -> None:
         """Fail early if the encoding's observation has the wrong shape or dtype."""
@@ -327,10 +336,11 @@ class CombatAECEnv(AECEnv):
 
     def _next_decision(self) -> None:
         """Point ``agent_selection`` at the current actor and drop the per-decision caches."""
-        actor = self._enc.current_actor()
+        enc = self.encounter
+        actor = enc.current_actor()
         if actor is None:
             raise RuntimeError(
-                f"round {self._enc.round}: the fight is not over but nobody is to act"
+                f"round {enc.round}: the fight is not over but nobody is to act"
             )
         self._actor = actor
         self.agent_selection = self._c2a[actor]
@@ -341,7 +351,7 @@ class CombatAECEnv(AECEnv):
     def _legal_map(self) -> dict[int, Action]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = legal_index_map(self.encoding, self._enc, self._actor)
+            legal = self._legal = legal_index_map(self.encoding, self.encounter, self._actor)
         return legal
 
     def _current_mask(self) -> np.ndarray:
@@ -368,7 +378,7 @@ class CombatAECEnv(AECEnv):
         """``{"observation": float32 vector, "action_mask": int8 vector}`` of ``agent``."""
         obs = self._obs_cache.get(agent)
         if obs is None:
-            obs = self._obs_cache[agent] = self.encoding.observe(self._enc, self._a2c[agent])
+            obs = self._obs_cache[agent] = self.encoding.observe(self.encounter, self._a2c[agent])
         if agent == self.agent_selection and not self._over:
             mask = self._current_mask().copy()
         else:
@@ -394,13 +404,13 @@ class CombatAECEnv(AECEnv):
         if chosen is None:
             raise IllegalActionError(self._illegal_message(agent, index))
         self._cumulative_rewards[agent] = 0.0
-        enc = self._enc
-        events = enc.apply(chosen, self._dice)
+        enc = self.encounter
+        events = enc.apply(chosen, self._seeded_dice())
         self._log.extend(events)
         self.last_events = events
         rewards = dict.fromkeys(self.agents, 0.0)
         if self._shaping is not None:
-            self._add_shaping(events, rewards)
+            self._add_shaping(self._shaping, events, rewards)
         if enc.is_over():
             self._finish(rewards)
         else:
@@ -408,9 +418,11 @@ class CombatAECEnv(AECEnv):
         self.rewards = rewards
         self._accumulate_rewards()
 
-    def _add_shaping(self, events: Sequence[Event], rewards: dict[str, float]) -> None:
+    def _add_shaping(
+        self, shaping: Shaping, events: Sequence[Event], rewards: dict[str, float]
+    ) -> None:
         """Add this step's shaping terms to ``rewards`` and to the running totals in ``infos``."""
-        for cid, terms in self._shaping(self._enc, events, self._actor).items():
+        for cid, terms in shaping(self.encounter, events, self._actor).items():
             agent = self._c2a[cid]
             totals = self._shaping_totals[agent]
             for term, value in terms.items():
@@ -420,7 +432,7 @@ class CombatAECEnv(AECEnv):
 
     def _finish(self, rewards: dict[str, float]) -> None:
         """Give the terminal rewards and end the episode for every agent at once."""
-        outcome = self._enc.outcome()
+        outcome = self.encounter.outcome()
         if outcome is None:
             raise RuntimeError("the encounter is over but reports no outcome")
         self._over = True
@@ -444,7 +456,7 @@ class CombatAECEnv(AECEnv):
         """Explain an illegal index: what it would mean and what is legal."""
         cid = self._a2c[agent]
         try:
-            meant = self.encoding.decode_action(self._enc, cid, index).label
+            meant = self.encoding.decode_action(self.encounter, cid, index).label
         except (LookupError, ValueError, TypeError):
             meant = (
                 self.encoding.layout.label(index)
@@ -455,8 +467,8 @@ class CombatAECEnv(AECEnv):
         shown = ", ".join(f"{i}={a.label}" for i, a in list(legal.items())[:8])
         more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
         return (
-            f"round {self._enc.round}: action {index} ({meant}) is not legal for {agent} ({cid}); "
-            f"legal: {shown}{more}"
+            f"round {self.encounter.round}: action {index} ({meant}) is not legal for {agent} "
+            f"({cid}); legal: {shown}{more}"
         )
 
     # ------------------------------------------------------------------ log and render
@@ -481,7 +493,7 @@ class CombatAECEnv(AECEnv):
             modes = self.metadata["render_modes"]
             gymnasium.logger.warn(f"render() called without a render_mode; use one of {modes}")
             return None
-        if self.render_mode == "rgb_array":
+        if self.render_mode == "rgb_array" and self.renderer is not None:
             return self.renderer(self.encounter, self.render_caption())
         new = self._log[self._rendered :]
         self._rendered = len(self._log)

@@ -18,7 +18,7 @@ share the policy, and a loss that happens on an opponent's step still reaches th
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -81,10 +81,11 @@ class ActionMaskAdapter(gymnasium.Env):
         self._default: Policy | None = None
         self.observation_space = env.observation_space(learner)["observation"]
         self.action_space = env.action_space(learner)
+        self._n_actions = int(cast(gymnasium.spaces.Discrete, self.action_space).n)
         self.render_mode = getattr(env.unwrapped, "render_mode", None)
         self._agent: str | None = None
         self._team: list[str] = []
-        self._mask = np.zeros(self.action_space.n, dtype=bool)
+        self._mask = np.zeros(self._n_actions, dtype=np.bool_)
 
     def controls(self, agent: str) -> bool:
         """Whether the learner decides for ``agent``."""
@@ -158,7 +159,7 @@ class ActionMaskAdapter(gymnasium.Env):
         info = dict(env.infos[acted])
         obs = env.observe(acted)["observation"]
         self._agent = None
-        self._mask = np.zeros(self.action_space.n, dtype=bool)
+        self._mask = np.zeros(self._n_actions, dtype=np.bool_)
         return obs, reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -28,7 +28,7 @@ __all__ = ["BatchedSubprocVecEnv"]
 def _masks(envs: list[gymnasium.Env]) -> np.ndarray | None:
     if not hasattr(envs[0], "action_masks"):
         return None
-    return np.stack([np.asarray(e.action_masks(), dtype=bool) for e in envs])
+    return np.stack([np.asarray(cast(Any, e).action_masks(), dtype=np.bool_) for e in envs])
 
 
 def _worker(remote: Any, parent_remote: Any, fns: CloudpickleWrapper) -> None:
@@ -117,7 +117,10 @@ class BatchedSubprocVecEnv(VecEnv):
         self.processes = []
         for w, (work, remote) in enumerate(zip(work_remotes, self.remotes, strict=True)):
             fns = CloudpickleWrapper([env_fns[i] for i in self.slices[w]])
-            p = ctx.Process(target=_worker, args=(work, remote, fns), daemon=True)
+            # typeshed's BaseContext lacks Process; every concrete context has it
+            p = ctx.Process(  # type: ignore[attr-defined]
+                target=_worker, args=(work, remote, fns), daemon=True
+            )
             p.start()
             self.processes.append(p)
             work.close()
