@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from .base_env import CombatAECEnv, FromSituation, NewEncounter, Shaping, SystemEnv, env_factory
+from .base_env import CombatAECEnv, FromSituation, NewEncounter, Shaping
 from .layout import (
     ActionLayout,
     Block,
@@ -23,6 +23,7 @@ from .layout import (
 )
 from .observation import ObsSpec, ego_order
 from .sb3 import ActionMaskAdapter, Policy, random_policy
+from .system_env import SystemEnv, env_factory
 
 __all__ = [
     "SystemEnv",

@@ -15,8 +15,9 @@ from envs.core import Dice
 from envs.toy.encoding import ENCODING, ToyEncoding
 from envs.toy.rules import DUEL, TWO_VS_TWO, RaceEncounter, Rolled, Scored, Wounded, apply_situation
 
-from .base_env import CombatAECEnv, env_factory
+from .base_env import CombatAECEnv
 from .layout import SystemEncoding
+from .system_env import env_factory
 
 
 def toy_from_situation(data: dict[str, Any], source: str, dice: Dice) -> RaceEncounter:
