@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -108,7 +109,7 @@ def clones_per_second(system: str, encounter: str, seconds: float, seed: int = 0
     rules = get_rules(system)
     dice = SeededDice(seed)
     rng = np.random.default_rng(seed)
-    states = []
+    states: list[Any] = []
     while len(states) < 20:
         enc = rules.new_encounter(encounter, None, dice)
         for _ in range(10):
@@ -177,11 +178,11 @@ def run_bench(
             clo = clones_per_second(system, encounter, seconds / 2)
             base_raw, raw = paired_steps_per_second(
                 connect_four_v3.raw_env,
-                lambda e=encounter, m=module: m.raw_env(encounter=e),
+                partial(module.raw_env, encounter=encounter),
                 seconds,
             )
             base, wrapped = paired_steps_per_second(
-                connect_four_v3.env, lambda e=encounter, m=module: m.env(encounter=e), seconds)
+                connect_four_v3.env, partial(module.env, encounter=encounter), seconds)
             key = f"{system}/{encounter}"
             results.update(
                 {

@@ -86,7 +86,7 @@ def watch_agents(text: str) -> tuple[str, str]:
     kinds = tuple(k.strip() for k in text.split(","))
     if len(kinds) != 2 or not all(kinds):
         raise argparse.ArgumentTypeError(f"expected two agents like heuristic,random, got {text!r}")
-    return kinds  # type: ignore[return-value]
+    return kinds[0], kinds[1]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -94,7 +94,7 @@ def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int 
     if trained is not None:
         encoding = get_encoding(enc.system)
         mask = np.zeros(encoding.layout.size, dtype=np.int8)
-        mask[[c.index for c in cands]] = 1
+        mask[[c.index for c in cands if c.index is not None]] = 1
         probs = np.exp(trained.scores(encoding.observe(enc, deciding), mask))
     moves = []
     for rank, c in enumerate(cands[: top or len(cands)], start=1):

@@ -79,11 +79,11 @@ def fit_elo(records: Iterable[Mapping[str, Any]]) -> dict[str, float]:
         if name_a == name_b:
             continue
         i, j = index[name_a], index[name_b]
-        s = _scores(rec)
+        got = _scores(rec)
         games[i, j] += 1
         games[j, i] += 1
-        score[i, j] += s[side_a]
-        score[j, i] += s[side_b]
+        score[i, j] += got[side_a]
+        score[j, i] += got[side_b]
 
     def objective(s: np.ndarray) -> float:
         diff = s[:, None] - s[None, :]
