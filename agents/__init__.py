@@ -1,9 +1,9 @@
 """Policies: random, heuristic (per system), and later search and trained.
 
 ``make_agent(spec, system, seed)`` builds an agent from its spec: ``random``, ``heuristic`` or
-``search`` (Monte Carlo look-ahead, 0.2 s a decision; ``search:0.5s`` for seconds, ``search:800`` for
-rollouts; see ``agents.search``) or ``trained:PATH`` (a policy file written by ``train.py``; see
-``agents.trained``).
+``search`` (Monte Carlo look-ahead, 0.2 s a decision; ``search:0.5s`` for seconds,
+``search:800`` for rollouts; see ``agents.search``) or ``trained:PATH`` (a policy file written by
+``train.py``; see ``agents.trained``).
 """
 
 from __future__ import annotations
@@ -35,10 +35,14 @@ def make_agent(spec: str, system: str, seed: int | None = None) -> Any:
             if not budget:
                 return SearchAgent(seed, system=system, width=SEARCH_WIDTH)
             if budget.endswith("s"):
-                return SearchAgent(seed, seconds=float(budget[:-1]), system=system, width=SEARCH_WIDTH)
+                return SearchAgent(
+                    seed, seconds=float(budget[:-1]), system=system, width=SEARCH_WIDTH
+                )
             return SearchAgent(seed, rollouts=int(budget), system=system, width=SEARCH_WIDTH)
         except ValueError as e:
-            raise ValueError(f"agent {spec!r}: the budget must be like search:0.2s or search:500 ({e})") from None
+            raise ValueError(
+                f"agent {spec!r}: the budget must be like search:0.2s or search:500 ({e})"
+            ) from None
     if spec.startswith("trained:") and len(spec) > len("trained:"):
         from .trained import TrainedAgent
 

@@ -64,7 +64,8 @@ class RulesPolicy:
 
 
 def act(scores: np.ndarray, rng: np.random.Generator, temperature: float = 0.0) -> int:
-    """Pick an index from scores: argmax (random tie-break) at temperature 0, else softmax sample."""
+    """Pick an index from scores: argmax (random tie-break) at temperature 0, else softmax
+    sample."""
     finite = np.isfinite(scores)
     if not finite.any():
         raise ValueError("no legal action to choose from (all scores are -inf)")

@@ -34,8 +34,13 @@ def field_docs(cls: type) -> dict[str, str]:
     body = tree.body[0].body  # type: ignore[attr-defined]
     docs = {}
     for node, nxt in zip(body, body[1:], strict=False):
-        if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and isinstance(nxt, ast.Expr)
-                and isinstance(nxt.value, ast.Constant) and isinstance(nxt.value.value, str)):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(nxt, ast.Expr)
+            and isinstance(nxt.value, ast.Constant)
+            and isinstance(nxt.value.value, str)
+        ):
             docs[node.target.id] = " ".join(nxt.value.value.split())
     return docs
 
@@ -73,7 +78,9 @@ def _coerce(value: Any, hint: Any, where: str) -> Any:
         if not isinstance(value, dict):
             raise ValueError(f"{where}: expected a mapping, got {value!r}")
         k_hint, v_hint = typing.get_args(hint)
-        return {_coerce(k, k_hint, where): _coerce(v, v_hint, f"{where}.{k}") for k, v in value.items()}
+        return {
+            _coerce(k, k_hint, where): _coerce(v, v_hint, f"{where}.{k}") for k, v in value.items()
+        }
     raise TypeError(f"unsupported config type {hint!r}")  # a programming error, not bad input
 
 
@@ -103,7 +110,9 @@ def load_config(cls: type[T], path: str | None, overrides: Sequence[str] = ()) -
         try:
             data[key.strip()] = yaml.safe_load(text)
         except yaml.YAMLError as e:
-            raise ValueError(f"command line: {item!r}: the value is not valid YAML ({getattr(e, 'problem', e)})") from None
+            raise ValueError(
+                f"command line: {item!r}: the value is not valid YAML ({getattr(e, 'problem', e)})"
+            ) from None
     if overrides:
         source = f"{source} + command line"
     hints = typing.get_type_hints(cls)
@@ -121,8 +130,14 @@ def config_help(cls: type) -> str:
     docs = field_docs(cls)
     lines = []
     for f in dataclasses.fields(cls):
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
-        lines.append(f"  {f.name:<18} {json.dumps(default, default=list):<40} {docs.get(f.name, '')}")
+        factory = f.default_factory
+        if f.default is not dataclasses.MISSING or factory is dataclasses.MISSING:
+            default = f.default
+        else:
+            default = factory()
+        lines.append(
+            f"  {f.name:<18} {json.dumps(default, default=list):<40} {docs.get(f.name, '')}"
+        )
     return "\n".join(lines)
 
 
@@ -136,5 +151,7 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # parse_intermixed_args lists an empty ``nargs="*"`` positional as required; it is not
-        message = message.replace("arguments are required: config, overrides", "argument is required: config")
+        message = message.replace(
+            "arguments are required: config, overrides", "argument is required: config"
+        )
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")

@@ -99,4 +99,4 @@ def encounter_sides(system: str, encounter: str, rules: Any = None) -> tuple[str
     sides = tuple(info.side for info in enc.sides())
     if len(sides) != 2:
         raise ValueError(f"{system}/{encounter} has {len(sides)} sides; a match needs two")
-    return sides  # type: ignore[return-value]
+    return sides[0], sides[1]

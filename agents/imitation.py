@@ -25,20 +25,31 @@ from . import make_agent
 __all__ = ["record_decisions", "pretrain"]
 
 
-def record_decisions(system: str, encounter: str, rules: Any, teacher: str, games: int, seed: int = 0,
-                     draw_reward: float = 0.0) -> dict[str, np.ndarray]:
+def record_decisions(
+    system: str,
+    encounter: str,
+    rules: Any,
+    teacher: str,
+    games: int,
+    seed: int = 0,
+    draw_reward: float = 0.0,
+) -> dict[str, np.ndarray]:
     """Play ``games`` fights and return the teacher's decisions.
 
     Even games are teacher against teacher (both sides recorded), odd ones teacher against random
     (the teacher's side only), with the teacher's side alternating.
 
     Returns:
-        ``{"obs": float32 (N, obs), "mask": bool (N, actions), "action": int64 (N,), "outcome": float32 (N,)}``
+        ``{"obs": float32 (N, obs), "mask": bool (N, actions), "action": int64 (N,),
+        "outcome": float32 (N,)}``
     """
     R = get_rules(system)
     enc_ = get_encoding(system)
     options = R.parse_options(rules)
-    obs, masks, actions, who = [], [], [], []
+    obs: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    actions: list[int] = []
+    who: list[str] = []
     outcomes: list[float] = []
     for g in range(games):
         dice = SeededDice(seed + g)
@@ -46,8 +57,12 @@ def record_decisions(system: str, encounter: str, rules: Any, teacher: str, game
         sides = [info.side for info in enc.sides()]
         mine = sides[g // 2 % 2]
         vs_random = g % 2 == 1
-        agents = {s: make_agent("random" if vs_random and s != mine else teacher, system, seed + 7 * g + i)
-                  for i, s in enumerate(sides)}
+        agents = {
+            s: make_agent(
+                "random" if vs_random and s != mine else teacher, system, seed + 7 * g + i
+            )
+            for i, s in enumerate(sides)
+        }
         start = len(actions)
         while not enc.is_over():
             actor = enc.current_actor()
@@ -63,9 +78,15 @@ def record_decisions(system: str, encounter: str, rules: Any, teacher: str, game
                 who.append(side)
             enc.apply(action, dice)
         winner = enc.outcome().winner
-        outcomes.extend(draw_reward if winner is None else (1.0 if s == winner else -1.0) for s in who[start:])
-    return {"obs": np.asarray(obs, dtype=np.float32), "mask": np.asarray(masks, dtype=bool),
-            "action": np.asarray(actions, dtype=np.int64), "outcome": np.asarray(outcomes, dtype=np.float32)}
+        outcomes.extend(
+            draw_reward if winner is None else (1.0 if s == winner else -1.0) for s in who[start:]
+        )
+    return {
+        "obs": np.asarray(obs, dtype=np.float32),
+        "mask": np.asarray(masks, dtype=bool),
+        "action": np.asarray(actions, dtype=np.int64),
+        "outcome": np.asarray(outcomes, dtype=np.float32),
+    }
 
 
 def pretrain(model: Any, cfg: Any, log: Callable[[str], None] = print) -> dict[str, float]:
@@ -73,16 +94,25 @@ def pretrain(model: Any, cfg: Any, log: Callable[[str], None] = print) -> dict[s
 
     Args:
         model: a fresh ``MaskablePPO``.
-        cfg: the training config (system, encounter, rules, seed, imitation_*, batch_size, draw_reward).
+        cfg: the training config (system, encounter, rules, seed, imitation_*, batch_size,
+            draw_reward).
         log: progress messages.
 
     Returns:
-        ``{"decisions": N, "accuracy": share of decisions where the policy's argmax is the teacher's}``.
+        ``{"decisions": N, "accuracy": share of decisions where the policy's argmax is the
+        teacher's}``.
     """
     import torch
 
-    data = record_decisions(cfg.system, cfg.encounter, cfg.rules, cfg.imitation_agent, cfg.imitation_games,
-                            seed=cfg.seed + 50_000_000, draw_reward=cfg.draw_reward)
+    data = record_decisions(
+        cfg.system,
+        cfg.encounter,
+        cfg.rules,
+        cfg.imitation_agent,
+        cfg.imitation_games,
+        seed=cfg.seed + 50_000_000,
+        draw_reward=cfg.draw_reward,
+    )
     n = len(data["action"])
     log(f"imitation: {n} decisions of {cfg.imitation_agent} from {cfg.imitation_games} games")
     policy = model.policy
@@ -98,8 +128,12 @@ def pretrain(model: Any, cfg: Any, log: Callable[[str], None] = print) -> dict[s
         total = 0.0
         for i in range(0, n, cfg.batch_size):
             idx = order[i : i + cfg.batch_size]
-            values, log_prob, _ = policy.evaluate_actions(obs[idx], acts[idx], action_masks=masks[idx])
-            loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(values.flatten(), target[idx])
+            values, log_prob, _ = policy.evaluate_actions(
+                obs[idx], acts[idx], action_masks=masks[idx]
+            )
+            loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(
+                values.flatten(), target[idx]
+            )
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(policy.parameters(), 1.0)
@@ -110,5 +144,8 @@ def pretrain(model: Any, cfg: Any, log: Callable[[str], None] = print) -> dict[s
     with torch.no_grad():
         dist = policy.get_distribution(obs, action_masks=masks.numpy())
         accuracy = float((dist.distribution.probs.argmax(dim=1) == acts).float().mean())
-    log(f"imitation: the policy picks the {cfg.imitation_agent}'s action in {accuracy:.1%} of its decisions")
+    log(
+        f"imitation: the policy picks the {cfg.imitation_agent}'s action in {accuracy:.1%} "
+        "of its decisions"
+    )
     return {"decisions": float(n), "accuracy": accuracy}

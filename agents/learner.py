@@ -15,8 +15,9 @@ Pool entries (weights need not sum to 1)::
                   weight is shared out among the other entries.
     trained:PATH  a fixed policy file
 
-An index off the mask ends the episode as a loss. At the end of an episode ``info`` also holds ``opponent`` (the pool entry), ``learner_side`` and
-``score`` (1 win, 0.5 draw, 0 loss) for the training metrics.
+An index off the mask ends the episode as a loss. At the end of an episode ``info`` also holds
+``opponent`` (the pool entry), ``learner_side`` and ``score`` (1 win, 0.5 draw, 0 loss) for the
+training metrics.
 """
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ def check_pool(pool: Mapping[str, float]) -> dict[str, float]:
         raise ValueError("the opponent pool is empty")
     out = {}
     for name, weight in pool.items():
-        if name not in ("random", "heuristic", "self") and not (name.startswith("trained:") and len(name) > 8):
+        if name not in ("random", "heuristic", "self") and not (
+            name.startswith("trained:") and len(name) > 8
+        ):
             raise ValueError(f"opponent {name!r} is not one of {', '.join(POOL_KINDS)}")
         if isinstance(weight, bool) or not isinstance(weight, int | float) or weight < 0:
             raise ValueError(f"opponent {name!r}: weight must be a number >= 0, got {weight!r}")
@@ -75,9 +78,19 @@ class LearnerEnv(gymnasium.Env):
 
     metadata: dict[str, Any] = {"render_modes": []}
 
-    def __init__(self, system: str, encounter: str, rules: Any = "full", opponents: Mapping[str, float] | None = None,
-                 *, share_side: bool = True, sides: Sequence[str] | None = None, shaping: float = 0.0,
-                 draw_reward: float = 0.0, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        system: str,
+        encounter: str,
+        rules: Any = "full",
+        opponents: Mapping[str, float] | None = None,
+        *,
+        share_side: bool = True,
+        sides: Sequence[str] | None = None,
+        shaping: float = 0.0,
+        draw_reward: float = 0.0,
+        seed: int | None = None,
+    ) -> None:
         self.system = system
         self.draw_reward = float(draw_reward)
         self.pool = check_pool(opponents or {"random": 1.0})
@@ -85,7 +98,9 @@ class LearnerEnv(gymnasium.Env):
         if shaping:
             factory = get_shaping(system)
             if factory is None:
-                raise ValueError(f"{system} has no shaping to weight (its registry entry names none)")
+                raise ValueError(
+                    f"{system} has no shaping to weight (its registry entry names none)"
+                )
             kwargs["shaping"] = factory(shaping)
         self.env = make_env(system, encounter, wrapped=False, **kwargs)
         self.encoding = self.env.encoding
@@ -94,9 +109,12 @@ class LearnerEnv(gymnasium.Env):
         self.sides = list(sides) if sides else all_sides
         for s in self.sides:
             if s not in all_sides:
-                raise ValueError(f"side {s!r} is not a side of {system}/{encounter} ({', '.join(all_sides)})")
+                raise ValueError(
+                    f"side {s!r} is not a side of {system}/{encounter} ({', '.join(all_sides)})"
+                )
         self.adapters = {
-            s: ActionMaskAdapter(self.env, f"{s}_0", self._opponent_step, share_side=share_side) for s in self.sides
+            s: ActionMaskAdapter(self.env, f"{s}_0", self._opponent_step, share_side=share_side)
+            for s in self.sides
         }
         first = self.adapters[self.sides[0]]
         self.observation_space = first.observation_space
@@ -112,12 +130,18 @@ class LearnerEnv(gymnasium.Env):
     # ------------------------------------------------------------------ pool
 
     def set_snapshots(self, paths: Sequence[str | os.PathLike[str]]) -> int:
-        """Use these policy files as the ``self`` entries of the pool; returns how many are loaded."""
+        """Use these policy files as the ``self`` entries of the pool; returns how many are
+        loaded."""
         keep = {p: a for p, a in zip(self._snapshot_paths, self._snapshots, strict=True)}
         agents, names = [], []
         for p in map(str, paths):
-            agent = keep.get(p) or TrainedAgent(load_policy(p, self.system), self.system,
-                                                int(self.rng.integers(2**31)), temperature=1.0, name="self")
+            agent = keep.get(p) or TrainedAgent(
+                load_policy(p, self.system),
+                self.system,
+                int(self.rng.integers(2**31)),
+                temperature=1.0,
+                name="self",
+            )
             agents.append(agent)
             names.append(p)
         self._snapshots, self._snapshot_paths = agents, names
@@ -125,8 +149,12 @@ class LearnerEnv(gymnasium.Env):
 
     def set_snapshot_weights(self, policies: Sequence[MLPPolicy]) -> None:
         """Use in-memory policies as the ``self`` entries (tests, single-process training)."""
-        self._snapshots = [TrainedAgent(p, self.system, int(self.rng.integers(2**31)), temperature=1.0, name="self")
-                           for p in policies]
+        self._snapshots = [
+            TrainedAgent(
+                p, self.system, int(self.rng.integers(2**31)), temperature=1.0, name="self"
+            )
+            for p in policies
+        ]
         self._snapshot_paths = [f"<memory {i}>" for i in range(len(policies))]
 
     def _draw_opponent(self) -> tuple[str, Any]:
@@ -151,7 +179,9 @@ class LearnerEnv(gymnasium.Env):
 
     # ------------------------------------------------------------------ gymnasium API
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         """Draw a side and an opponent, start a fight, play until the learner's first decision."""
         super().reset(seed=seed)
         if seed is not None:
@@ -159,7 +189,11 @@ class LearnerEnv(gymnasium.Env):
         side = self.sides[int(self.rng.integers(len(self.sides)))]
         self._adapter = self.adapters[side]
         self._opponent, self._opponent_agent = self._draw_opponent()
-        env_seed = seed if seed is not None else (int(self.rng.integers(2**31)) if self._first_reset else None)
+        env_seed = (
+            seed
+            if seed is not None
+            else (int(self.rng.integers(2**31)) if self._first_reset else None)
+        )
         self._first_reset = False
         obs, info = self._adapter.reset(seed=env_seed, options=options)
         return obs, {**info, "opponent": self._opponent, "learner_side": side}
@@ -174,8 +208,18 @@ class LearnerEnv(gymnasium.Env):
         if not (0 <= int(action) < len(mask) and mask[int(action)]):
             side = self._adapter.side_prefix[:-1]
             obs = self.env.observe(self._adapter.agent)["observation"]
-            return obs, -1.0, True, False, {"illegal_action": int(action), "opponent": self._opponent,
-                                            "learner_side": side, "score": 0.0}
+            return (
+                obs,
+                -1.0,
+                True,
+                False,
+                {
+                    "illegal_action": int(action),
+                    "opponent": self._opponent,
+                    "learner_side": side,
+                    "score": 0.0,
+                },
+            )
         obs, reward, terminated, truncated, info = self._adapter.step(action)
         if terminated or truncated:
             side = self._adapter.side_prefix[:-1]

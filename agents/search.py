@@ -55,9 +55,11 @@ class Candidate:
     stage: int = 0
     """rounds of successive halving it survived (the ranking puts later survivors first)"""
     results: list[float] = field(default_factory=list)
-    """rollout ``i``'s result (1 win, 0.5 draw, 0 loss); rollout ``i`` of every candidate shares its dice"""
+    """rollout ``i``'s result (1 win, 0.5 draw, 0 loss); rollout ``i`` of every candidate shares
+    its dice"""
     prior_best: bool = False
-    """the rollout policy's own choice (never dropped; ``choose`` leaves it only for a clearly better move)"""
+    """the rollout policy's own choice (never dropped; ``choose`` leaves it only for a clearly
+    better move)"""
     policy_prob: float | None = None
 
     @property
@@ -66,7 +68,8 @@ class Candidate:
 
     @property
     def value(self) -> float:
-        """What the search ranks by: the win probability, ties broken by net harm before the next turn."""
+        """What the search ranks by: the win probability, ties broken by net harm before the
+        next turn."""
         return self.win_prob + 1e-3 * (self.mean_dealt - self.mean_taken)
 
     @property
@@ -89,9 +92,12 @@ class SearchAgent:
         seed: seeds the rollout dice and the rollout policy.
         rollouts: total rollouts per decision (the budget), or
         seconds: time per decision (used when ``rollouts`` is ``None``; default 0.2 s).
-        rollout_policy: agent spec playing both sides in rollouts: ``heuristic`` or ``trained:PATH``.
-        system: the system (needed to build the rollout policy; taken from the encounter if omitted).
-        keep: how many candidates successive halving never drops below (the GM sees the top ``keep``).
+        rollout_policy: agent spec playing both sides in rollouts: ``heuristic`` or
+            ``trained:PATH``.
+        system: the system (needed to build the rollout policy; taken from the encounter if
+            omitted).
+        keep: how many candidates successive halving never drops below (the GM sees the top
+            ``keep``).
         first_batch: rollouts per candidate in the first round of halving.
         width: if set, only the ``width`` moves the rollout policy ranks highest are searched (the
             others keep ``n = 0``): a prior that spends a small budget where it can matter.
@@ -101,9 +107,18 @@ class SearchAgent:
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, rollouts: int | None = None, seconds: float | None = None,
-                 rollout_policy: str = "heuristic", system: str | None = None, keep: int = 1,
-                 first_batch: int = 4, width: int | None = None, margin: float = 1.0) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        rollouts: int | None = None,
+        seconds: float | None = None,
+        rollout_policy: str = "heuristic",
+        system: str | None = None,
+        keep: int = 1,
+        first_batch: int = 4,
+        width: int | None = None,
+        margin: float = 1.0,
+    ) -> None:
         if rollouts is not None and rollouts < 1:
             raise ValueError(f"search: rollouts must be >= 1, got {rollouts}")
         if seconds is not None and seconds <= 0:
@@ -118,7 +133,9 @@ class SearchAgent:
         self.width = width
         self.margin = margin
         self._policies: dict[str, Any] = {}
-        if system is not None:  # load the rollout policy and the encoding now, not in the first decision
+        if (
+            system is not None
+        ):  # load the rollout policy and the encoding now, not in the first decision
             from envs import get_encoding
 
             self._policy(system)
@@ -129,14 +146,24 @@ class SearchAgent:
         if policy is None:
             from . import make_agent
 
-            if self.rollout_spec not in ("heuristic", "random") and not self.rollout_spec.startswith("trained:"):
-                raise ValueError(f"search: rollout policy {self.rollout_spec!r} must be heuristic, random or trained:PATH")
-            policy = self._policies[system] = make_agent(self.rollout_spec, system, int(self.rng.integers(2**31)))
+            if self.rollout_spec not in (
+                "heuristic",
+                "random",
+            ) and not self.rollout_spec.startswith("trained:"):
+                raise ValueError(
+                    f"search: rollout policy {self.rollout_spec!r} must be heuristic, random "
+                    "or trained:PATH"
+                )
+            policy = self._policies[system] = make_agent(
+                self.rollout_spec, system, int(self.rng.integers(2**31))
+            )
         return policy
 
     # ------------------------------------------------------------------ look-ahead
 
-    def evaluate(self, enc: Any, on_progress: Callable[[int], None] | None = None) -> list[Candidate]:
+    def evaluate(
+        self, enc: Any, on_progress: Callable[[int], None] | None = None
+    ) -> list[Candidate]:
         """Every legal action of the current actor with its rollout statistics, best first."""
         from envs import get_encoding
 
@@ -152,7 +179,11 @@ class SearchAgent:
         if len(cands) == 1 and self.keep == 1:
             return cands
         start = time.perf_counter()
-        deadline = None if self.seconds is None or self.rollouts is not None else start + self.seconds - 0.002
+        deadline = (
+            None
+            if self.seconds is None or self.rollouts is not None
+            else start + self.seconds - 0.002
+        )
         policy = self._policy(enc.system)
         base = int(self.rng.integers(2**31))
         budget = self.rollouts
@@ -182,7 +213,9 @@ class SearchAgent:
             if len(alive) > self.keep:
                 alive.sort(key=lambda c: (-cands[c].value, not cands[c].prior_best))
                 cut = max(self.keep, math.ceil(len(alive) / 2))
-                alive = alive[:cut] + [c for c in alive[cut:] if cands[c].prior_best and self.keep == 1]
+                alive = alive[:cut] + [
+                    c for c in alive[cut:] if cands[c].prior_best and self.keep == 1
+                ]
             for c in alive:
                 cands[c].stage += 1
             batch *= 2
@@ -275,12 +308,20 @@ def reason(cand: Candidate, enc: Any, name: Callable[[str], str] | None = None) 
     if enemies:
         cid, k = max(enemies.items(), key=lambda kv: kv[1])
         if k / cand.n >= 0.1:
-            return f"finishes {name(cid)} before {name(actor)}'s next turn in {k / cand.n:.0%} of rollouts"
+            return (
+                f"finishes {name(cid)} before {name(actor)}'s next turn in {k / cand.n:.0%} "
+                "of rollouts"
+            )
     if friends:
         cid, k = max(friends.items(), key=lambda kv: kv[1])
         if k / cand.n >= 0.1:
             who = "is itself taken out" if cid == actor else f"loses {name(cid)}"
             return f"{who} before its next turn in {k / cand.n:.0%} of rollouts"
     if cand.mean_dealt or cand.mean_taken:
-        return f"deals {cand.mean_dealt:.1f} harm and takes {cand.mean_taken:.1f} on average before its next turn"
-    return f"quiet until its next turn; the fight lasts {cand.rounds / cand.n:.1f} rounds on average"
+        return (
+            f"deals {cand.mean_dealt:.1f} harm and takes {cand.mean_taken:.1f} on average "
+            "before its next turn"
+        )
+    return (
+        f"quiet until its next turn; the fight lasts {cand.rounds / cand.n:.1f} rounds on average"
+    )

@@ -47,11 +47,15 @@ class TrainConfig:
     n_envs: int = 32
     """parallel envs (their decisions are batched through the policy together)"""
     vec_env: str = "subproc"
-    """subproc (envs stepped in worker processes, using every core) or dummy (all in this process)"""
+    """subproc (envs stepped in worker processes, using every core) or dummy (all in this
+    process)"""
     workers: int = 2
     """worker processes for vec_env=subproc; the n_envs envs are split between them"""
-    opponents: dict[str, float] = field(default_factory=lambda: {"heuristic": 0.6, "random": 0.25, "self": 0.15})
-    """opponent pool weights: random, heuristic, self (frozen snapshots of the learner), trained:PATH"""
+    opponents: dict[str, float] = field(
+        default_factory=lambda: {"heuristic": 0.6, "random": 0.25, "self": 0.15}
+    )
+    """opponent pool weights: random, heuristic, self (frozen snapshots of the learner),
+    trained:PATH"""
     share_side: bool = True
     """the learner decides for every agent of its side (parameter sharing)"""
     snapshot_every: int = 50_000
@@ -61,7 +65,8 @@ class TrainConfig:
     shaping: float = 0.0
     """weight of the system's optional shaped reward (0: only +1 win / -1 loss)"""
     draw_reward: float = -1.0
-    """learner's reward for a fight that ends with no winner (round cap); below 0 so stalling never pays"""
+    """learner's reward for a fight that ends with no winner (round cap); below 0 so stalling
+    never pays"""
     learning_rate: float = 3e-4
     """Adam step size"""
     n_steps: int = 128
@@ -87,9 +92,11 @@ class TrainConfig:
     activation: str = "tanh"
     """tanh or relu"""
     torch_threads: int = 2
-    """torch threads in the learner process (2 on a 2-core machine: updates run while the workers wait)"""
+    """torch threads in the learner process (2 on a 2-core machine: updates run while the
+    workers wait)"""
     imitation_games: int = 0
-    """games of imitation_agent (against itself and random) to pre-train the policy on before PPO (0: none)"""
+    """games of imitation_agent (against itself and random) to pre-train the policy on before
+    PPO (0: none)"""
     imitation_agent: str = "heuristic"
     """agent imitated by the pre-training"""
     imitation_epochs: int = 10
@@ -101,8 +108,8 @@ class TrainConfig:
     eval_opponents: tuple[str, ...] = ("random", "heuristic")
     """agents the periodic evaluation plays"""
     best_of: str = "last"
-    """eval opponent whose win rate picks best_policy.pt, the best evaluated policy ("last": the last
-    of eval_opponents; "": keep none)"""
+    """eval opponent whose win rate picks best_policy.pt, the best evaluated policy ("last":
+    the last of eval_opponents; "": keep none)"""
     checkpoint_every: int = 25_000
     """timesteps between checkpoints"""
     progress: bool = True
@@ -124,9 +131,25 @@ def check_config(cfg: TrainConfig, source: str) -> None:
         raise bad("system", f"unknown system {cfg.system!r}; known: {', '.join(SYSTEMS)}")
     names = get_rules(cfg.system).encounter_names()
     if cfg.encounter not in names:
-        raise bad("encounter", f"unknown {cfg.system} encounter {cfg.encounter!r}; known: {', '.join(names)}")
-    for key in ("total_timesteps", "n_envs", "workers", "snapshot_every", "snapshot_keep", "n_steps", "batch_size",
-                "n_epochs", "eval_every", "eval_games", "checkpoint_every", "torch_threads", "imitation_epochs"):
+        raise bad(
+            "encounter",
+            f"unknown {cfg.system} encounter {cfg.encounter!r}; known: {', '.join(names)}",
+        )
+    for key in (
+        "total_timesteps",
+        "n_envs",
+        "workers",
+        "snapshot_every",
+        "snapshot_keep",
+        "n_steps",
+        "batch_size",
+        "n_epochs",
+        "eval_every",
+        "eval_games",
+        "checkpoint_every",
+        "torch_threads",
+        "imitation_epochs",
+    ):
         if getattr(cfg, key) < 1:
             raise bad(key, f"must be >= 1, got {getattr(cfg, key)}")
     for key in ("learning_rate", "clip_range", "max_grad_norm"):
@@ -145,7 +168,11 @@ def check_config(cfg: TrainConfig, source: str) -> None:
     if not cfg.net_arch or min(cfg.net_arch) < 1:
         raise bad("net_arch", f"needs at least one layer, each >= 1, got {list(cfg.net_arch)}")
     if cfg.batch_size > cfg.n_steps * cfg.n_envs:
-        raise bad("batch_size", f"{cfg.batch_size} is more than a rollout (n_steps * n_envs = {cfg.n_steps * cfg.n_envs})")
+        raise bad(
+            "batch_size",
+            f"{cfg.batch_size} is more than a rollout "
+            f"(n_steps * n_envs = {cfg.n_steps * cfg.n_envs})",
+        )
     if not cfg.run_dir:
         raise bad("run_dir", "must not be empty")
     try:
@@ -153,8 +180,11 @@ def check_config(cfg: TrainConfig, source: str) -> None:
     except ValueError as e:
         raise bad("opponents", str(e)) from None
     if cfg.best_of not in ("", "last") and cfg.best_of not in cfg.eval_opponents:
-        raise bad("best_of", f"{cfg.best_of!r} is not one of eval_opponents ({', '.join(cfg.eval_opponents)}); "
-                  "use \"\" to keep no best policy")
+        raise bad(
+            "best_of",
+            f"{cfg.best_of!r} is not one of eval_opponents ({', '.join(cfg.eval_opponents)}); "
+            'use "" to keep no best policy',
+        )
     for name in (*cfg.eval_opponents, *([cfg.imitation_agent] if cfg.imitation_games else [])):
         if name not in ("random", "heuristic") and not name.startswith("trained:"):
             raise bad("eval_opponents" if name in cfg.eval_opponents else "imitation_agent",
@@ -189,7 +219,15 @@ def latest_checkpoint(run_dir: Path) -> Path | None:
     return best
 
 
-METRIC_FIELDS = ["timesteps", "episodes", "wall_s", "fps", "ep_rew_mean", "ep_len_mean", "train_win_rate"]
+METRIC_FIELDS = [
+    "timesteps",
+    "episodes",
+    "wall_s",
+    "fps",
+    "ep_rew_mean",
+    "ep_len_mean",
+    "train_win_rate",
+]
 
 
 class Metrics:
@@ -203,7 +241,9 @@ class Metrics:
             with path.open(newline="") as fh:
                 rows = [r for r in csv.DictReader(fh) if int(float(r["timesteps"])) <= keep_upto]
         # rewrite (atomically) with only the rows up to the checkpoint being resumed
-        lines = [",".join(self.fields)] + [",".join(r.get(k, "") or "" for k in self.fields) for r in rows]
+        lines = [",".join(self.fields)] + [
+            ",".join(r.get(k, "") or "" for k in self.fields) for r in rows
+        ]
         atomic_write(path, "\n".join(lines) + "\n")
 
     def append(self, row: dict[str, Any]) -> None:
@@ -234,12 +274,24 @@ def policy_weights(model: Any) -> dict[str, np.ndarray]:
     return out
 
 
-def policy_meta(cfg: TrainConfig, timesteps: int, evals: dict[str, float] | None = None) -> dict[str, Any]:
+def policy_meta(
+    cfg: TrainConfig, timesteps: int, evals: dict[str, float] | None = None
+) -> dict[str, Any]:
     """The sidecar of a policy trained with ``cfg`` for ``timesteps`` steps."""
     from envs import get_encoding
 
     encoding = get_encoding(cfg.system)
-    return {"system": cfg.system, "env": encoding.name, "obs_size": encoding.obs_spec.size,
-            "n_actions": encoding.layout.size, "activation": cfg.activation, "pi": list(cfg.net_arch),
-            "vf": list(cfg.net_arch), "encounter": cfg.encounter, "rules": cfg.rules, "timesteps": timesteps,
-            "eval": evals or {}, "config": config_dict(cfg)}
+    return {
+        "system": cfg.system,
+        "env": encoding.name,
+        "obs_size": encoding.obs_spec.size,
+        "n_actions": encoding.layout.size,
+        "activation": cfg.activation,
+        "pi": list(cfg.net_arch),
+        "vf": list(cfg.net_arch),
+        "encounter": cfg.encounter,
+        "rules": cfg.rules,
+        "timesteps": timesteps,
+        "eval": evals or {},
+        "config": config_dict(cfg),
+    }

@@ -38,7 +38,15 @@ from envs.core.files import atomic_write
 FORMAT = "arena-policy/1"
 ACTIVATIONS = ("tanh", "relu")
 
-__all__ = ["FORMAT", "PolicyFileError", "MLPPolicy", "TrainedAgent", "load_policy", "save_policy", "sidecar_path"]
+__all__ = [
+    "FORMAT",
+    "PolicyFileError",
+    "MLPPolicy",
+    "TrainedAgent",
+    "load_policy",
+    "save_policy",
+    "sidecar_path",
+]
 
 
 class PolicyFileError(ValueError):
@@ -70,7 +78,9 @@ class MLPPolicy:
 
     def value(self, observation: np.ndarray) -> float:
         """The value head's estimate of the decider's return (about -1 loss .. +1 win)."""
-        return float(_forward(self.vf, self._act, np.asarray(observation, dtype=np.float32))[..., 0])
+        return float(
+            _forward(self.vf, self._act, np.asarray(observation, dtype=np.float32))[..., 0]
+        )
 
     def log_probs(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Masked log-probabilities: ``-inf`` where ``mask`` is 0 (the policy's distribution)."""
@@ -104,8 +114,11 @@ def _forward(layers: list[tuple[np.ndarray, np.ndarray]], act: Any, x: np.ndarra
 # ---------------------------------------------------------------------------------- files
 
 
-def save_policy(path: str | os.PathLike[str], weights: Mapping[str, Any], meta: Mapping[str, Any]) -> Path:
-    """Write ``weights`` (tensors or arrays, ``pi.*``/``vf.*``) and the sidecar ``meta``, atomically.
+def save_policy(
+    path: str | os.PathLike[str], weights: Mapping[str, Any], meta: Mapping[str, Any]
+) -> Path:
+    """Write ``weights`` (tensors or arrays, ``pi.*``/``vf.*``) and the sidecar ``meta``,
+    atomically.
 
     Returns:
         The weights file's path.
@@ -113,7 +126,9 @@ def save_policy(path: str | os.PathLike[str], weights: Mapping[str, Any], meta: 
     import torch
 
     path = Path(path)
-    tensors = {k: torch.as_tensor(np.asarray(v, dtype=np.float32)).contiguous() for k, v in weights.items()}
+    tensors = {
+        k: torch.as_tensor(np.asarray(v, dtype=np.float32)).contiguous() for k, v in weights.items()
+    }
     meta = {"format": FORMAT, **meta}
     buf = io.BytesIO()
     torch.save(tensors, buf)
@@ -133,12 +148,23 @@ def _read_meta(path: Path) -> dict[str, Any]:
     if not isinstance(meta, dict):
         raise PolicyFileError(f"{side}: the sidecar must be a JSON object")
     if meta.get("format") != FORMAT:
-        raise PolicyFileError(f"{side}: field 'format' is {meta.get('format')!r}, expected {FORMAT!r}")
-    for key, kind in (("system", str), ("env", str), ("obs_size", int), ("n_actions", int), ("pi", list), ("vf", list)):
+        raise PolicyFileError(
+            f"{side}: field 'format' is {meta.get('format')!r}, expected {FORMAT!r}"
+        )
+    for key, kind in (
+        ("system", str),
+        ("env", str),
+        ("obs_size", int),
+        ("n_actions", int),
+        ("pi", list),
+        ("vf", list),
+    ):
         if not isinstance(meta.get(key), kind):
             raise PolicyFileError(f"{side}: field {key!r} is missing or not a {kind.__name__}")
     if meta.get("activation", "tanh") not in ACTIVATIONS:
-        raise PolicyFileError(f"{side}: field 'activation' is {meta['activation']!r}; known: {', '.join(ACTIVATIONS)}")
+        raise PolicyFileError(
+            f"{side}: field 'activation' is {meta['activation']!r}; known: {', '.join(ACTIVATIONS)}"
+        )
     return meta
 
 
@@ -184,18 +210,31 @@ def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPP
     cached = _CACHE.get(key) if key else None
     if cached is not None:
         if system is not None and cached.meta["system"] != system:
-            raise PolicyFileError(f"{side}: field 'system' is {cached.meta['system']!r}, but the fight is {system!r}")
+            raise PolicyFileError(
+                f"{side}: field 'system' is {cached.meta['system']!r}, but the fight is {system!r}"
+            )
         return cached
     meta = _read_meta(path)
     if system is not None and meta["system"] != system:
-        raise PolicyFileError(f"{side}: field 'system' is {meta['system']!r}, but the fight is {system!r}")
+        raise PolicyFileError(
+            f"{side}: field 'system' is {meta['system']!r}, but the fight is {system!r}"
+        )
     if meta["system"] not in SYSTEMS:
-        raise PolicyFileError(f"{side}: field 'system' is {meta['system']!r}; known: {', '.join(SYSTEMS)}")
+        raise PolicyFileError(
+            f"{side}: field 'system' is {meta['system']!r}; known: {', '.join(SYSTEMS)}"
+        )
     encoding = get_encoding(meta["system"])
-    expected = {"env": encoding.name, "obs_size": encoding.obs_spec.size, "n_actions": encoding.layout.size}
-    for key, want in expected.items():
-        if meta[key] != want:
-            raise PolicyFileError(f"{side}: field {key!r} is {meta[key]!r}, but this version's env has {want!r}; retrain the policy")
+    expected = {
+        "env": encoding.name,
+        "obs_size": encoding.obs_spec.size,
+        "n_actions": encoding.layout.size,
+    }
+    for name, want in expected.items():
+        if meta[name] != want:
+            raise PolicyFileError(
+                f"{side}: field {name!r} is {meta[name]!r}, but this version's env has {want!r}; "
+                "retrain the policy"
+            )
     try:
         with warnings.catch_warnings():  # torch warns about pickle protocols on stderr
             warnings.simplefilter("ignore")
@@ -210,14 +249,20 @@ def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPP
         for i in range(len(sizes) - 1):
             w, b = weights.get(f"{head}.{i}.weight"), weights.get(f"{head}.{i}.bias")
             if w is None or b is None:
-                raise PolicyFileError(f"{path}: tensor {head}.{i} is missing (sidecar {head}={hidden})")
+                raise PolicyFileError(
+                    f"{path}: tensor {head}.{i} is missing (sidecar {head}={hidden})"
+                )
             if w.shape != (sizes[i + 1], sizes[i]) or b.shape != (sizes[i + 1],):
                 raise PolicyFileError(
-                    f"{path}: tensor {head}.{i}.weight has shape {tuple(w.shape)}, expected {(sizes[i + 1], sizes[i])} "
-                    f"from the sidecar (obs_size={meta['obs_size']}, {head}={hidden}, n_actions={meta['n_actions']})"
+                    f"{path}: tensor {head}.{i}.weight has shape {tuple(w.shape)}, "
+                    f"expected {(sizes[i + 1], sizes[i])} "
+                    f"from the sidecar (obs_size={meta['obs_size']}, {head}={hidden}, "
+                    f"n_actions={meta['n_actions']})"
                 )
         if f"{head}.{len(sizes) - 1}.weight" in weights:
-            raise PolicyFileError(f"{path}: tensor {head}.{len(sizes) - 1} is more than the sidecar's {head}={hidden}")
+            raise PolicyFileError(
+                f"{path}: tensor {head}.{len(sizes) - 1} is more than the sidecar's {head}={hidden}"
+            )
     policy = MLPPolicy(weights, meta)
     if key is not None:
         _CACHE[key] = policy
@@ -242,8 +287,14 @@ class TrainedAgent:
         name: display name (default ``trained:<file name>``).
     """
 
-    def __init__(self, policy: MLPPolicy | str | os.PathLike[str], system: str, seed: int | None = None,
-                 temperature: float = 0.0, name: str | None = None) -> None:
+    def __init__(
+        self,
+        policy: MLPPolicy | str | os.PathLike[str],
+        system: str,
+        seed: int | None = None,
+        temperature: float = 0.0,
+        name: str | None = None,
+    ) -> None:
         from envs import get_encoding
 
         if not isinstance(policy, MLPPolicy):
@@ -256,7 +307,9 @@ class TrainedAgent:
         self.temperature = temperature
         self.name = name or "trained"
 
-    def scores(self, observation: np.ndarray, mask: np.ndarray, encounter: Any = None) -> np.ndarray:
+    def scores(
+        self, observation: np.ndarray, mask: np.ndarray, encounter: Any = None
+    ) -> np.ndarray:
         """Masked log-probabilities of the policy."""
         return self.policy.log_probs(observation, mask)
 

@@ -204,12 +204,12 @@ def get_encoding(system: str) -> Any:
 
 def get_heuristic(system: str) -> type:
     """The heuristic agent class of ``system`` (build it as ``cls(seed)``)."""
-    return _part(system, "heuristic")  # type: ignore[no-any-return]
+    return _part(system, "heuristic")
 
 
 def get_invariants(system: str) -> StateInvariants:
     """The state invariants of ``system``: ``invariants(enc)`` raises ``AssertionError``."""
-    return _part(system, "invariants")  # type: ignore[no-any-return]
+    return _part(system, "invariants")
 
 
 def get_shaping(system: str) -> Any:

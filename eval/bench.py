@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -26,7 +27,8 @@ def _timed(fn: Callable[[], int], seconds: float) -> float:
 
 
 class _RandomPlay:
-    """Masked uniform-random play of whole episodes of one env (the loop of the module docstring)."""
+    """Masked uniform-random play of whole episodes of one env (the loop of the module
+    docstring)."""
 
     def __init__(self, make: Callable[[], Any], seed: int = 0) -> None:
         self.env = make()
@@ -55,8 +57,13 @@ def env_steps_per_second(make: Callable[[], Any], seconds: float, seed: int = 0)
     return _timed(_RandomPlay(make, seed).one_episode, seconds)
 
 
-def paired_steps_per_second(make_base: Callable[[], Any], make_env: Callable[[], Any], seconds: float,
-                            seed: int = 0, slice_s: float = 0.05) -> tuple[float, float]:
+def paired_steps_per_second(
+    make_base: Callable[[], Any],
+    make_env: Callable[[], Any],
+    seconds: float,
+    seed: int = 0,
+    slice_s: float = 0.05,
+) -> tuple[float, float]:
     """Steps/s of a baseline env and of another, timed in alternating slices of whole episodes
     (about ``slice_s`` each) for ``seconds`` in all; returns ``(baseline, env)``. Read their ratio:
     a change of machine load during the run slows both alike."""
@@ -72,7 +79,9 @@ def paired_steps_per_second(make_base: Callable[[], Any], make_env: Callable[[],
     return steps[0] / spent[0], steps[1] / spent[1]
 
 
-def engine_decisions_per_second(system: str, encounter: str, seconds: float, seed: int = 0) -> float:
+def engine_decisions_per_second(
+    system: str, encounter: str, seconds: float, seed: int = 0
+) -> float:
     from envs import get_rules
     from envs.core import SeededDice
 
@@ -100,7 +109,7 @@ def clones_per_second(system: str, encounter: str, seconds: float, seed: int = 0
     rules = get_rules(system)
     dice = SeededDice(seed)
     rng = np.random.default_rng(seed)
-    states = []
+    states: list[Any] = []
     while len(states) < 20:
         enc = rules.new_encounter(encounter, None, dice)
         for _ in range(10):
@@ -119,8 +128,12 @@ def clones_per_second(system: str, encounter: str, seconds: float, seed: int = 0
     return _timed(batch, seconds)
 
 
-def run_bench(seconds: float = 2.0, out: Callable[[str], None] = print,
-              systems: list[str] | None = None, encounters: list[str] | None = None) -> dict[str, float]:
+def run_bench(
+    seconds: float = 2.0,
+    out: Callable[[str], None] = print,
+    systems: list[str] | None = None,
+    encounters: list[str] | None = None,
+) -> dict[str, float]:
     """Measure and print; returns the numbers by name. ``systems`` / ``encounters`` limit the run
     (default: every registered system and all its encounters)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -138,14 +151,22 @@ def run_bench(seconds: float = 2.0, out: Callable[[str], None] = print,
     out(f"  {'baseline':<34}{'raw steps/s':>14}{'wrapped steps/s':>18}")
     out(f"  {'pettingzoo connect_four_v3':<34}{c4_raw:>14,.0f}{c4:>18,.0f}")
     out(f"  {'pettingzoo tictactoe_v3':<34}{ttt_raw:>14,.0f}{ttt:>18,.0f}")
-    out("  each env below is timed in turns with connect_four_v3 (raw with raw, wrapped with wrapped);")
+    out(
+        "  each env below is timed in turns with connect_four_v3 "
+        "(raw with raw, wrapped with wrapped);"
+    )
     out("  the ratio compares the two, measured side by side")
     from envs.rl import toy
 
     base_raw, raw = paired_steps_per_second(connect_four_v3.raw_env, toy.raw_env, seconds)
     results.update(toy_env_raw=raw, toy_vs_connect_four_raw=raw / base_raw)
-    out("\n  the generic env on a toy game (envs.rl.toy: next to no rules, a 15-float observation),")
-    out(f"  what the env plumbing costs: raw {raw:,.0f} steps/s = {raw / base_raw:4.2f}x connect_four raw")
+    out(
+        "\n  the generic env on a toy game (envs.rl.toy: next to no rules, a 15-float observation),"
+    )
+    out(
+        f"  what the env plumbing costs: raw {raw:,.0f} steps/s = "
+        f"{raw / base_raw:4.2f}x connect_four raw"
+    )
     for system in systems or SYSTEMS:
         rules = get_rules(system)
         module = get_env_module(system)
@@ -156,15 +177,32 @@ def run_bench(seconds: float = 2.0, out: Callable[[str], None] = print,
             dec = engine_decisions_per_second(system, encounter, seconds / 2)
             clo = clones_per_second(system, encounter, seconds / 2)
             base_raw, raw = paired_steps_per_second(
-                connect_four_v3.raw_env, lambda e=encounter, m=module: m.raw_env(encounter=e), seconds)
+                connect_four_v3.raw_env,
+                partial(module.raw_env, encounter=encounter),
+                seconds,
+            )
             base, wrapped = paired_steps_per_second(
-                connect_four_v3.env, lambda e=encounter, m=module: m.env(encounter=e), seconds)
+                connect_four_v3.env, partial(module.env, encounter=encounter), seconds)
             key = f"{system}/{encounter}"
-            results.update({f"{key}/decisions": dec, f"{key}/clones": clo, f"{key}/env_raw": raw, f"{key}/env": wrapped,
-                            f"{key}/vs_connect_four_raw": raw / base_raw, f"{key}/vs_connect_four": wrapped / base})
+            results.update(
+                {
+                    f"{key}/decisions": dec,
+                    f"{key}/clones": clo,
+                    f"{key}/env_raw": raw,
+                    f"{key}/env": wrapped,
+                    f"{key}/vs_connect_four_raw": raw / base_raw,
+                    f"{key}/vs_connect_four": wrapped / base,
+                }
+            )
             out(f"    {encounter:<20} engine {dec:>9,.0f} decisions/s   clone {clo:>9,.0f}/s")
-            out(f"    {'':<20} env raw {raw:>8,.0f} steps/s = {raw / base_raw:4.2f}x connect_four raw "
-                f"({base_raw:,.0f} steps/s alongside)")
-            out(f"    {'':<20} env     {wrapped:>8,.0f} steps/s = {wrapped / base:4.2f}x connect_four wrapped "
-                f"({base:,.0f} steps/s alongside)")
+            out(
+                f"    {'':<20} env raw {raw:>8,.0f} steps/s = "
+                f"{raw / base_raw:4.2f}x connect_four raw "
+                f"({base_raw:,.0f} steps/s alongside)"
+            )
+            out(
+                f"    {'':<20} env     {wrapped:>8,.0f} steps/s = "
+                f"{wrapped / base:4.2f}x connect_four wrapped "
+                f"({base:,.0f} steps/s alongside)"
+            )
     return results

@@ -1,4 +1,5 @@
-"""Typed YAML configs for the ``eval`` tools: ``agents.config`` (shared with training), re-exported."""
+"""Typed YAML configs for the ``eval`` tools: ``agents.config`` (shared with training),
+re-exported."""
 
 from agents.config import OneLineParser, config_dict, config_help, field_docs, load_config
 

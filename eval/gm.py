@@ -55,7 +55,8 @@ def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int 
         keep: how many top moves successive halving keeps refining.
 
     Returns:
-        JSON-able ``{"situation", "system", "round", "actor", "side", "rollouts", "seconds", "moves"}``;
+        JSON-able ``{"situation", "system", "round", "actor", "side", "rollouts", "seconds",
+        "moves"}``;
         each move has ``rank, label, index, win_prob, interval, rollouts, harm_dealt, harm_taken,
         policy_prob, reason``.
 
@@ -78,8 +79,14 @@ def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int 
     trained = make_agent(policy, enc.system, seed) if policy else None
     if trained is not None and not hasattr(trained, "policy"):
         raise ValueError(f"--policy must be trained:PATH, got {policy!r}")
-    agent = SearchAgent(seed=seed, rollouts=rollouts, seconds=seconds, rollout_policy=rollout_policy,
-                        system=enc.system, keep=keep)
+    agent = SearchAgent(
+        seed=seed,
+        rollouts=rollouts,
+        seconds=seconds,
+        rollout_policy=rollout_policy,
+        system=enc.system,
+        keep=keep,
+    )
     t0 = time.perf_counter()
     cands = agent.evaluate(enc)
     took = time.perf_counter() - t0
@@ -87,21 +94,39 @@ def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int 
     if trained is not None:
         encoding = get_encoding(enc.system)
         mask = np.zeros(encoding.layout.size, dtype=np.int8)
-        mask[[c.index for c in cands]] = 1
+        mask[[c.index for c in cands if c.index is not None]] = 1
         probs = np.exp(trained.scores(encoding.observe(enc, deciding), mask))
     moves = []
     for rank, c in enumerate(cands[: top or len(cands)], start=1):
         lo, hi = c.interval
-        moves.append({
-            "rank": rank, "label": c.action.label, "index": c.index, "win_prob": round(c.win_prob, 4),
-            "interval": [round(lo, 4), round(hi, 4)], "rollouts": c.n,
-            "harm_dealt": round(c.mean_dealt, 3), "harm_taken": round(c.mean_taken, 3),
-            "policy_prob": None if probs is None or c.index is None else round(float(probs[c.index]), 4),
-            "reason": reason(c, enc),
-        })
-    return {"situation": data.get("title") or source, "system": enc.system, "round": enc.round, "actor": deciding,
-            "side": enc.side_of(deciding), "legal_moves": len(cands), "rollouts": sum(c.n for c in cands),
-            "seconds": round(took, 3), "seed": seed, "moves": moves}
+        moves.append(
+            {
+                "rank": rank,
+                "label": c.action.label,
+                "index": c.index,
+                "win_prob": round(c.win_prob, 4),
+                "interval": [round(lo, 4), round(hi, 4)],
+                "rollouts": c.n,
+                "harm_dealt": round(c.mean_dealt, 3),
+                "harm_taken": round(c.mean_taken, 3),
+                "policy_prob": None
+                if probs is None or c.index is None
+                else round(float(probs[c.index]), 4),
+                "reason": reason(c, enc),
+            }
+        )
+    return {
+        "situation": data.get("title") or source,
+        "system": enc.system,
+        "round": enc.round,
+        "actor": deciding,
+        "side": enc.side_of(deciding),
+        "legal_moves": len(cands),
+        "rollouts": sum(c.n for c in cands),
+        "seconds": round(took, 3),
+        "seed": seed,
+        "moves": moves,
+    }
 
 
 def render_suggestions(result: dict[str, Any], console: Any = None) -> None:
@@ -110,9 +135,13 @@ def render_suggestions(result: dict[str, Any], console: Any = None) -> None:
     from rich.table import Table
 
     console = console or Console(width=None if sys.stdout.isatty() else 160)
-    table = Table(title=f"{result['situation']}: {result['actor']} (side {result['side']}) to act, round {result['round']}",
-                  caption=f"{result['rollouts']} rollouts in {result['seconds']:.2f}s, seed {result['seed']}; "
-                          "win % = the side's chance to win the fight (95% interval); harm before its next turn")
+    table = Table(
+        title=f"{result['situation']}: {result['actor']} (side {result['side']}) to act, "
+        f"round {result['round']}",
+        caption=f"{result['rollouts']} rollouts in {result['seconds']:.2f}s, "
+        f"seed {result['seed']}; "
+        "win % = the side's chance to win the fight (95% interval); harm before its next turn",
+    )
     table.add_column("#", justify="right")
     table.add_column("move", no_wrap=True)
     table.add_column("win %", justify="right")
@@ -125,8 +154,15 @@ def render_suggestions(result: dict[str, Any], console: Any = None) -> None:
     table.add_column("why")
     for m in result["moves"]:
         lo, hi = m["interval"]
-        row = [str(m["rank"]), m["label"], f"{m['win_prob']:.1%}", f"{lo:.0%}-{hi:.0%}", str(m["rollouts"]),
-               f"{m['harm_dealt']:.2f}", f"{m['harm_taken']:.2f}"]
+        row = [
+            str(m["rank"]),
+            m["label"],
+            f"{m['win_prob']:.1%}",
+            f"{lo:.0%}-{hi:.0%}",
+            str(m["rollouts"]),
+            f"{m['harm_dealt']:.2f}",
+            f"{m['harm_taken']:.2f}",
+        ]
         if len(table.columns) == 9:
             row.append("-" if m["policy_prob"] is None else f"{m['policy_prob']:.0%}")
         row.append(m["reason"])
@@ -152,7 +188,9 @@ def load_record(path: str | Path, game: int = 0) -> dict[str, Any]:
         if path.suffix == ".jsonl":
             lines = [ln for ln in text.splitlines() if ln.strip()]
             if not 0 <= game < len(lines):
-                raise ReplayError(f"{path}: no game {game}; the file holds {len(lines)} (0..{len(lines) - 1})")
+                raise ReplayError(
+                    f"{path}: no game {game}; the file holds {len(lines)} (0..{len(lines) - 1})"
+                )
             rec = json.loads(lines[game])
         else:
             rec = json.loads(text)
@@ -188,7 +226,9 @@ def replay(rec: dict[str, Any], source: str = "record",
         on_state(enc, 0)
     for step, label in enumerate(rec["actions"], start=1):
         if enc.is_over():
-            raise ReplayError(f"{source}: does not reproduce: the fight ended before step {step} ({label!r})")
+            raise ReplayError(
+                f"{source}: does not reproduce: the fight ended before step {step} ({label!r})"
+            )
         try:
             action = enc.parse_action(label)
             log.extend(str(e) for e in enc.apply(action, dice))
@@ -199,11 +239,16 @@ def replay(rec: dict[str, Any], source: str = "record",
     if rec.get("reason") == "stopped":  # a game a person stopped early: replay what was played
         return log
     if not enc.is_over():
-        raise ReplayError(f"{source}: does not reproduce: the fight is not over after {len(rec['actions'])} actions")
+        raise ReplayError(
+            f"{source}: does not reproduce: the fight is not over after "
+            f"{len(rec['actions'])} actions"
+        )
     out = enc.outcome()
     for key, got in (("winner", out.winner), ("rounds", out.round)):
         if key in rec and rec[key] != got:
-            raise ReplayError(f"{source}: does not reproduce: recorded {key} {rec[key]!r}, replay gives {got!r}")
+            raise ReplayError(
+                f"{source}: does not reproduce: recorded {key} {rec[key]!r}, replay gives {got!r}"
+            )
     return log
 
 
@@ -217,10 +262,20 @@ class PlayResult:
     finished: bool
 
 
-def play_terminal(system: str, encounter: str, human_side: str, opponent: str, seed: int = 0, rules: str = "full",
-                  record_dir: str | Path = "runs/play", hint_seconds: float = 0.5,
-                  stdin: IO[str] | None = None, console: Any = None) -> PlayResult:
-    """A person plays ``human_side`` against ``opponent`` in the terminal (see ``arena play --help``).
+def play_terminal(
+    system: str,
+    encounter: str,
+    human_side: str,
+    opponent: str,
+    seed: int = 0,
+    rules: str = "full",
+    record_dir: str | Path = "runs/play",
+    hint_seconds: float = 0.5,
+    stdin: IO[str] | None = None,
+    console: Any = None,
+) -> PlayResult:
+    """A person plays ``human_side`` against ``opponent`` in the terminal (see
+    ``arena play --help``).
 
     Input at each of the person's decisions: a number from the list, an action label, ``?`` for the
     search agent's suggestions for their own side, ``q`` to stop. Bad input is answered and asked
@@ -240,15 +295,20 @@ def play_terminal(system: str, encounter: str, human_side: str, opponent: str, s
     enc = R.new_encounter(encounter, options, dice)
     sides = [s.side for s in enc.sides()]
     if human_side not in sides:
-        raise ValueError(f"--as {human_side!r} is not a side of {system}/{encounter}; sides: {', '.join(sides)}")
+        raise ValueError(
+            f"--as {human_side!r} is not a side of {system}/{encounter}; sides: {', '.join(sides)}"
+        )
     bot = make_agent(opponent, system, seed + 1)
     helper = SearchAgent(seed=seed, seconds=hint_seconds, system=system, keep=3)
     other = next(s for s in sides if s != human_side)
     names = {human_side: "human", other: opponent}
     actions: list[str] = []
     usage: dict[str, dict[str, int]] = {s: {} for s in sides}
-    console.print(f"[bold]{system} / {encounter}[/bold] (rules {rules}, seed {seed}): you play side {human_side}, "
-                  f"{opponent} plays side {other}.")
+    console.print(
+        f"[bold]{system} / {encounter}[/bold] (rules {rules}, seed {seed}): "
+        f"you play side {human_side}, "
+        f"{opponent} plays side {other}."
+    )
     for e in enc.start_events:
         console.print(f"  {e}")
 
@@ -278,8 +338,11 @@ def play_terminal(system: str, encounter: str, human_side: str, opponent: str, s
                 cands = helper.evaluate(enc)
                 for c in cands[:5]:
                     lo, hi = c.interval
-                    console.print(f"  {labels.index(c.action.label):>3}  {c.action.label:<55} win {c.win_prob:5.1%} "
-                                  f"({lo:.0%}-{hi:.0%}, {c.n} rollouts)  {reason(c, enc)}")
+                    console.print(
+                        f"  {labels.index(c.action.label):>3}  {c.action.label:<55} "
+                        f"win {c.win_prob:5.1%} "
+                        f"({lo:.0%}-{hi:.0%}, {c.n} rollouts)  {reason(c, enc)}"
+                    )
                 continue
             if text.isdigit():
                 if int(text) < len(legal):
@@ -291,7 +354,10 @@ def play_terminal(system: str, encounter: str, human_side: str, opponent: str, s
             prefixed = text if text.startswith(f"{actor}:") else f"{actor}: {text}"
             if prefixed in labels:
                 return legal[labels.index(prefixed)]
-            console.print(f"[red]{text!r} is not one of your moves; type its number or its label exactly[/red]")
+            console.print(
+                f"[red]{text!r} is not one of your moves; "
+                "type its number or its label exactly[/red]"
+            )
 
     finished = True
     while not enc.is_over():
@@ -311,13 +377,28 @@ def play_terminal(system: str, encounter: str, human_side: str, opponent: str, s
         for e in enc.apply(action, dice):
             console.print(f"  {e}")
     out = enc.outcome()
-    rec = {"system": system, "encounter": encounter, "options": rules, "seed": seed, "agents": names,
-           "winner": out.winner if out else None, "reason": out.reason if out else "stopped",
-           "rounds": out.round if out else enc.round, "actions": actions, "usage": usage}
-    path = Path(record_dir) / f"{system}_{encounter}_{time.strftime('%Y%m%d-%H%M%S')}_seed{seed}.json"
+    rec = {
+        "system": system,
+        "encounter": encounter,
+        "options": rules,
+        "seed": seed,
+        "agents": names,
+        "winner": out.winner if out else None,
+        "reason": out.reason if out else "stopped",
+        "rounds": out.round if out else enc.round,
+        "actions": actions,
+        "usage": usage,
+    }
+    path = (
+        Path(record_dir) / f"{system}_{encounter}_{time.strftime('%Y%m%d-%H%M%S')}_seed{seed}.json"
+    )
     atomic_write(path, json.dumps(rec, indent=1) + "\n")
     if finished:
-        verdict = "a draw" if out.winner is None else ("you win" if out.winner == human_side else f"{opponent} wins")
+        verdict = (
+            "a draw"
+            if out.winner is None
+            else ("you win" if out.winner == human_side else f"{opponent} wins")
+        )
         console.print(f"[bold]{verdict}[/bold] after {out.round} rounds ({out.reason}).")
     console.print(f"record: {path}   (arena replay {path})")
     return PlayResult(rec, path, finished)

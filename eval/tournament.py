@@ -47,7 +47,9 @@ class EvalConfig:
     """the system's encounters to play"""
     rules: str = "full"
     """the system's rules option"""
-    agents: dict[str, str] = field(default_factory=lambda: {"random": "random", "heuristic": "heuristic"})
+    agents: dict[str, str] = field(
+        default_factory=lambda: {"random": "random", "heuristic": "heuristic"}
+    )
     """display name -> agent spec (random, heuristic, trained:PATH)"""
     games: int = 200
     """paired seeds per pairing and encounter; each seed is played twice, sides swapped"""
@@ -80,7 +82,9 @@ def load_eval_config(path: str | None, overrides: Sequence[str] = ()) -> EvalCon
         raise bad("encounters", "needs at least one encounter")
     for name in cfg.encounters:
         if name not in known:
-            raise bad("encounters", f"unknown {cfg.system} encounter {name!r}; known: {', '.join(known)}")
+            raise bad(
+                "encounters", f"unknown {cfg.system} encounter {name!r}; known: {', '.join(known)}"
+            )
     if len(cfg.agents) < 2:
         raise bad("agents", "a tournament needs at least two agents")
     for name, spec in cfg.agents.items():
@@ -121,7 +125,9 @@ def schedule(cfg: EvalConfig) -> list[Game]:
         for a, b in combinations(names, 2):
             for seed in range(cfg.seed, cfg.seed + cfg.games):
                 games.append(Game(encounter, seed, ((first, a), (second, b))))
-                games.append(Game(encounter, seed, ((first, b), (second, a))))  # same dice, sides swapped
+                games.append(
+                    Game(encounter, seed, ((first, b), (second, a)))
+                )  # same dice, sides swapped
     return games
 
 
@@ -140,7 +146,8 @@ def _init_worker(cfg: dict[str, Any]) -> None:
 
 
 def play_game(cfg: dict[str, Any], game: Game) -> dict[str, Any]:
-    """Play one scheduled game and return its record (agents seeded from the seed and their name)."""
+    """Play one scheduled game and return its record (agents seeded from the seed and their
+    name)."""
     from agents import make_agent
     from agents.episode import play
 
@@ -148,7 +155,14 @@ def play_game(cfg: dict[str, Any], game: Game) -> dict[str, Any]:
     for side, name in game.sides:
         agent_seed = int(np.random.SeedSequence([game.seed, *name.encode()]).generate_state(1)[0])
         agents[side] = make_agent(cfg["agents"][name], cfg["system"], agent_seed)
-    rec = play(cfg["system"], game.encounter, agents, game.seed, options=cfg["rules"], names=dict(game.sides))
+    rec = play(
+        cfg["system"],
+        game.encounter,
+        agents,
+        game.seed,
+        options=cfg["rules"],
+        names=dict(game.sides),
+    )
     return rec.to_dict()
 
 
@@ -180,7 +194,8 @@ def _run(cfg: EvalConfig, todo: list[Game]) -> Iterator[dict[str, Any]]:
 
 
 def trained_metrics(cfg: EvalConfig) -> list[str]:
-    """Training CSVs for the learning curve: the config's, plus each trained agent's run folder's."""
+    """Training CSVs for the learning curve: the config's, plus each trained agent's run
+    folder's."""
     out = list(cfg.training_csvs)
     for spec in cfg.agents.values():
         if spec.startswith("trained:"):
@@ -190,7 +205,9 @@ def trained_metrics(cfg: EvalConfig) -> list[str]:
     return out
 
 
-def run_tournament(cfg: EvalConfig, fresh: bool = False, log: Any = None) -> tuple[list[dict[str, Any]], Path]:
+def run_tournament(
+    cfg: EvalConfig, fresh: bool = False, log: Any = None
+) -> tuple[list[dict[str, Any]], Path]:
     """Play the missing games of ``cfg``'s schedule, then write the report.
 
     Args:
@@ -218,11 +235,18 @@ def run_tournament(cfg: EvalConfig, fresh: bool = False, log: Any = None) -> tup
     if path.exists():
         for rec in load_records(path):
             key = _record_key(rec)
-            if key in wanted and rec.get("options") == cfg.rules and rec.get("system") == cfg.system:
+            if (
+                key in wanted
+                and rec.get("options") == cfg.rules
+                and rec.get("system") == cfg.system
+            ):
                 done[key] = rec
     todo = [g for g in games if g.key not in done]
     if done:
-        print(f"{len(done)} of {len(games)} games already in {path}; playing the other {len(todo)}", file=log)
+        print(
+            f"{len(done)} of {len(games)} games already in {path}; playing the other {len(todo)}",
+            file=log,
+        )
     bar = None
     if cfg.progress and todo:
         from tqdm import tqdm

@@ -41,7 +41,8 @@ def _module_name(path: Path) -> str:
 
 
 def imported_modules(path: Path) -> set[str]:
-    """Absolute names of every module ``path`` imports (anywhere in the file, relative ones resolved)."""
+    """Absolute names of every module ``path`` imports (anywhere in the file, relative ones
+    resolved)."""
     package = _module_name(path)
     if path.name != "__init__.py":
         package = package.rpartition(".")[0]
@@ -49,7 +50,8 @@ def imported_modules(path: Path) -> set[str]:
 
 
 def imports_of(source: str, package: str, filename: str = "<source>") -> set[str]:
-    """Absolute names of the modules ``source`` imports; relative imports resolve against ``package``."""
+    """Absolute names of the modules ``source`` imports; relative imports resolve against
+    ``package``."""
     tree = ast.parse(source, filename=filename)
     out: set[str] = set()
     for node in ast.walk(tree):
@@ -113,7 +115,8 @@ def test_rules_layer_imports_only_the_standard_library(path: Path):
 
 
 def test_the_registry_package_imports_only_the_standard_library():
-    """``envs/__init__.py`` is imported by the rules layer (cases.py), so it must stay stdlib-only."""
+    """``envs/__init__.py`` is imported by the rules layer (cases.py), so it must stay
+    stdlib-only."""
     path = ROOT / "envs" / "__init__.py"
     bad = {m for m in imported_modules(path) if m.split(".")[0] not in STDLIB}
     assert not bad, f"envs/__init__.py imports {bad}"
@@ -142,7 +145,14 @@ def test_the_checker_sees_every_import_form():
         "    importlib.import_module('pettingzoo')\n"
     )
     mods = imports_of(src, "envs.fake.rules")
-    assert mods == {"os.path", "envs.fake.rules.rulings", "envs.fake.encoding", "torch", "gymnasium", "pettingzoo"}
+    assert mods == {
+        "os.path",
+        "envs.fake.rules.rulings",
+        "envs.fake.encoding",
+        "torch",
+        "gymnasium",
+        "pettingzoo",
+    }
     fake = ROOT / "envs" / "fake" / "rules" / "state.py"
     assert not _allowed_project_import("envs.fake.encoding", fake)
     assert not _allowed_project_import("envs.other.rules", fake)
@@ -169,7 +179,9 @@ def test_importing_and_playing_the_rules_loads_no_rl_library():
         f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {sorted(BANNED)!r})\n"
         "print(','.join(bad))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "", f"the rules layer loaded {out.stdout.strip()}"
 
@@ -239,8 +251,8 @@ def test_eval_and_train_do_not_import_each_other():
 
 
 def test_lower_layers_import_nothing_above_them():
-    """``envs/`` imports neither ``agents/``, ``eval/`` nor ``train.py``; ``agents/`` imports neither
-    ``eval/`` nor ``train.py``."""
+    """``envs/`` imports neither ``agents/``, ``eval/`` nor ``train.py``; ``agents/`` imports
+    neither ``eval/`` nor ``train.py``."""
     above = {"envs": {"agents", "eval", "train"}, "agents": {"eval", "train"}}
     bad = []
     for package, banned in above.items():

@@ -1,4 +1,5 @@
-"""PettingZoo API compliance and env behaviour of every registered system (DESIGN.md, "The environment").
+"""PettingZoo API compliance and env behaviour of every registered system (DESIGN.md, "The
+environment").
 
 Generic checks run for every system, every encounter and both rule sets; the SB3 adapter check and
 the situation/round-cap checks use Metanoia, the only system so far.
@@ -25,7 +26,9 @@ IDS = [f"{s}-{e}-{r}" for s, e, r in CASES]
 def _quiet_api_test_advice():
     """api_test's style advice (Dict observations, agent name format) is not a failure."""
     with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message=r".*(probably should be|We recommend agents|is not a NumPy array).*")
+        warnings.filterwarnings(
+            "ignore", message=r".*(probably should be|We recommend agents|is not a NumPy array).*"
+        )
         yield
 
 
@@ -53,7 +56,7 @@ def random_play(env, rng: np.random.Generator, on_decision=None, max_steps: int 
     return final
 
 
-# ---------------------------------------------------------------------------- pettingzoo's own tests
+# ------------------------------------------------------------------------ pettingzoo's own tests
 
 
 @pytest.mark.parametrize(("system", "encounter", "rules"), CASES, ids=IDS)
@@ -94,7 +97,7 @@ def test_unknown_encounter_and_rules_are_rejected():
         make_env("no_such_system")
 
 
-# ---------------------------------------------------------------------------- mask == encoded legal actions
+# ----------------------------------------------------------------- mask == encoded legal actions
 
 
 @pytest.mark.parametrize(("system", "encounter", "rules"), CASES, ids=IDS)
@@ -146,7 +149,9 @@ def test_illegal_index_raises_in_raw_env_and_ends_the_game_when_wrapped():
 
 def test_sb3_adapter_exposes_the_current_mask():
     env = make_env("metanoia", "pvp_2v2")
-    adapter = ActionMaskAdapter(env, learner="A_0", opponents=random_policy(np.random.default_rng(1)))
+    adapter = ActionMaskAdapter(
+        env, learner="A_0", opponents=random_policy(np.random.default_rng(1))
+    )
     obs, info = adapter.reset(seed=0)
     rng = np.random.default_rng(0)
     for _ in range(200):
@@ -157,7 +162,9 @@ def test_sb3_adapter_exposes_the_current_mask():
         assert np.array_equal(mask, current["action_mask"].astype(bool))
         assert np.array_equal(obs, current["observation"])
         assert adapter.observation_space.contains(obs)
-        obs, reward, terminated, truncated, info = adapter.step(int(rng.choice(np.flatnonzero(mask))))
+        obs, reward, terminated, truncated, info = adapter.step(
+            int(rng.choice(np.flatnonzero(mask)))
+        )
         if terminated or truncated:
             assert reward in (-1.0, 0.0, 1.0)
             assert not adapter.action_masks().any()
@@ -171,8 +178,17 @@ def test_maskable_ppo_learns_a_few_steps():
 
     adapter = ActionMaskAdapter(make_env("metanoia", "duel_seed"), learner="A_0",
                                 opponents=random_policy(np.random.default_rng(0)))
-    model = MaskablePPO("MlpPolicy", adapter, n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu",
-                        policy_kwargs={"net_arch": [32]}, verbose=0)
+    model = MaskablePPO(
+        "MlpPolicy",
+        adapter,
+        n_steps=32,
+        batch_size=32,
+        n_epochs=1,
+        seed=0,
+        device="cpu",
+        policy_kwargs={"net_arch": [32]},
+        verbose=0,
+    )
     model.learn(128)
     assert model.num_timesteps >= 128
     obs, _ = adapter.reset(seed=5)
@@ -180,7 +196,7 @@ def test_maskable_ppo_learns_a_few_steps():
     assert adapter.action_masks()[int(action)], "a masked prediction is always legal"
 
 
-# ---------------------------------------------------------------------------- render, situations, rewards
+# ------------------------------------------------------------------ render, situations, rewards
 
 
 def test_render_ansi_returns_the_event_log():
@@ -214,7 +230,13 @@ def test_reset_from_a_situation_dict():
         "system": "metanoia",
         "options": {"version": "core", "round_limit": 5},
         "combatants": [
-            {"id": "hero", "side": "A", "zone": 1, "stats": "rotblade_duelist", "state": {"strain": 2, "stacks": 3}},
+            {
+                "id": "hero",
+                "side": "A",
+                "zone": 1,
+                "stats": "rotblade_duelist",
+                "state": {"strain": 2, "stacks": 3},
+            },
             {"id": "foe", "side": "B", "zone": 1, "stats": "gravel_brute"},
             {"id": "foe2", "side": "B", "zone": 2, "stats": "hexbow_skirmisher"},
         ],
@@ -244,13 +266,20 @@ def test_reset_from_a_situation_dict():
 
 def test_reset_from_a_named_encounter_situation_and_a_bad_one():
     env = make_env("metanoia", "pvp_2v2")
-    env.reset(seed=0, options={"situation": {"system": "metanoia", "encounter": "duel_seed", "actor": "shadow_warden"}})
+    env.reset(
+        seed=0,
+        options={
+            "situation": {"system": "metanoia", "encounter": "duel_seed", "actor": "shadow_warden"}
+        },
+    )
     assert env.agents == ["A_0", "B_0"] and env.agent_selection == "B_0"
     with pytest.raises(ValueError, match="field 'system'"):
         env.reset(options={"situation": {"system": "chess", "encounter": "duel_seed"}})
 
 
-def _first_fight_ending(encounter: str, reason: str, rules: str = "full", seeds: range = range(200), **kw):
+def _first_fight_ending(
+    encounter: str, reason: str, rules: str = "full", seeds: range = range(200), **kw
+):
     """A random game that ends with ``reason``: env, final rewards, final infos and the outcome."""
     for seed in seeds:
         env = make_env("metanoia", encounter, rules=rules, **kw)
@@ -272,7 +301,11 @@ def test_winner_gets_plus_one_and_loser_minus_one(encounter: str):
         want = 1.0 if agent.startswith(outcome.winner + "_") else -1.0
         assert final[agent] == want, (agent, final)
         assert infos[agent]["terminal_reward"] == want
-        assert infos[agent]["outcome"] == {"winner": outcome.winner, "reason": "defeat", "round": outcome.round}
+        assert infos[agent]["outcome"] == {
+            "winner": outcome.winner,
+            "reason": "defeat",
+            "round": outcome.round,
+        }
         assert infos[agent]["_term"] and not infos[agent]["_trunc"]
 
 
@@ -291,8 +324,13 @@ def test_round_cap_is_a_truncated_draw():
 
 
 def test_round_cap_from_a_situation():
-    situation = {"system": "metanoia", "encounter": "duel_seed", "options": {"version": "core", "round_limit": 2},
-                 "actor": "rotblade_duelist", "round": 2}
+    situation = {
+        "system": "metanoia",
+        "encounter": "duel_seed",
+        "options": {"version": "core", "round_limit": 2},
+        "actor": "rotblade_duelist",
+        "round": 2,
+    }
     env = make_env("metanoia", "duel_seed")
     env.reset(seed=0, options={"situation": situation})
     infos: dict = {}
@@ -309,7 +347,9 @@ def test_round_cap_from_a_situation():
 def test_shaping_is_reported_separately():
     """Shaping terms go to ``infos[agent]["shaping"]``; the terminal reward stays exactly +1/-1."""
     env, _, infos, outcome = _first_fight_ending("duel_seed", "defeat", shaping=True)
-    hurt = any(type(e).__name__ in ("InjuryLanded", "ConvictionsChanged") for e in env.unwrapped.event_log)
+    hurt = any(
+        type(e).__name__ in ("InjuryLanded", "ConvictionsChanged") for e in env.unwrapped.event_log
+    )
     for agent, info in infos.items():
         assert info["terminal_reward"] == (1.0 if agent.startswith(outcome.winner + "_") else -1.0)
         if hurt:

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from .base_env import CombatAECEnv, FromSituation, NewEncounter, Shaping, SystemEnv, env_factory
+from .base_env import CombatAECEnv, FromSituation, NewEncounter, Shaping
 from .layout import (
     ActionLayout,
     Block,
@@ -23,10 +23,12 @@ from .layout import (
 )
 from .observation import ObsSpec, ego_order
 from .sb3 import ActionMaskAdapter, Policy, random_policy
+from .system_env import SystemEnv, env_factory
 
 __all__ = [
     "SystemEnv",
-    "ActionLayout", "Block", "EncodingError", "SystemEncoding", "legal_index_map", "mask_from_legal",
+    "ActionLayout", "Block", "EncodingError", "SystemEncoding",
+    "legal_index_map", "mask_from_legal",
     "ObsSpec", "ego_order",
     "CombatAECEnv", "FromSituation", "NewEncounter", "Shaping", "env_factory",
     "ActionMaskAdapter", "Policy", "random_policy",

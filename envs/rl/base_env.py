@@ -1,7 +1,9 @@
-"""``CombatAECEnv``: one generic PettingZoo AEC env over any ``Encounter`` (DESIGN.md, "The environment").
+"""``CombatAECEnv``: one generic PettingZoo AEC env over any ``Encounter`` (DESIGN.md, "The
+environment").
 
 A system's env module is a thin subclass that passes its ``SystemEncoding`` and an encounter
-factory, plus ``env = env_factory(raw_env)`` for the standard wrappers (STYLE C13)::
+factory, plus ``env = env_factory(raw_env)`` for the standard wrappers (STYLE C13); a registered
+system usually subclasses ``SystemEnv`` instead (both in ``envs.rl.system_env``)::
 
     class raw_env(CombatAECEnv):
         def __init__(self, encounter=None, rules="core", render_mode=None, shaping=None):
@@ -36,9 +38,10 @@ Behaviour:
   any other end sets ``terminations``. Then, like PettingZoo's classic envs, each agent is
   selected once more and must step ``None``, which removes it.
 * Shaping (optional): ``shaping(enc, events, actor) -> {combatant id: {term: value}}`` is called
-  after every step (and ``shaping.start(enc)``, where defined, after every reset); the values are added to that step's rewards, and ``infos[agent]["shaping"]``
-  holds the running total per term. The terminal reward stays exactly +1/-1/0 and is also reported
-  as ``infos[agent]["terminal_reward"]``, next to ``infos[agent]["outcome"]``.
+  after every step (and ``shaping.start(enc)``, where defined, after every reset); the values
+  are added to that step's rewards, and ``infos[agent]["shaping"]`` holds the running total per
+  term. The terminal reward stays exactly +1/-1/0 and is also reported as
+  ``infos[agent]["terminal_reward"]``, next to ``infos[agent]["outcome"]``.
 * Seeding (STYLE C4): ``reset(seed)`` makes new dice (``SeededDice`` on a ``SeedSequence`` child)
   only when a seed is given or none exist yet; otherwise the dice keep rolling. A second child
   stream, ``np_random``, is left for env-side tie-breaks. Same seed plus same actions gives the
@@ -62,13 +65,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from envs.core import (
     Action,
@@ -83,8 +86,7 @@ from envs.core import (
 
 from .layout import SystemEncoding, legal_index_map
 
-__all__ = ["CombatAECEnv", "SystemEnv", "NewEncounter", "FromSituation", "Shaping", "Renderer",
-           "env_factory"]
+__all__ = ["CombatAECEnv", "NewEncounter", "FromSituation", "Shaping", "Renderer"]
 
 NewEncounter = Callable[[Dice, Mapping[str, Any] | None], Encounter]
 """``new_encounter(dice, reset_options)``: a fresh encounter for one episode."""
@@ -100,9 +102,12 @@ empty) starts its title line."""
 
 class Shaping(Protocol):
     """Optional shaped-reward terms of one step. A shaping that needs the state an episode starts
-    from (to score changes) may also define ``start(enc)``: the env calls it after every ``reset``."""
+    from (to score changes) may also define ``start(enc)``: the env calls it after every
+    ``reset``."""
 
-    def __call__(self, enc: Encounter, events: Sequence[Event], actor: str) -> Mapping[str, Mapping[str, float]]:
+    def __call__(
+        self, enc: Encounter, events: Sequence[Event], actor: str
+    ) -> Mapping[str, Mapping[str, float]]:
         """Return ``{combatant id: {term name: value}}`` for the step ``actor`` just took."""
         ...
 
@@ -134,7 +139,11 @@ class CombatAECEnv(AECEnv):
         last_events: the events of the latest ``step`` (or the start events after ``reset``).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "combat_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi"],
+        "name": "combat_v0",
+        "is_parallelizable": False,
+    }
     renderer: Renderer | None = None
     """The system's picture of an encounter (set as ``staticmethod(fn)``); ``None``: text only."""
 
@@ -172,7 +181,9 @@ class CombatAECEnv(AECEnv):
         self._action_space = spaces.Discrete(self._n_actions)
         self._observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(spec.low.copy(), spec.high.copy(), (spec.size,), np.float32),
+                "observation": spaces.Box(
+                    spec.low.copy(), spec.high.copy(), (spec.size,), np.float32
+                ),
                 "action_mask": spaces.Box(0, 1, (self._n_actions,), np.int8),
             }
         )
@@ -205,7 +216,8 @@ class CombatAECEnv(AECEnv):
         for info in enc.sides():
             if len(info.members) > limit:
                 raise ValueError(
-                    f"side {info.side!r} has {len(info.members)} combatants; {self.encoding.name} holds at most {limit} per side"
+                    f"side {info.side!r} has {len(info.members)} combatants; "
+                    f"{self.encoding.name} holds at most {limit} per side"
                 )
             for slot, cid in enumerate(info.members):
                 a2c[f"{info.side}_{slot}"] = cid
@@ -232,6 +244,12 @@ class CombatAECEnv(AECEnv):
         if self._enc is None:
             raise RuntimeError("reset() the env first")
         return self._enc
+
+    def _seeded_dice(self) -> SeededDice:
+        """The episode's dice (made by the first ``reset``)."""
+        if self._dice is None:
+            raise RuntimeError("reset() the env first")
+        return self._dice
 
     # ------------------------------------------------------------------ reset
 
@@ -266,7 +284,9 @@ class CombatAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {"combatant": self._a2c[a], "side": self._side[a]} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {
+            a: {"combatant": self._a2c[a], "side": self._side[a]} for a in self.agents
+        }
         self._shaping_totals: dict[str, dict[str, float]] = {a: {} for a in self.agents}
         start = getattr(self._shaping, "start", None)
         if start is not None:
@@ -283,20 +303,25 @@ class CombatAECEnv(AECEnv):
         """Read a situation (dict or YAML path), check its system and build its encounter."""
         if isinstance(situation, str | os.PathLike):
             source = str(situation)
-            data = load_yaml(situation)
+            data = load_yaml(Path(situation))
             if not isinstance(data, Mapping):
-                raise DataError(f"{source}: a situation file must hold a mapping, got {type(data).__name__}")
+                raise DataError(
+                    f"{source}: a situation file must hold a mapping, got {type(data).__name__}"
+                )
             data = dict(data)
         elif isinstance(situation, Mapping):
             data = dict(situation)
             source = str(data.get("name", "<situation>"))
         else:
-            raise TypeError(f"options['situation'] must be a mapping or a path, got {type(situation).__name__}")
+            raise TypeError(
+                f"options['situation'] must be a mapping or a path, got {type(situation).__name__}"
+            )
         if data.get("system") != self.system:
             raise DataError(
-                f"{source}: field 'system': the situation is for {data.get('system')!r}; this env plays {self.system!r}"
+                f"{source}: field 'system': the situation is for {data.get('system')!r}; "
+                f"this env plays {self.system!r}"
             )
-        return self._from_situation(data, source, self._dice)
+        return self._from_situation(data, source, self._seeded_dice())
 
     def _check_observation(self) -> None:
         """Fail early if the encoding's observation has the wrong shape or dtype."""
@@ -310,9 +335,12 @@ class CombatAECEnv(AECEnv):
 
     def _next_decision(self) -> None:
         """Point ``agent_selection`` at the current actor and drop the per-decision caches."""
-        actor = self._enc.current_actor()
+        enc = self.encounter
+        actor = enc.current_actor()
         if actor is None:
-            raise RuntimeError(f"round {self._enc.round}: the fight is not over but nobody is to act")
+            raise RuntimeError(
+                f"round {enc.round}: the fight is not over but nobody is to act"
+            )
         self._actor = actor
         self.agent_selection = self._c2a[actor]
         self._legal: dict[int, Action] | None = None
@@ -322,7 +350,7 @@ class CombatAECEnv(AECEnv):
     def _legal_map(self) -> dict[int, Action]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = legal_index_map(self.encoding, self._enc, self._actor)
+            legal = self._legal = legal_index_map(self.encoding, self.encounter, self._actor)
         return legal
 
     def _current_mask(self) -> np.ndarray:
@@ -349,7 +377,7 @@ class CombatAECEnv(AECEnv):
         """``{"observation": float32 vector, "action_mask": int8 vector}`` of ``agent``."""
         obs = self._obs_cache.get(agent)
         if obs is None:
-            obs = self._obs_cache[agent] = self.encoding.observe(self._enc, self._a2c[agent])
+            obs = self._obs_cache[agent] = self.encoding.observe(self.encounter, self._a2c[agent])
         if agent == self.agent_selection and not self._over:
             mask = self._current_mask().copy()
         else:
@@ -361,7 +389,8 @@ class CombatAECEnv(AECEnv):
 
         Raises:
             IllegalActionError: if the index is not a legal action of the deciding agent.
-            ValueError: if a finished agent steps anything but ``None`` or a live one steps ``None``.
+            ValueError: if a finished agent steps anything but ``None`` or a live one steps
+                ``None``.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -374,13 +403,13 @@ class CombatAECEnv(AECEnv):
         if chosen is None:
             raise IllegalActionError(self._illegal_message(agent, index))
         self._cumulative_rewards[agent] = 0.0
-        enc = self._enc
-        events = enc.apply(chosen, self._dice)
+        enc = self.encounter
+        events = enc.apply(chosen, self._seeded_dice())
         self._log.extend(events)
         self.last_events = events
         rewards = dict.fromkeys(self.agents, 0.0)
         if self._shaping is not None:
-            self._add_shaping(events, rewards)
+            self._add_shaping(self._shaping, events, rewards)
         if enc.is_over():
             self._finish(rewards)
         else:
@@ -388,9 +417,11 @@ class CombatAECEnv(AECEnv):
         self.rewards = rewards
         self._accumulate_rewards()
 
-    def _add_shaping(self, events: Sequence[Event], rewards: dict[str, float]) -> None:
+    def _add_shaping(
+        self, shaping: Shaping, events: Sequence[Event], rewards: dict[str, float]
+    ) -> None:
         """Add this step's shaping terms to ``rewards`` and to the running totals in ``infos``."""
-        for cid, terms in self._shaping(self._enc, events, self._actor).items():
+        for cid, terms in shaping(self.encounter, events, self._actor).items():
             agent = self._c2a[cid]
             totals = self._shaping_totals[agent]
             for term, value in terms.items():
@@ -400,7 +431,7 @@ class CombatAECEnv(AECEnv):
 
     def _finish(self, rewards: dict[str, float]) -> None:
         """Give the terminal rewards and end the episode for every agent at once."""
-        outcome = self._enc.outcome()
+        outcome = self.encounter.outcome()
         if outcome is None:
             raise RuntimeError("the encounter is over but reports no outcome")
         self._over = True
@@ -424,13 +455,20 @@ class CombatAECEnv(AECEnv):
         """Explain an illegal index: what it would mean and what is legal."""
         cid = self._a2c[agent]
         try:
-            meant = self.encoding.decode_action(self._enc, cid, index).label
+            meant = self.encoding.decode_action(self.encounter, cid, index).label
         except (LookupError, ValueError, TypeError):
-            meant = self.encoding.layout.label(index) if 0 <= index < self._n_actions else "outside the layout"
+            meant = (
+                self.encoding.layout.label(index)
+                if 0 <= index < self._n_actions
+                else "outside the layout"
+            )
         legal = self._legal_map()
         shown = ", ".join(f"{i}={a.label}" for i, a in list(legal.items())[:8])
         more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
-        return f"round {self._enc.round}: action {index} ({meant}) is not legal for {agent} ({cid}); legal: {shown}{more}"
+        return (
+            f"round {self.encounter.round}: action {index} ({meant}) is not legal for {agent} "
+            f"({cid}); legal: {shown}{more}"
+        )
 
     # ------------------------------------------------------------------ log and render
 
@@ -454,7 +492,7 @@ class CombatAECEnv(AECEnv):
             modes = self.metadata["render_modes"]
             gymnasium.logger.warn(f"render() called without a render_mode; use one of {modes}")
             return None
-        if self.render_mode == "rgb_array":
+        if self.render_mode == "rgb_array" and self.renderer is not None:
             return self.renderer(self.encounter, self.render_caption())
         new = self._log[self._rendered :]
         self._rendered = len(self._log)
@@ -462,63 +500,3 @@ class CombatAECEnv(AECEnv):
 
     def close(self) -> None:
         """Nothing to release (pictures are drawn in memory, no window is opened)."""
-
-
-class SystemEnv(CombatAECEnv):
-    """The raw env of one registered system: a subclass names its rules module and encoding.
-
-    ``raw_env(encounter=None, rules="full", render_mode=None, shaping=None)``: ``encounter`` is one
-    of ``rules_module.encounter_names()`` (default ``default_encounter``), ``rules`` goes through
-    ``rules_module.parse_options``, and ``shaping=True`` uses ``default_shaping()`` when the system
-    has one. The rules module provides ``encounter_names``, ``parse_options``, ``new_encounter`` and
-    ``from_situation``. A subclass that sets ``renderer`` (e.g. ``staticmethod(draw)``) also offers
-    ``render_mode="rgb_array"``; the frames' titles start with the encounter's name.
-    """
-
-    rules_module: Any = None
-    system_encoding: Any = None
-    default_encounter: str = ""
-
-    def default_shaping(self) -> Shaping | None:
-        """The system's shaping for ``shaping=True`` (none by default)."""
-        return None
-
-    def __init__(self, encounter: str | None = None, rules: Any = "full", render_mode: str | None = None,
-                 shaping: Any = None) -> None:
-        R = self.rules_module
-        self.encounter_name = encounter or self.default_encounter
-        if self.encounter_name not in R.encounter_names():
-            raise ValueError(f"unknown {R.SYSTEM} encounter {self.encounter_name!r}; known: {', '.join(R.encounter_names())}")
-        self.rule_options = R.parse_options(rules)
-        if shaping is True:
-            shaping = self.default_shaping()
-        super().__init__(
-            self.system_encoding,
-            lambda dice, _options: R.new_encounter(self.encounter_name, self.rule_options, dice),
-            from_situation=R.from_situation,
-            render_mode=render_mode,
-            shaping=shaping or None,
-        )
-
-    def render_caption(self) -> str:
-        """The encounter's name starts an ``rgb_array`` frame's title."""
-        return self.encounter_name
-
-
-def env_factory(raw_cls: type[CombatAECEnv]) -> Callable[..., AECEnv]:
-    """A factory ``env(**kwargs)`` that builds ``raw_cls(**kwargs)`` inside the standard wrappers.
-
-    The stack is ``TerminateIllegalWrapper(illegal_reward=-1)`` (an illegal index ends the game
-    with -1 for the offender), ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``
-    (STYLE C11, C13).
-    """
-
-    def env(**kwargs: Any) -> AECEnv:
-        e: AECEnv = raw_cls(**kwargs)
-        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-        e = wrappers.AssertOutOfBoundsWrapper(e)
-        return wrappers.OrderEnforcingWrapper(e)
-
-    env.__doc__ = f"``{raw_cls.__name__}`` wrapped for training: illegal index -> -1 and game over; order enforced."
-    env.__qualname__ = env.__name__ = "env"
-    return env

@@ -5,7 +5,9 @@ side: parameter sharing). Every other agent is driven inside ``step`` by a polic
 ``policy(observation, mask) -> index``, so each transition's observation, reward and done flags all
 belong to the learner (STYLE C16)::
 
-    adapter = ActionMaskAdapter(make_env("metanoia"), learner="heroes_0", opponents=random_policy(rng))
+    adapter = ActionMaskAdapter(
+        make_env("metanoia"), learner="heroes_0", opponents=random_policy(rng)
+    )
     model = MaskablePPO("MlpPolicy", adapter).learn(10_000)   # reads adapter.action_masks()
 
 Rewards: a transition's reward is what the learner's agents received from its action up to its next
@@ -16,7 +18,7 @@ share the policy, and a loss that happens on an opponent's step still reaches th
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -67,7 +69,9 @@ class ActionMaskAdapter(gymnasium.Env):
         max_restarts: int = 100,
     ) -> None:
         if learner not in env.possible_agents:
-            raise ValueError(f"learner {learner!r} is not an agent of {env} ({', '.join(env.possible_agents)})")
+            raise ValueError(
+                f"learner {learner!r} is not an agent of {env} ({', '.join(env.possible_agents)})"
+            )
         self.env = env
         self.learner = learner
         self.side_prefix = learner.rsplit("_", 1)[0] + "_"
@@ -77,23 +81,30 @@ class ActionMaskAdapter(gymnasium.Env):
         self._default: Policy | None = None
         self.observation_space = env.observation_space(learner)["observation"]
         self.action_space = env.action_space(learner)
+        self._n_actions = int(cast(gymnasium.spaces.Discrete, self.action_space).n)
         self.render_mode = getattr(env.unwrapped, "render_mode", None)
         self._agent: str | None = None
         self._team: list[str] = []
-        self._mask = np.zeros(self.action_space.n, dtype=bool)
+        self._mask = np.zeros(self._n_actions, dtype=np.bool_)
 
     def controls(self, agent: str) -> bool:
         """Whether the learner decides for ``agent``."""
         if agent == self.learner:
             return True
-        return self.share_side and agent.startswith(self.side_prefix) and agent[len(self.side_prefix) :].isdigit()
+        return (
+            self.share_side
+            and agent.startswith(self.side_prefix)
+            and agent[len(self.side_prefix) :].isdigit()
+        )
 
     @property
     def agent(self) -> str | None:
         """The learner's agent that decides now (``None`` before ``reset``)."""
         return self._agent
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         """Reset the AEC env and play opponents until the learner's first decision.
 
         Args:
@@ -112,14 +123,18 @@ class ActionMaskAdapter(gymnasium.Env):
         self.env.reset(seed=seed, options=options)
         for _ in range(self.max_restarts + 1):
             if self.learner not in self.env.agents:
-                raise ValueError(f"learner {self.learner!r} is not in this episode's agents {self.env.agents}")
+                raise ValueError(
+                    f"learner {self.learner!r} is not in this episode's agents {self.env.agents}"
+                )
             self._team = [a for a in self.env.agents if self.controls(a)]
             _, done = self._advance()
             if not done:
                 obs = self._decision_observation()
                 return obs, {"agent": self._agent}
             self.env.reset(options=options)
-        raise RuntimeError(f"{self.max_restarts + 1} fights in a row ended before {self.learner} had a decision")
+        raise RuntimeError(
+            f"{self.max_restarts + 1} fights in a row ended before {self.learner} had a decision"
+        )
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Play the learner's ``action``, then the opponents until the learner decides again.
@@ -144,7 +159,7 @@ class ActionMaskAdapter(gymnasium.Env):
         info = dict(env.infos[acted])
         obs = env.observe(acted)["observation"]
         self._agent = None
-        self._mask = np.zeros(self.action_space.n, dtype=bool)
+        self._mask = np.zeros(self._n_actions, dtype=np.bool_)
         return obs, reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
@@ -169,7 +184,9 @@ class ActionMaskAdapter(gymnasium.Env):
             try:
                 return opponents[agent]
             except KeyError:
-                raise KeyError(f"no opponent policy for {agent!r} (have: {', '.join(opponents)})") from None
+                raise KeyError(
+                    f"no opponent policy for {agent!r} (have: {', '.join(opponents)})"
+                ) from None
         return opponents
 
     def _advance(self) -> tuple[float, bool]:

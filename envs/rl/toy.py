@@ -9,13 +9,15 @@ rosters (default ``DUEL``: sides ``red`` and ``blue``), the way a system env mod
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from envs.core import Dice
 from envs.toy.encoding import ENCODING, ToyEncoding
 from envs.toy.rules import DUEL, TWO_VS_TWO, RaceEncounter, Rolled, Scored, Wounded, apply_situation
 
-from .base_env import CombatAECEnv, env_factory
+from .base_env import CombatAECEnv
+from .layout import SystemEncoding
+from .system_env import env_factory
 
 
 def toy_from_situation(data: dict[str, Any], source: str, dice: Dice) -> RaceEncounter:
@@ -32,7 +34,8 @@ class raw_env(CombatAECEnv):
         self, rosters=DUEL, max_rounds: int = 6, render_mode: str | None = None, shaping=None
     ) -> None:
         super().__init__(
-            ENCODING,
+            # the toy encoding reads RaceEncounter fields; this env builds only RaceEncounters
+            cast(SystemEncoding, ENCODING),
             lambda dice, options: RaceEncounter(rosters, dice=dice, max_rounds=max_rounds),
             from_situation=toy_from_situation,
             render_mode=render_mode,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -28,7 +28,7 @@ __all__ = ["BatchedSubprocVecEnv"]
 def _masks(envs: list[gymnasium.Env]) -> np.ndarray | None:
     if not hasattr(envs[0], "action_masks"):
         return None
-    return np.stack([np.asarray(e.action_masks(), dtype=bool) for e in envs])
+    return np.stack([np.asarray(cast(Any, e).action_masks(), dtype=np.bool_) for e in envs])
 
 
 def _worker(remote: Any, parent_remote: Any, fns: CloudpickleWrapper) -> None:
@@ -54,9 +54,21 @@ def _worker(remote: Any, parent_remote: Any, fns: CloudpickleWrapper) -> None:
                 dones.append(done)
                 infos.append(info)
                 resets.append(reset_info)
-            remote.send((np.stack(obs), np.asarray(rews, dtype=np.float32), np.asarray(dones), infos, resets, _masks(envs)))
+            remote.send(
+                (
+                    np.stack(obs),
+                    np.asarray(rews, dtype=np.float32),
+                    np.asarray(dones),
+                    infos,
+                    resets,
+                    _masks(envs),
+                )
+            )
         elif cmd == "reset":
-            out = [env.reset(seed=s, **({"options": o} if o else {})) for env, (s, o) in zip(envs, data, strict=True)]
+            out = [
+                env.reset(seed=s, **({"options": o} if o else {}))
+                for env, (s, o) in zip(envs, data, strict=True)
+            ]
             remote.send((np.stack([o for o, _ in out]), [i for _, i in out], _masks(envs)))
         elif cmd == "env_method":
             name, args, kwargs, local = data
@@ -105,7 +117,10 @@ class BatchedSubprocVecEnv(VecEnv):
         self.processes = []
         for w, (work, remote) in enumerate(zip(work_remotes, self.remotes, strict=True)):
             fns = CloudpickleWrapper([env_fns[i] for i in self.slices[w]])
-            p = ctx.Process(target=_worker, args=(work, remote, fns), daemon=True)
+            # typeshed's BaseContext lacks Process; every concrete context has it
+            p = ctx.Process(  # type: ignore[attr-defined]
+                target=_worker, args=(work, remote, fns), daemon=True
+            )
             p.start()
             self.processes.append(p)
             work.close()
@@ -127,7 +142,9 @@ class BatchedSubprocVecEnv(VecEnv):
         results = []
         for w, remote in enumerate(self.remotes):
             results.append(remote.recv())
-            self._pending.discard(w)  # an interrupt between receives must not make close() wait twice
+            self._pending.discard(
+                w
+            )  # an interrupt between receives must not make close() wait twice
         self.waiting = False
         obs = np.concatenate([r[0] for r in results])
         rews = np.concatenate([r[1] for r in results])
@@ -156,15 +173,30 @@ class BatchedSubprocVecEnv(VecEnv):
             out.setdefault(w, []).append(local)
         return out
 
-    def env_method(self, method_name: str, *method_args: Any, indices: VecEnvIndices = None, **method_kwargs: Any) -> list[Any]:
-        if method_name == "action_masks" and not method_args and not method_kwargs and self._mask_cache is not None:
+    def env_method(
+        self,
+        method_name: str,
+        *method_args: Any,
+        indices: VecEnvIndices = None,
+        **method_kwargs: Any,
+    ) -> list[Any]:
+        if (
+            method_name == "action_masks"
+            and not method_args
+            and not method_kwargs
+            and self._mask_cache is not None
+        ):
             return list(self._mask_cache[list(self._get_indices(indices))])
-        return self._gather(indices, lambda local: ("env_method", (method_name, method_args, method_kwargs, local)))
+        return self._gather(
+            indices, lambda local: ("env_method", (method_name, method_args, method_kwargs, local))
+        )
 
     def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list[Any]:
         return self._gather(indices, lambda local: ("get_attr", (attr_name, local)))
 
-    def _gather(self, indices: VecEnvIndices, message: Callable[[list[int]], tuple[str, Any]]) -> list[Any]:
+    def _gather(
+        self, indices: VecEnvIndices, message: Callable[[list[int]], tuple[str, Any]]
+    ) -> list[Any]:
         """Send one message per worker concerned; results in the order of ``indices``."""
         order = list(self._get_indices(indices))
         targets = self._by_worker(order)
@@ -194,8 +226,12 @@ class BatchedSubprocVecEnv(VecEnv):
     def close(self) -> None:
         if self.closed:
             return
-        for w in sorted(self._pending):  # answers to a step that was interrupted, if any is still coming
-            if self.remotes[w].poll(10):  # (an interrupt may land between a receive and its bookkeeping)
+        for w in sorted(
+            self._pending
+        ):  # answers to a step that was interrupted, if any is still coming
+            if self.remotes[w].poll(
+                10
+            ):  # (an interrupt may land between a receive and its bookkeeping)
                 self.remotes[w].recv()
         self._pending.clear()
         for remote in self.remotes:

@@ -19,13 +19,16 @@ from envs.core import SeededDice
 
 CASES = [(s, e) for s in SYSTEMS for e in get_rules(s).encounter_names()]
 MAX_DECISIONS = 5000
-"""far more than any fight to the round cap needs: more means the rules let someone stall for ever"""
+"""far more than any fight to the round cap needs: more means the rules let someone stall for
+ever"""
 IDS = [f"{s}-{e}" for s, e in CASES]
 
 
 @pytest.mark.parametrize("kind", AGENT_KINDS)
 @pytest.mark.parametrize(("system", "encounter"), CASES, ids=IDS)
-def test_rules_level_choices_are_legal_and_leave_the_state_alone(system: str, encounter: str, kind: str, policy_files):
+def test_rules_level_choices_are_legal_and_leave_the_state_alone(
+    system: str, encounter: str, kind: str, policy_files
+):
     kind = kind.replace("PATH", str(policy_files[system])).replace("search[:BUDGET]", "search:2")
     R = get_rules(system)
     for rules in ("core", "full"):
@@ -39,15 +42,20 @@ def test_rules_level_choices_are_legal_and_leave_the_state_alone(system: str, en
             legal = enc.legal_actions()
             action = agent.choose(enc)
             assert action in legal, f"{kind} chose {action.label}, not legal"
-            assert json.dumps(enc.snapshot(), sort_keys=True) == before, f"{kind} changed the state while choosing"
+            assert json.dumps(enc.snapshot(), sort_keys=True) == before, (
+                f"{kind} changed the state while choosing"
+            )
             enc.apply(action, dice)
         assert enc.is_over(), f"{kind}: no end after {MAX_DECISIONS} decisions (round {enc.round})"
 
 
 @pytest.mark.parametrize("kind", AGENT_KINDS)
 @pytest.mark.parametrize(("system", "encounter"), CASES, ids=IDS)
-def test_env_level_scores_are_minus_inf_exactly_where_masked(system: str, encounter: str, kind: str, policy_files):
-    """Through the env: ``scores()`` is finite exactly on the mask, and ``act()`` picks a legal index."""
+def test_env_level_scores_are_minus_inf_exactly_where_masked(
+    system: str, encounter: str, kind: str, policy_files
+):
+    """Through the env: ``scores()`` is finite exactly on the mask, and ``act()`` picks a legal
+    index."""
     kind = kind.replace("PATH", str(policy_files[system])).replace("search[:BUDGET]", "search:2")
     env = make_env(system, encounter)
     env.reset(seed=3)
@@ -62,7 +70,9 @@ def test_env_level_scores_are_minus_inf_exactly_where_masked(system: str, encoun
         mask = obs["action_mask"]
         scores = agent.scores(obs["observation"], mask, env.unwrapped.encounter)
         assert scores.shape == mask.shape
-        assert np.array_equal(np.isneginf(scores), mask == 0), f"{kind}: -inf does not match the mask"
+        assert np.array_equal(np.isneginf(scores), mask == 0), (
+            f"{kind}: -inf does not match the mask"
+        )
         assert np.all(np.isfinite(scores[mask == 1])), f"{kind}: a legal action scored nan/inf"
         index = act(scores, rng)
         assert mask[index] == 1
@@ -125,7 +135,10 @@ def test_heuristic_beats_random(system: str):
     wins = games = 0
     for seed in range(30):
         for h_side, r_side in ((first, second), (second, first)):
-            agents = {h_side: make_agent("heuristic", system, 2 * seed), r_side: make_agent("random", system, 2 * seed + 1)}
+            agents = {
+                h_side: make_agent("heuristic", system, 2 * seed),
+                r_side: make_agent("random", system, 2 * seed + 1),
+            }
             rec = play(system, encounter, agents, seed)
             games += 1
             wins += rec.winner == h_side
@@ -135,7 +148,9 @@ def test_heuristic_beats_random(system: str):
 
 
 def test_make_agent_rejects_unknown_names():
-    with pytest.raises(ValueError, match=r"unknown agent 'genius'; known: random, heuristic") as err:
+    with pytest.raises(
+        ValueError, match=r"unknown agent 'genius'; known: random, heuristic"
+    ) as err:
         make_agent("genius", "metanoia")
     assert "\n" not in str(err.value)
     with pytest.raises(ValueError, match="unknown system 'chess'; known: metanoia, mano_a_mano"):

@@ -34,12 +34,17 @@ def test_paired_timing_plays_both_envs_in_turns():
 
 def test_run_bench_limits_to_the_named_encounter_and_reports_ratios():
     lines: list[str] = []
-    results = run_bench(seconds=0.05, out=lines.append, systems=["mano_a_mano"], encounters=["duel_seed"])
+    results = run_bench(
+        seconds=0.05, out=lines.append, systems=["mano_a_mano"], encounters=["duel_seed"]
+    )
     measured = {k.rsplit("/", 1)[0] for k in results if k.count("/") == 2}
     assert measured == {"mano_a_mano/duel_seed"}
     ratio = results["mano_a_mano/duel_seed/vs_connect_four_raw"]
     assert ratio > 0
     assert any(f"{ratio:4.2f}x connect_four raw" in line for line in lines)
     floor = results["toy_vs_connect_four_raw"]  # the generic env on the toy game, for scale
-    assert any(f"what the env plumbing costs: raw {results['toy_env_raw']:,.0f} steps/s = {floor:4.2f}x" in line
-               for line in lines)
+    assert any(
+        f"what the env plumbing costs: raw {results['toy_env_raw']:,.0f} steps/s = {floor:4.2f}x"
+        in line
+        for line in lines
+    )

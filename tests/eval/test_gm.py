@@ -1,4 +1,5 @@
-"""GM tools: ``arena suggest`` ranks moves, ``arena play`` plays through stdin, ``arena replay`` reproduces."""
+"""GM tools: ``arena suggest`` ranks moves, ``arena play`` plays through stdin, ``arena replay``
+reproduces."""
 
 from __future__ import annotations
 
@@ -25,13 +26,19 @@ def test_the_finishing_blow_ranks_first_and_pointless_moves_below_every_attack()
     assert result["actor"] == "rotblade_duelist" and result["rollouts"] == 600
     assert len(moves) == result["legal_moves"] > 10
     top = moves[0]
-    assert top["label"].startswith("rotblade_duelist: attack") and top["label"].endswith("-> shadow_warden +motive+identity")
+    assert top["label"].startswith("rotblade_duelist: attack") and top["label"].endswith(
+        "-> shadow_warden +motive+identity"
+    )
     assert top["reason"].startswith("finishes shadow_warden before rotblade_duelist's next turn in")
     assert top["win_prob"] > 0.95 and top["interval"][0] > 0.9
     rank = {m["label"]: m["rank"] for m in moves}
     worst_attack = max(r for label, r in rank.items() if ": attack " in label)
-    assert rank["rotblade_duelist: recover"] > min(r for label, r in rank.items() if ": attack " in label)
-    assert top["harm_dealt"] == max(m["harm_dealt"] for m in moves if m["rollouts"] >= top["rollouts"])
+    assert rank["rotblade_duelist: recover"] > min(
+        r for label, r in rank.items() if ": attack " in label
+    )
+    assert top["harm_dealt"] == max(
+        m["harm_dealt"] for m in moves if m["rollouts"] >= top["rollouts"]
+    )
     assert worst_attack <= len(moves)
 
 
@@ -50,19 +57,36 @@ def test_search_spends_the_budget_on_the_best_moves_with_common_dice():
     cands = SearchAgent(seed=1, rollouts=1200, keep=3).evaluate(enc)
     assert sum(c.n for c in cands) == 1200
     top3 = cands[:3]
-    assert min(c.n for c in top3) > max(c.n for c in cands[3:])  # successive halving kept refining the top
+    assert min(c.n for c in top3) > max(
+        c.n for c in cands[3:]
+    )  # successive halving kept refining the top
     assert all(c.interval[1] - c.interval[0] < 0.2 for c in top3)
-    assert enc.snapshot() == encounter_from_situation(load_situation(MIDFIGHT), MIDFIGHT).snapshot()  # untouched
+    assert (
+        enc.snapshot() == encounter_from_situation(load_situation(MIDFIGHT), MIDFIGHT).snapshot()
+    )  # untouched
 
 
 def test_arena_suggest_json_and_bad_input(capsys):
     assert arena(["suggest", MIDFIGHT, "--rollouts", "200", "--top", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert [m["rank"] for m in out["moves"]] == [1, 2, 3]
-    assert set(out["moves"][0]) == {"rank", "label", "index", "win_prob", "interval", "rollouts", "harm_dealt",
-                                    "harm_taken", "policy_prob", "reason"}
+    assert set(out["moves"][0]) == {
+        "rank",
+        "label",
+        "index",
+        "win_prob",
+        "interval",
+        "rollouts",
+        "harm_dealt",
+        "harm_taken",
+        "policy_prob",
+        "reason",
+    }
     # --actor hands the decision to another combatant of the situation
-    assert arena(["suggest", MIDFIGHT, "--actor", "rotblade_duelist", "--rollouts", "50", "--json"]) == 0
+    assert (
+        arena(["suggest", MIDFIGHT, "--actor", "rotblade_duelist", "--rollouts", "50", "--json"])
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["actor"] == "rotblade_duelist"
     assert arena(["suggest", MIDFIGHT, "--actor", "nobody", "--rollouts", "10"]) == 2
     err = capsys.readouterr().err
@@ -109,12 +133,29 @@ def test_a_stopped_game_is_saved_and_replays_as_far_as_it_went(tmp_path):
 
 
 def test_play_refuses_a_side_that_does_not_exist(tmp_path, capsys):
-    assert arena(["play", "metanoia", "duel_seed", "--as", "C", "--vs", "random", "--record-dir", str(tmp_path)]) == 2
+    assert (
+        arena(
+            [
+                "play",
+                "metanoia",
+                "duel_seed",
+                "--as",
+                "C",
+                "--vs",
+                "random",
+                "--record-dir",
+                str(tmp_path),
+            ]
+        )
+        == 2
+    )
     assert "--as 'C' is not a side" in capsys.readouterr().err
 
 
 def test_tournament_records_replay_and_tampered_ones_fail_clearly(tmp_path):
-    cfg = EvalConfig(agents={"h": "heuristic", "r": "random"}, games=3, out_dir=str(tmp_path), workers=1)
+    cfg = EvalConfig(
+        agents={"h": "heuristic", "r": "random"}, games=3, out_dir=str(tmp_path), workers=1
+    )
     data = {"system": "metanoia", "rules": "full", "agents": cfg.agents}
     records = [play_game(data, g) for g in schedule(cfg)]
     path = tmp_path / "games.jsonl"

@@ -37,9 +37,17 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 def game(encounter, seed, sides, winner, rounds, usage=None, system="toy"):
-    rec = {"system": system, "encounter": encounter, "options": None, "seed": seed,
-           "agents": sides, "winner": winner, "reason": "round_cap" if winner is None else "defeated",
-           "rounds": rounds, "actions": []}
+    rec = {
+        "system": system,
+        "encounter": encounter,
+        "options": None,
+        "seed": seed,
+        "agents": sides,
+        "winner": winner,
+        "reason": "round_cap" if winner is None else "defeated",
+        "rounds": rounds,
+        "actions": [],
+    }
     if usage is not None:
         rec["usage"] = usage
     return rec
@@ -143,7 +151,11 @@ def test_encounter_stats(summary):
 
     ambush = by_name["ambush"]
     assert ambush.sides == ["blue", "red"]
-    assert (ambush.side_win_rate("red"), ambush.side_win_rate("blue"), ambush.draws) == (1.0, 0.0, 0)
+    assert (ambush.side_win_rate("red"), ambush.side_win_rate("blue"), ambush.draws) == (
+        1.0,
+        0.0,
+        0,
+    )
     assert ambush.mean_rounds == 4.0
     assert ambush.usage == {}
 
@@ -236,8 +248,13 @@ def test_markdown(summary):
     header = next(line for line in lines if line.startswith("| agent \\ opponent"))
     assert header == "| agent \\ opponent | alpha | beta | gamma |"
     row = {line.split(" | ")[0]: line for line in lines if line.startswith("| **")}
-    assert row["| **alpha**"] == "| **alpha** | \u2014 | 100.0% (34.2\u2013100.0) | 100.0% (34.2\u2013100.0) |"
-    assert row["| **beta**"] == "| **beta** | 0.0% (0.0\u201365.8) | \u2014 | 50.0% (18.8\u201381.2) |"
+    assert (
+        row["| **alpha**"]
+        == "| **alpha** | \u2014 | 100.0% (34.2\u2013100.0) | 100.0% (34.2\u2013100.0) |"
+    )
+    assert (
+        row["| **beta**"] == "| **beta** | 0.0% (0.0\u201365.8) | \u2014 | 50.0% (18.8\u201381.2) |"
+    )
     assert "| 1 | alpha |" in md and "| 3 | gamma |" in md
     alpha_elo = round(summary.ratings["alpha"])
     assert f"| 1 | alpha | {alpha_elo} | 4 | 4-0-0 | 100.0% |" in md
@@ -311,10 +328,12 @@ def write_csv(path: Path, text: str) -> Path:
     return path
 
 
-METRICS = ("timesteps,episodes,wall_s,fps,ep_rew_mean,ep_len_mean,train_win_rate,eval_random,eval_heuristic\n"
-           "1000,10,5,200,0.1,12,0.3,0.55,\n"
-           "2000,20,10,200,0.2,11,0.4,,\n"
-           "3000,30,15,200,0.3,10,0.5,0.8,0.35\n")
+METRICS = (
+    "timesteps,episodes,wall_s,fps,ep_rew_mean,ep_len_mean,train_win_rate,eval_random,eval_heuristic\n"
+    "1000,10,5,200,0.1,12,0.3,0.55,\n"
+    "2000,20,10,200,0.2,11,0.4,,\n"
+    "3000,30,15,200,0.3,10,0.5,0.8,0.35\n"
+)
 
 
 def test_heatmap_is_a_png(summary, tmp_path):
@@ -358,7 +377,11 @@ def test_write_report(tmp_path):
     out_dir = tmp_path / "out" / "report"
     path = write_report(RECORDS, out_dir, training_csvs=[csv_path])
     assert path == out_dir / "report.md"
-    assert sorted(p.name for p in out_dir.iterdir()) == ["learning_curve.png", "report.md", "winrate.png"]
+    assert sorted(p.name for p in out_dir.iterdir()) == [
+        "learning_curve.png",
+        "report.md",
+        "winrate.png",
+    ]
     for name in ("winrate.png", "learning_curve.png"):
         assert (out_dir / name).read_bytes()[:8] == PNG_MAGIC
     md = path.read_text(encoding="utf-8")

@@ -1,4 +1,5 @@
-"""``arena eval`` tournaments (STYLE C17): a fair schedule, records that resume, a report from records."""
+"""``arena eval`` tournaments (STYLE C17): a fair schedule, records that resume, a report from
+records."""
 
 from __future__ import annotations
 
@@ -15,15 +16,25 @@ from eval.tournament import EvalConfig, load_eval_config, play_game, run_tournam
 
 
 def config(tmp_path: Path, **kw) -> EvalConfig:
-    base = {"agents": {"random": "random", "heuristic": "heuristic"}, "games": 3, "out_dir": str(tmp_path / "t"),
-            "workers": 1, "progress": False}
+    base = {
+        "agents": {"random": "random", "heuristic": "heuristic"},
+        "games": 3,
+        "out_dir": str(tmp_path / "t"),
+        "workers": 1,
+        "progress": False,
+    }
     base.update(kw)
     return EvalConfig(**base)
 
 
 def test_schedule_pairs_seeds_and_swaps_sides(tmp_path):
-    cfg = config(tmp_path, agents={"x": "random", "y": "random", "z": "heuristic"}, games=4, seed=10,
-                 encounters=("duel_seed", "pvp_2v2"))
+    cfg = config(
+        tmp_path,
+        agents={"x": "random", "y": "random", "z": "heuristic"},
+        games=4,
+        seed=10,
+        encounters=("duel_seed", "pvp_2v2"),
+    )
     games = schedule(cfg)
     assert len(games) == 2 * 3 * 4 * 2  # encounters x pairs x seeds x both sides
     assert len({g.key for g in games}) == len(games)
@@ -33,7 +44,10 @@ def test_schedule_pairs_seeds_and_swaps_sides(tmp_path):
         assert (sa, sb) == ("A", "B") and a != b
         by_match[(g.encounter, g.seed, frozenset((a, b)))] += 1
         # the same seed is played with the sides swapped
-        assert any(h.sides == ((sa, b), (sb, a)) and h.seed == g.seed and h.encounter == g.encounter for h in games)
+        assert any(
+            h.sides == ((sa, b), (sb, a)) and h.seed == g.seed and h.encounter == g.encounter
+            for h in games
+        )
     assert set(by_match.values()) == {2}
     assert {g.seed for g in games} == {10, 11, 12, 13}
     sides = Counter((name, side) for g in games for side, name in g.sides)
@@ -54,12 +68,21 @@ def test_paired_games_share_the_seed_and_record_usage(tmp_path):
 
 
 def test_tournament_records_report_and_resume(tmp_path, policy_files):
-    cfg = config(tmp_path, agents={"random": "random", "heuristic": "heuristic", "net": f"trained:{policy_files['metanoia']}"})
+    cfg = config(
+        tmp_path,
+        agents={
+            "random": "random",
+            "heuristic": "heuristic",
+            "net": f"trained:{policy_files['metanoia']}",
+        },
+    )
     records, report = run_tournament(cfg)
     assert len(records) == 3 * 3 * 2
     path = Path(cfg.out_dir) / "games.jsonl"
     on_disk = load_records(path)
-    assert on_disk == records or sorted(map(json.dumps, on_disk)) == sorted(map(json.dumps, records))
+    assert on_disk == records or sorted(map(json.dumps, on_disk)) == sorted(
+        map(json.dumps, records)
+    )
     for rec in records:
         assert rec["system"] == "metanoia" and rec["options"] == "full"
         assert set(rec["agents"]) == {"A", "B"} and rec["winner"] in ("A", "B", None)
@@ -89,7 +112,10 @@ def test_tournament_records_report_and_resume(tmp_path, policy_files):
 
 def test_arena_eval_prints_the_table_and_bad_configs_are_one_line(tmp_path, capsys):
     cfg = tmp_path / "e.yaml"
-    cfg.write_text(f"agents: {{random: random, heuristic: heuristic}}\ngames: 2\nout_dir: {tmp_path / 'o'}\nworkers: 1\n")
+    cfg.write_text(
+        "agents: {random: random, heuristic: heuristic}\ngames: 2\n"
+        f"out_dir: {tmp_path / 'o'}\nworkers: 1\n"
+    )
     assert arena(["eval", str(cfg), "progress=false"]) == 0
     out = capsys.readouterr().out
     assert "| **heuristic** |" in out and "Report:" in out

@@ -3,8 +3,8 @@
 * env level: two envs reset with the same seed and fed the same action sequence (from a seeded
   random policy) show identical event-log text, observations and masks at every step;
 * rules level: ``clone()`` of a mid-game encounter, continued with the same actions and equal
-  ``SeededDice``, logs exactly what the original logs; so does ``from_snapshot(snapshot())`` (through
-  JSON, since snapshots are plain data); and the clone is independent of the original.
+  ``SeededDice``, logs exactly what the original logs; so does ``from_snapshot(snapshot())``
+  (through JSON, since snapshots are plain data); and the clone is independent of the original.
 """
 
 from __future__ import annotations
@@ -77,7 +77,8 @@ def test_different_seeds_differ(system: str):
 
 @pytest.mark.parametrize("system", list(SYSTEMS))
 def test_reset_without_seed_keeps_the_dice_rolling(system: str):
-    """STYLE C4: a new generator only when a seed is given; replaying seed + resets reproduces it."""
+    """STYLE C4: a new generator only when a seed is given; replaying seed + resets reproduces
+    it."""
 
     def logs(env) -> list[str]:
         env.reset(seed=3)
@@ -127,7 +128,9 @@ def _continue_with(enc, dice, labels: list[str]) -> list[str]:
 @pytest.mark.parametrize(("system", "encounter", "rules"), CASES, ids=IDS)
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**31), prefix=st.integers(0, 60))
-def test_clone_and_snapshot_continue_identically(system: str, encounter: str, rules: str, seed: int, prefix: int):
+def test_clone_and_snapshot_continue_identically(
+    system: str, encounter: str, rules: str, seed: int, prefix: int
+):
     R = get_rules(system)
     dice = SeededDice(seed)
     enc = R.new_encounter(encounter, rules, dice)
@@ -165,7 +168,9 @@ def test_from_snapshot_does_not_depend_on_key_order(system: str):
                 shuffled[key] = dict(reversed(list(shuffled[key].items())))
         restored = type(enc).from_snapshot(shuffled)
         assert restored.sides() == enc.sides(), encounter
-        assert [a.label for a in restored.legal_actions()] == [a.label for a in enc.legal_actions()], encounter
+        assert [a.label for a in restored.legal_actions()] == [
+            a.label for a in enc.legal_actions()
+        ], encounter
 
 
 @pytest.mark.parametrize("system", list(SYSTEMS))
@@ -179,7 +184,9 @@ def test_clone_is_independent(system: str):
         clone = enc.clone()
         _continue(clone, SeededDice(9), np.random.default_rng(9))  # play the clone to the end
         assert clone.is_over()
-        assert json.dumps(enc.snapshot(), sort_keys=True) == before, f"{encounter}: playing the clone changed the original"
+        assert json.dumps(enc.snapshot(), sort_keys=True) == before, (
+            f"{encounter}: playing the clone changed the original"
+        )
         if not enc.is_over():
             enc.apply(enc.legal_actions()[0], dice)  # the original still plays on
 

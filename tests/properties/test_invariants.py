@@ -32,9 +32,15 @@ ENCODING_EVERY = 3
 
 
 @pytest.mark.parametrize(("system", "encounter", "rules"), CASES, ids=IDS)
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
-def test_random_legal_play_keeps_the_invariants(system: str, encounter: str, rules: str, data, seed: int):
+def test_random_legal_play_keeps_the_invariants(
+    system: str, encounter: str, rules: str, data, seed: int
+):
     R = get_rules(system)
     encoding = get_encoding(system)
     state_invariants = get_invariants(system)

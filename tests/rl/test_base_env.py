@@ -169,7 +169,9 @@ def test_an_attack_hands_the_turn_to_the_defender_mid_turn():
     assert e.agent_selection == defender
     assert e.encounter.current_actor() == e.combatant(defender)
     mask = e.observe(defender)["action_mask"]
-    assert set(np.flatnonzero(mask)) == {ENCODING.layout.index("react", 0)}  # no points: cannot block
+    assert set(np.flatnonzero(mask)) == {
+        ENCODING.layout.index("react", 0)
+    }  # no points: cannot block
     assert e.observe(defender)["observation"][ENCODING.obs_spec["phase"]].tolist() == [0.0, 1.0]
     e.step(ENCODING.layout.index("react", 0))
     assert e.agent_selection == defender  # the defender's own turn comes next
@@ -182,7 +184,11 @@ def test_knocked_out_agents_stay_in_agents_but_are_never_selected():
     attack_ann = {"blue_0": 0, "blue_1": 0}  # enemy slot 0 is ann (red_0) for blue
     def choose(agent, obs):
         mask = obs["action_mask"]
-        if agent in attack_ann and mask[ENCODING.layout.index("attack", 0)] and e.encounter.is_active("ann"):
+        if (
+            agent in attack_ann
+            and mask[ENCODING.layout.index("attack", 0)]
+            and e.encounter.is_active("ann")
+        ):
             return ENCODING.layout.index("attack", 0)
         if mask[ENCODING.layout.index("react", 0)]:
             return ENCODING.layout.index("react", 0)
@@ -287,7 +293,12 @@ def test_ansi_render_returns_new_log_lines_and_log_text_the_whole_log():
 
 def test_reset_from_a_situation_dict_or_file(tmp_path):
     e = raw_env()
-    e.reset(seed=0, options={"situation": {"system": "toy", "points": {"ann": 2}, "hp": {"bob": 1}, "round": 4}})
+    e.reset(
+        seed=0,
+        options={
+            "situation": {"system": "toy", "points": {"ann": 2}, "hp": {"bob": 1}, "round": 4}
+        },
+    )
     red = e.observe("red_0")["observation"]
     assert ENCODING.obs_spec.named(red)["self"].tolist() == pytest.approx([1.0, 2 / 3, 1.0])
     assert ENCODING.obs_spec.named(red)["enemies"][:3].tolist() == pytest.approx([1.0, 0.0, 0.5])
@@ -334,7 +345,9 @@ def test_a_broken_encoding_fails_with_a_clear_message():
 
 def test_adapter_gives_the_loser_minus_one_when_the_game_ends_on_the_opponents_step():
     score, pass_ = ENCODING.layout.index("score"), ENCODING.layout.index("pass")
-    adapter = ActionMaskAdapter(env(max_rounds=100), learner="blue_0", opponents=lambda obs, mask: score)
+    adapter = ActionMaskAdapter(
+        env(max_rounds=100), learner="blue_0", opponents=lambda obs, mask: score
+    )
     obs, info = adapter.reset(seed=4)
     assert obs.shape == adapter.observation_space.shape and info["agent"] == "blue_0"
     assert adapter.action_masks().dtype == bool and adapter.action_masks()[pass_]
@@ -358,7 +371,9 @@ def test_adapter_with_a_shared_side_acts_for_every_agent_of_that_side():
     rng = np.random.default_rng(0)
     for _ in range(500):
         seen.add(adapter.agent)
-        obs, reward, terminated, truncated, info = adapter.step(int(rng.choice(np.flatnonzero(adapter.action_masks()))))
+        obs, reward, terminated, truncated, info = adapter.step(
+            int(rng.choice(np.flatnonzero(adapter.action_masks())))
+        )
         assert reward in (-1.0, 0.0, 1.0)
         if terminated or truncated:
             obs, info = adapter.reset()
@@ -379,8 +394,12 @@ def test_adapter_passes_the_gymnasium_and_sb3_env_checkers():
 
 def test_maskable_ppo_learns_on_the_adapter():
     sb3_contrib = pytest.importorskip("sb3_contrib")
-    adapter = ActionMaskAdapter(env(rosters=TWO_VS_TWO), learner="red_0", opponents=random_policy(np.random.default_rng(0)))
-    model = sb3_contrib.MaskablePPO("MlpPolicy", adapter, n_steps=64, batch_size=32, n_epochs=1, seed=0, device="cpu")
+    adapter = ActionMaskAdapter(
+        env(rosters=TWO_VS_TWO), learner="red_0", opponents=random_policy(np.random.default_rng(0))
+    )
+    model = sb3_contrib.MaskablePPO(
+        "MlpPolicy", adapter, n_steps=64, batch_size=32, n_epochs=1, seed=0, device="cpu"
+    )
     model.learn(total_timesteps=256)
     obs, _ = adapter.reset(seed=1)
     action, _ = model.predict(obs, action_masks=adapter.action_masks(), deterministic=True)

@@ -12,7 +12,9 @@ def make(i: int):
     def thunk():
         from agents.learner import LearnerEnv
 
-        return LearnerEnv("metanoia", "duel_seed", "full", {"random": 1.0, "heuristic": 1.0}, seed=100 + i)
+        return LearnerEnv(
+            "metanoia", "duel_seed", "full", {"random": 1.0, "heuristic": 1.0}, seed=100 + i
+        )
 
     return thunk
 
@@ -25,7 +27,10 @@ def test_same_transitions_as_dummy_vec_env_and_masks_ride_along():
     fns = [make(i) for i in range(5)]
     batched, dummy = BatchedSubprocVecEnv(fns, workers=2), DummyVecEnv(fns)
     try:
-        assert [len(s) for s in batched.slices] == [2, 3] or [len(s) for s in batched.slices] == [3, 2]
+        assert [len(s) for s in batched.slices] == [2, 3] or [len(s) for s in batched.slices] == [
+            3,
+            2,
+        ]
         for vec in (batched, dummy):
             vec.seed(7)
         obs_b, obs_d = batched.reset(), dummy.reset()
@@ -44,7 +49,9 @@ def test_same_transitions_as_dummy_vec_env_and_masks_ride_along():
             for a, b in zip(ib, id_, strict=True):
                 assert a.keys() == b.keys()
                 if "terminal_observation" in a:
-                    np.testing.assert_array_equal(a["terminal_observation"], b["terminal_observation"])
+                    np.testing.assert_array_equal(
+                        a["terminal_observation"], b["terminal_observation"]
+                    )
                     assert a["score"] == b["score"] and a["opponent"] == b["opponent"]
                     episodes += 1
         assert episodes > 10

@@ -47,13 +47,18 @@ def test_the_loser_gets_minus_one_and_the_winner_plus_one_on_its_last_transition
 
 
 def test_sides_are_drawn_and_the_pool_follows_its_weights(tmp_path):
-    env = LearnerEnv("metanoia", "duel_seed", "full", {"random": 3.0, "heuristic": 1.0, "self": 4.0}, seed=1)
+    env = LearnerEnv(
+        "metanoia", "duel_seed", "full", {"random": 3.0, "heuristic": 1.0, "self": 4.0}, seed=1
+    )
     sides, opponents = Counter(), Counter()
     for _, info, _ in play_episodes(env, 200):
         sides[info["learner_side"]] += 1
         opponents[info["opponent"]] += 1
     assert set(sides) == {"A", "B"} and min(sides.values()) > 70
-    assert set(opponents) == {"random", "heuristic"}  # no snapshot yet: 'self' shares its weight out
+    assert set(opponents) == {
+        "random",
+        "heuristic",
+    }  # no snapshot yet: 'self' shares its weight out
     assert 110 < opponents["random"] < 190
     env.set_snapshots([write_random_policy(tmp_path / "s.pt", "metanoia")])
     opponents.clear()
@@ -71,7 +76,10 @@ def test_shared_side_control_in_a_2v2():
         _, _, term, trunc, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
         if term or trunc:
             env.reset()
-    assert {a.rsplit("_", 1)[1] for a in agents} == {"0", "1"}  # both slots of a side decided by the learner
+    assert {a.rsplit("_", 1)[1] for a in agents} == {
+        "0",
+        "1",
+    }  # both slots of a side decided by the learner
 
 
 def test_passes_the_sb3_env_checker():

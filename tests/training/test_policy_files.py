@@ -28,7 +28,9 @@ def edit_sidecar(path, **changes):
 def test_weights_load_with_weights_only_and_round_trip(tmp_path):
     path = write_random_policy(tmp_path / "p.pt", "metanoia", hidden=(8, 4))
     raw = torch.load(path, weights_only=True)
-    assert set(raw) == {f"{h}.{i}.{k}" for h in ("pi", "vf") for i in range(3) for k in ("weight", "bias")}
+    assert set(raw) == {
+        f"{h}.{i}.{k}" for h in ("pi", "vf") for i in range(3) for k in ("weight", "bias")
+    }
     policy = load_policy(path, "metanoia")
     obs = np.linspace(-1, 1, ENC.obs_spec.size, dtype=np.float32)
     x = obs
@@ -50,7 +52,11 @@ def test_log_probs_are_minus_inf_exactly_off_the_mask_and_sum_to_one(tmp_path):
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"obs_size": ENC.obs_spec.size + 1}, f"field 'obs_size' is {ENC.obs_spec.size + 1}, but this version's env has {ENC.obs_spec.size}"),
+        (
+            {"obs_size": ENC.obs_spec.size + 1},
+            f"field 'obs_size' is {ENC.obs_spec.size + 1}, "
+            f"but this version's env has {ENC.obs_spec.size}",
+        ),
         ({"n_actions": 7}, "field 'n_actions' is 7"),
         ({"env": "metanoia_v99"}, "field 'env' is 'metanoia_v99', but this version's env has"),
         ({"system": "chess"}, "field 'system' is 'chess'"),
@@ -116,8 +122,11 @@ def test_a_policy_for_another_system_is_refused_by_make_agent(tmp_path):
         load_policy(path, "other")
 
 
-@pytest.mark.parametrize("content", [b"\x00garbage, not a torch file\xff" * 4, pickle.dumps(print), b""],
-                         ids=["bytes", "pickled-code", "empty"])
+@pytest.mark.parametrize(
+    "content",
+    [b"\x00garbage, not a torch file\xff" * 4, pickle.dumps(print), b""],
+    ids=["bytes", "pickled-code", "empty"],
+)
 def test_a_corrupt_policy_file_is_one_line_naming_the_file(tmp_path, content: bytes):
     """The defect: torch's message ran to six lines; now one line that names the file."""
     path = write_random_policy(tmp_path / "p.pt", "metanoia")
@@ -125,7 +134,9 @@ def test_a_corrupt_policy_file_is_one_line_naming_the_file(tmp_path, content: by
     with pytest.raises(PolicyFileError) as info:
         load_policy(path)
     message = str(info.value)
-    assert message.startswith(f"{path}: not a plain-weights file (") and "\n" not in message, message
+    assert message.startswith(f"{path}: not a plain-weights file (") and "\n" not in message, (
+        message
+    )
     assert len(message) < 160 + len(str(path)) + 60
 
 
@@ -137,4 +148,6 @@ def test_the_cli_turns_a_corrupt_policy_into_status_2(tmp_path, capsys):
     code = main(["match", "metanoia", "duel_seed", f"trained:{path}", "random", "--games", "1"])
     err = capsys.readouterr().err
     assert code == 2
-    assert err.count("\n") == 1 and f"arena match: error: {path}: not a plain-weights file" in err, err
+    assert (
+        err.count("\n") == 1 and f"arena match: error: {path}: not a plain-weights file" in err
+    ), err

@@ -1,4 +1,5 @@
-"""``train.py`` configs (STYLE C16): YAML maps one-to-one onto ``TrainConfig``; bad input is one line."""
+"""``train.py`` configs (STYLE C16): YAML maps one-to-one onto ``TrainConfig``; bad input is one
+line."""
 
 from __future__ import annotations
 
@@ -28,7 +29,9 @@ def test_every_field_has_a_docstring_and_the_help_lists_it():
         assert f"  {name} " in help_text
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "configs" / "train").glob("*.yaml")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "configs" / "train").glob("*.yaml")), ids=lambda p: p.name
+)
 def test_shipped_configs_load(path: Path):
     from envs import SYSTEMS, get_rules
 
@@ -38,8 +41,12 @@ def test_shipped_configs_load(path: Path):
 
 
 def test_yaml_and_overrides_give_typed_values(tmp_path):
-    path = write(tmp_path, "total_timesteps: 1000\nnet_arch: [8, 8]\nopponents: {random: 1, self: 2}\n")
-    cfg = train.load_config(path, ["learning_rate=1e-3", "share_side=false", "eval_opponents=[random]"])
+    path = write(
+        tmp_path, "total_timesteps: 1000\nnet_arch: [8, 8]\nopponents: {random: 1, self: 2}\n"
+    )
+    cfg = train.load_config(
+        path, ["learning_rate=1e-3", "share_side=false", "eval_opponents=[random]"]
+    )
     assert cfg.total_timesteps == 1000
     assert cfg.net_arch == (8, 8)
     assert cfg.opponents == {"random": 1.0, "self": 2.0}
@@ -53,18 +60,30 @@ def test_yaml_and_overrides_give_typed_values(tmp_path):
     ("text", "overrides", "message"),
     [
         ("total_timestep: 5\n", [], "unknown key 'total_timestep'"),
-        ("total_timesteps: lots\n", [], "key 'total_timesteps': expected a whole number, got 'lots'"),
+        (
+            "total_timesteps: lots\n",
+            [],
+            "key 'total_timesteps': expected a whole number, got 'lots'",
+        ),
         ("total_timesteps: 1.5\n", [], "key 'total_timesteps': expected a whole number"),
         ("share_side: 1\n", [], "key 'share_side': expected true or false"),
         ("net_arch: 64\n", [], "key 'net_arch': expected a list"),
-        ("opponents: {random: -1}\n", [], "key 'opponents': opponent 'random': weight must be a number >= 0"),
+        (
+            "opponents: {random: -1}\n",
+            [],
+            "key 'opponents': opponent 'random': weight must be a number >= 0",
+        ),
         ("opponents: {alphazero: 1}\n", [], "key 'opponents': opponent 'alphazero' is not one of"),
         ("opponents: {self: 1}\n", [], "needs a positive weight on an entry other than 'self'"),
         ("encounter: nowhere\n", [], "key 'encounter': unknown metanoia encounter 'nowhere'"),
         ("system: chess\n", [], "key 'system': unknown system 'chess'"),
         ("gamma: 1.5\n", [], "key 'gamma': must be in (0, 1]"),
         ("n_envs: 0\n", [], "key 'n_envs': must be >= 1"),
-        ("n_envs: 2\nn_steps: 8\nbatch_size: 64\n", [], "key 'batch_size': 64 is more than a rollout"),
+        (
+            "n_envs: 2\nn_steps: 8\nbatch_size: 64\n",
+            [],
+            "key 'batch_size': 64 is more than a rollout",
+        ),
         ("vec_env: ray\n", [], "key 'vec_env': must be subproc or dummy"),
         ("eval_opponents: [oracle]\n", [], "key 'eval_opponents': unknown agent 'oracle'"),
         ("best_of: oracle\n", [], "key 'best_of': 'oracle' is not one of eval_opponents"),

@@ -1,4 +1,5 @@
-"""``train.py`` end to end in a subprocess (STYLE C18 tier 4): smoke run, kill + ``--resume``, Ctrl-C."""
+"""``train.py`` end to end in a subprocess (STYLE C18 tier 4): smoke run, kill + ``--resume``,
+Ctrl-C."""
 
 from __future__ import annotations
 
@@ -43,10 +44,13 @@ def test_smoke_run_writes_a_loadable_policy_metrics_and_checkpoints(tmp_path):
     steps = [int(r["timesteps"]) for r in rows]
     assert steps == sorted(set(steps)) and steps[0] == 0 and steps[-1] == 512
     assert rows[-1]["eval_random"] and rows[-1]["eval_heuristic"]
-    assert [p.name for p in (run / "checkpoints").iterdir()] == ["step_512"] or len(list((run / "checkpoints").iterdir())) == 2
+    assert [p.name for p in (run / "checkpoints").iterdir()] == ["step_512"] or len(
+        list((run / "checkpoints").iterdir())
+    ) == 2
     assert sorted(p.name for p in (run / "snapshots").glob("*.pt"))  # self-play pool snapshots
     assert any((run / "tb").rglob("events.out.tfevents.*"))
-    # best_policy.pt: the evaluation with the highest win rate against the heuristic (the last opponent)
+    # best_policy.pt: the evaluation with the highest win rate against the heuristic (the last
+    # opponent)
     evals = [(float(r["eval_heuristic"]), int(r["timesteps"])) for r in rows if r["eval_heuristic"]]
     best_rate = max(rate for rate, _ in evals)
     first_best = min(n for rate, n in evals if rate == best_rate)
@@ -63,7 +67,9 @@ def test_killed_run_resumes_from_its_last_checkpoint_and_the_step_count_continue
     run = tmp_path / "run"
     args = [sys.executable, str(ROOT / "train.py"), SMOKE, f"run_dir={run}", "total_timesteps=2048",
             "checkpoint_every=128", "eval_every=512", "progress=false"]
-    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     killed_at = None
     deadline = time.time() + 180
     while time.time() < deadline and proc.poll() is None:
@@ -76,14 +82,22 @@ def test_killed_run_resumes_from_its_last_checkpoint_and_the_step_count_continue
         time.sleep(0.05)
     assert killed_at is not None and killed_at < 2048, "the run ended before it could be killed"
     before = [r["timesteps"] for r in metric_rows(run)]
-    out = run_train(f"run_dir={run}", "total_timesteps=2048", "checkpoint_every=128", "eval_every=512", "--resume")
+    out = run_train(
+        f"run_dir={run}",
+        "total_timesteps=2048",
+        "checkpoint_every=128",
+        "eval_every=512",
+        "--resume",
+    )
     assert out.returncode == 0, out.stderr
     assert f"to 2048 steps; this run: {2048 - killed_at} steps" in out.stdout
     steps = [int(r["timesteps"]) for r in metric_rows(run)]
     assert steps == sorted(set(steps)), "metrics rows must not repeat or go back after a resume"
     assert steps[-1] == 2048
     kept = [s for s in before if int(s) <= killed_at]
-    assert [str(s) for s in steps[: len(kept)]] == kept  # rows up to the checkpoint are kept as they were
+    assert [
+        str(s) for s in steps[: len(kept)]
+    ] == kept  # rows up to the checkpoint are kept as they were
     state = json.loads((train.latest_checkpoint(run) / "state.json").read_text())
     assert state["timesteps"] == 2048
     assert load_policy(run / "policy.pt")  # loads and matches the env
@@ -96,9 +110,20 @@ def test_resume_checks(tmp_path):
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT delivery")
 def test_ctrl_c_keeps_a_checkpoint(tmp_path):
     run = tmp_path / "run"
-    args = [sys.executable, str(ROOT / "train.py"), SMOKE, f"run_dir={run}", "total_timesteps=100000",
-            "checkpoint_every=100000", "eval_every=100000", "snapshot_every=100000", "progress=false"]
-    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    args = [
+        sys.executable,
+        str(ROOT / "train.py"),
+        SMOKE,
+        f"run_dir={run}",
+        "total_timesteps=100000",
+        "checkpoint_every=100000",
+        "eval_every=100000",
+        "snapshot_every=100000",
+        "progress=false",
+    ]
+    proc = subprocess.Popen(
+        args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     deadline = time.time() + 120
     while time.time() < deadline and not (run / "metrics.csv").exists():
         time.sleep(0.05)
@@ -116,9 +141,22 @@ def test_the_toy_system_trains_through_the_contract_alone(tmp_path, capsys):
     """train.py's smoke run on the test-only toy (sides heroes/monsters, registered by conftest.py):
     nothing in the training names a side or a system."""
     run = tmp_path / "toy"
-    code = train.main([SMOKE, "system=toy", "encounter=duel", f"run_dir={run}", "vec_env=dummy", "shaping=0.1",
-                       "total_timesteps=256", "snapshot_every=128", "checkpoint_every=128", "eval_every=128",
-                       "imitation_games=4", "progress=false"])
+    code = train.main(
+        [
+            SMOKE,
+            "system=toy",
+            "encounter=duel",
+            f"run_dir={run}",
+            "vec_env=dummy",
+            "shaping=0.1",
+            "total_timesteps=256",
+            "snapshot_every=128",
+            "checkpoint_every=128",
+            "eval_every=128",
+            "imitation_games=4",
+            "progress=false",
+        ]
+    )
     out = capsys.readouterr()
     assert code == 0, out.err
     policy = load_policy(run / "policy.pt", "toy")
