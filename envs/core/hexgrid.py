@@ -16,8 +16,9 @@ model. Occupancy is not the map's business: it belongs to the encounter state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["Hex", "DIRECTIONS", "distance", "neighbor", "neighbors", "direction_to", "ring", "disk",
            "line", "Terrain", "HexMap"]
@@ -126,6 +127,11 @@ class HexMap:
 
     hexes: frozenset[Hex]
     terrain: dict[Hex, Terrain] = field(default_factory=dict)
+    _open_steps: dict[Hex, tuple[tuple[int, Hex], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """``open_steps`` per hex, filled on first use (not part of the map's value: not compared,
+    not shown, not saved by ``to_dict``)."""
 
     @classmethod
     def hexagon(cls, radius: int, terrain: dict[Hex, Terrain] | None = None) -> HexMap:
@@ -155,12 +161,12 @@ class HexMap:
         return h in self.hexes and not self.at(h).wall
 
     def open_steps(self, h: Hex) -> tuple[tuple[int, Hex], ...]:
-        """``(direction, hex)`` of every passable neighbour of ``h``, kept per hex: the terrain is
-        set before a fight starts and does not change during it."""
-        memo = self.__dict__.setdefault("_open_steps", {})
-        found = memo.get(h)
+        """``(direction, hex)`` of every passable neighbour of ``h``, kept per hex in
+        ``_open_steps``: the terrain is set before a fight starts and does not change during it."""
+        found = self._open_steps.get(h)
         if found is None:
-            found = memo[h] = tuple((d, n) for d, n in enumerate(neighbors(h)) if self.passable(n))
+            found = tuple((d, n) for d, n in enumerate(neighbors(h)) if self.passable(n))
+            self._open_steps[h] = found
         return found
 
     def steps(self, h: Hex, blocked: Iterable[Hex] = ()) -> list[tuple[int, Hex]]:
@@ -191,6 +197,9 @@ class HexMap:
                             for h, t in sorted(self.terrain.items())]}
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> HexMap:
-        terrain = {tuple(t["hex"]): Terrain(t["wall"], t["height_m"], t["water"]) for t in data["terrain"]}  # type: ignore[index,union-attr]
-        return cls(frozenset(tuple(h) for h in data["hexes"]), terrain)  # type: ignore[union-attr,misc]
+    def from_dict(cls, data: Mapping[str, Any]) -> HexMap:
+        """The map that ``to_dict`` wrote."""
+        terrain: dict[Hex, Terrain] = {
+            tuple(t["hex"]): Terrain(t["wall"], t["height_m"], t["water"]) for t in data["terrain"]
+        }
+        return cls(frozenset(tuple(h) for h in data["hexes"]), terrain)

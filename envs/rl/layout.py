@@ -278,9 +278,9 @@ def legal_index_map(encoding: SystemEncoding, enc: Encounter, combatant: str) ->
     else:
         indices = None
     if indices is not None and len(indices) == len(actions) and None not in indices:
-        out = dict(zip(indices, actions, strict=True))
-        if len(out) == len(actions) and 0 <= min(out) and max(out) < size:
-            return out  # every index distinct and inside the layout; otherwise the loop names the fault
+        fast = dict(zip(indices, actions, strict=True))
+        if len(fast) == len(actions) and 0 <= min(fast) and max(fast) < size:
+            return fast  # every index distinct and inside the layout; else the loop names the fault
     encode = encoding.encode_action
     out: dict[int, Action] = {}
     for n, action in enumerate(actions):

@@ -42,10 +42,10 @@ class ObsSpec:
         parsed: list[tuple[str, int, float, float]] = []
         for piece in pieces:
             if len(piece) == 2:
-                name, size = piece  # type: ignore[misc]
+                name, size = piece
                 lo, hi = low, high
             elif len(piece) == 4:
-                name, size, lo, hi = piece  # type: ignore[misc]
+                name, size, lo, hi = piece
             else:
                 raise ValueError(f"observation piece {piece!r}: expected (name, size) or (name, size, low, high)")
             if not isinstance(size, int) or isinstance(size, bool) or size < 1:

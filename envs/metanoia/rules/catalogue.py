@@ -182,7 +182,7 @@ def parse_stat_block(data: Any, source: str, entry: str, block_id: str) -> StatB
         conv = e.integer("convictions", rulings.conv_max(realm), lo=1)
     polarity = e.choice("polarity", POLARITIES)
 
-    abilities = []
+    abilities: list[tuple[str, int, str, str]] = []
     for i, raw in enumerate(e.items("abilities", [])):
         a = Entry(raw, source, f"{entry}.abilities[{i}]")
         kw = _keyword(a, cat, invocable=True)
@@ -205,7 +205,7 @@ def parse_stat_block(data: Any, source: str, entry: str, block_id: str) -> StatB
         rank = it.integer("rank", lo=1)
         pol = it.choice("polarity", POLARITIES, polarity)
         instrument = it.opt("instrument", False, bool)
-        kws = []
+        kws: list[tuple[str, str]] = []
         for j, kraw in enumerate(it.items("keywords")):
             k = Entry(kraw, source, f"{entry}.items[{i}].keywords[{j}]")
             kw = _keyword(k, cat, invocable=True)
