@@ -84,7 +84,8 @@ def direction_to(a: Hex, b: Hex) -> int:
 
 
 def ring(center: Hex, radius: int) -> list[Hex]:
-    """The hexes at exactly ``radius`` from ``center`` (``[center]`` for 0), going round clockwise."""
+    """The hexes at exactly ``radius`` from ``center`` (``[center]`` for 0), going round
+    clockwise."""
     if radius == 0:
         return [center]
     h = neighbor(center, 4, radius)  # start at the corner reached going direction 4
@@ -97,7 +98,8 @@ def ring(center: Hex, radius: int) -> list[Hex]:
 
 
 def disk(center: Hex, radius: int) -> list[Hex]:
-    """Every hex within ``radius`` of ``center`` (``3r(r+1) + 1`` hexes), centre first then ring by ring."""
+    """Every hex within ``radius`` of ``center`` (``3r(r+1) + 1`` hexes), centre first then ring by
+    ring."""
     return [h for k in range(radius + 1) for h in ring(center, k)]
 
 
@@ -141,7 +143,9 @@ class HexMap:
     @classmethod
     def rhombus(cls, width: int, height: int, terrain: dict[Hex, Terrain] | None = None) -> HexMap:
         """``width x height`` hexes with ``0 <= q < width``, ``0 <= r < height``."""
-        return cls(frozenset((q, r) for q in range(width) for r in range(height)), dict(terrain or {}))
+        return cls(
+            frozenset((q, r) for q in range(width) for r in range(height)), dict(terrain or {})
+        )
 
     def __contains__(self, h: object) -> bool:
         return h in self.hexes
@@ -174,8 +178,11 @@ class HexMap:
         taken = set(blocked)
         return [(d, n) for d, n in enumerate(neighbors(h)) if self.passable(n) and n not in taken]
 
-    def reachable(self, start: Hex, budget: int, blocked: Iterable[Hex] = (), cost: int = 1) -> dict[Hex, int]:
-        """Hexes reachable from ``start`` with ``budget`` movement points at ``cost`` a hex, and their cost."""
+    def reachable(
+        self, start: Hex, budget: int, blocked: Iterable[Hex] = (), cost: int = 1
+    ) -> dict[Hex, int]:
+        """Hexes reachable from ``start`` with ``budget`` movement points at ``cost`` a hex, and
+        their cost."""
         taken = set(blocked)
         best = {start: 0}
         frontier = [start]
@@ -192,9 +199,13 @@ class HexMap:
 
     def to_dict(self) -> dict[str, object]:
         """Plain data (for snapshots)."""
-        return {"hexes": sorted(map(list, self.hexes)),
-                "terrain": [{"hex": list(h), "wall": t.wall, "height_m": t.height_m, "water": t.water}
-                            for h, t in sorted(self.terrain.items())]}
+        return {
+            "hexes": sorted(map(list, self.hexes)),
+            "terrain": [
+                {"hex": list(h), "wall": t.wall, "height_m": t.height_m, "water": t.water}
+                for h, t in sorted(self.terrain.items())
+            ],
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HexMap:

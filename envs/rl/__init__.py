@@ -26,7 +26,8 @@ from .sb3 import ActionMaskAdapter, Policy, random_policy
 
 __all__ = [
     "SystemEnv",
-    "ActionLayout", "Block", "EncodingError", "SystemEncoding", "legal_index_map", "mask_from_legal",
+    "ActionLayout", "Block", "EncodingError", "SystemEncoding", "legal_index_map",
+    "mask_from_legal",
     "ObsSpec", "ego_order",
     "CombatAECEnv", "FromSituation", "NewEncounter", "Shaping", "env_factory",
     "ActionMaskAdapter", "Policy", "random_policy",
