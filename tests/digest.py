@@ -5,9 +5,9 @@ A restructuring must change no behaviour: record the digest before, compare afte
     python -m tests.digest --games 200 --out before.json      # before the change
     python -m tests.digest --games 200 --compare before.json  # after: exit 1 on any difference
 
-For every registered system, encounter and rule set (core, full), ``--games`` raw envs are reset with
-seeds 0..N-1 and played by a masked random policy seeded with the same seed; the digest hashes every
-agent's observation and mask at every step and the final event-log text. Both cores are used.
+For every registered system, encounter and rule set (core, full), ``--games`` raw envs are reset
+with seeds 0..N-1 and played by a masked random policy seeded with the same seed; the digest hashes
+every agent's observation and mask at every step and the final event-log text. Both cores are used.
 """
 
 from __future__ import annotations
@@ -55,7 +55,9 @@ def _group(args: tuple[str, str, str, int]) -> tuple[str, str]:
 def digest(games: int, workers: int = 2) -> dict[str, str]:
     from envs import SYSTEMS, get_rules
 
-    jobs = [(s, e, r, games) for s in SYSTEMS for e in get_rules(s).encounter_names() for r in RULE_SETS]
+    jobs = [
+        (s, e, r, games) for s in SYSTEMS for e in get_rules(s).encounter_names() for r in RULE_SETS
+    ]
     with ProcessPoolExecutor(workers) as pool:
         return dict(pool.map(_group, jobs))
 

@@ -23,6 +23,8 @@ def test_every_system_has_case_files(system):
 @pytest.mark.parametrize("path", CASES, ids=[f"{p.parent.name}/{p.stem}" for p in CASES])
 def test_case_file(path):
     data = load_yaml(path)
-    assert data.get("name") and data.get("description") and str(data.get("spec", "")).startswith("§")
+    assert (
+        data.get("name") and data.get("description") and str(data.get("spec", "")).startswith("§")
+    )
     result = run_case(load_case(path))
     assert result.passed, "\n".join(result.problems)

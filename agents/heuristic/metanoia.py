@@ -237,7 +237,9 @@ class _Ctx:
             visible = [d["zone"] for d in self.enemies() if d["zone"] is not None]
             here_zone = self.me["zone"]
             gap_there = abs(min(visible, key=lambda z: abs(z - to)) - to) if visible else 0
-            gap_here = abs(min(visible, key=lambda z: abs(z - here_zone)) - here_zone) if visible else 0
+            gap_here = (
+                abs(min(visible, key=lambda z: abs(z - here_zone)) - here_zone) if visible else 0
+            )
             if visible and gap_there < gap_here:
                 v = 0.2
         return v - 0.03 * len(a.boosts)

@@ -37,7 +37,8 @@ from .squaregrid import SquareGrid
 __all__ = [
     "Action", "ActionSyntaxError", "IllegalActionError", "parse_label",
     "DataError", "Entry", "load_yaml",
-    "Dice", "DiceError", "DiceExhausted", "LeftoverDice", "ScriptedDice", "SeededDice", "UnexpectedDie",
+    "Dice", "DiceError", "DiceExhausted", "LeftoverDice", "ScriptedDice", "SeededDice",
+    "UnexpectedDie",
     "Encounter", "EncounterBase", "Outcome", "SideInfo", "DEFEAT", "MUTUAL_DEFEAT", "ROUND_CAP",
     "REASONS", "StateFields", "plain",
     "ActionTaken", "EncounterEnded", "Event", "OutOfFight", "RoundStarted", "TurnStarted",

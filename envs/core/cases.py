@@ -143,7 +143,9 @@ def resolve_path(snapshot: Any, path: str) -> Any:
     for part in str(path).split("."):
         if isinstance(node, dict):
             if part not in node:
-                raise KeyError(f"no {part!r} at {path!r} (has: {', '.join(map(str, node)) or 'nothing'})")
+                raise KeyError(
+                    f"no {part!r} at {path!r} (has: {', '.join(map(str, node)) or 'nothing'})"
+                )
             node = node[part]
         elif isinstance(node, list | tuple):
             try:
@@ -170,7 +172,8 @@ STEP_CHECK_KEYS = ("legal", "illegal", "events", "absent_events")
 def run_case(case: Case) -> CaseResult:
     result = CaseResult(case.source, case.name, True)
     problems = result.problems
-    # Every problem is one line naming the file, the entry and the field (data.py's DataError format).
+    # Every problem is one line naming the file, the entry and the field (data.py's DataError
+    # format).
     where = f"{case.source}: case: field"
     try:
         dice = ScriptedDice(case.dice)
@@ -201,9 +204,15 @@ def run_case(case: Case) -> CaseResult:
         enc = None
     if expected_error is not None:
         if error_text is None:
-            problems.append(f"{where} 'expect.error': expected an error containing {expected_error!r}, but every step was legal")
+            problems.append(
+                f"{where} 'expect.error': expected an error containing {expected_error!r}, but "
+                "every step was legal"
+            )
         elif str(expected_error).lower() not in error_text.lower():
-            problems.append(f"{where} 'expect.error': expected an error containing {expected_error!r}, got: {error_text}")
+            problems.append(
+                f"{where} 'expect.error': expected an error containing {expected_error!r}, got: "
+                f"{error_text}"
+            )
     elif error_text is not None:
         problems.append(error_text)
     if enc is None:
@@ -212,7 +221,10 @@ def run_case(case: Case) -> CaseResult:
     if error_text is None:  # 'dice_left' (default 0) is checked even when no die is left
         want_left = case.expect.get("dice_left", 0)
         if dice.remaining != want_left:
-            problems.append(f"{where} 'dice': {dice.remaining} scripted dice were left unused (the rules drew {dice.used})")
+            problems.append(
+                f"{where} 'dice': {dice.remaining} scripted dice were left unused (the rules drew "
+                f"{dice.used})"
+            )
     final = {k: v for k, v in case.expect.items() if k not in ("error", "dice_left")}
     _check(enc, final, [str(e) for e in events], f"{where} 'expect", problems)
     result.passed = not problems
@@ -275,7 +287,9 @@ def find_case_files(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
-def run_cases(paths: Iterable[str | Path], out: Callable[[str], None] = print, verbose: bool = False) -> tuple[int, int]:
+def run_cases(
+    paths: Iterable[str | Path], out: Callable[[str], None] = print, verbose: bool = False
+) -> tuple[int, int]:
     """Run every case file under ``paths``; print failures (and passes if ``verbose``). Raises
     ``DataError`` when ``paths`` hold no case file."""
     paths = list(paths)

@@ -25,7 +25,9 @@ class _UniqueKeyLoader(yaml.SafeLoader):
     """SafeLoader that refuses duplicate mapping keys (PyYAML silently keeps the last one)."""
 
 
-def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
+def _construct_mapping(
+    loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False
+) -> dict:
     loader.flatten_mapping(node)
     seen: dict[Any, int] = {}
     for key_node, _ in node.value:
@@ -84,18 +86,31 @@ class Entry:
     def has(self, key: str) -> bool:
         return key in self.data
 
-    def req(self, key: str, kind: type | tuple[type, ...] | Callable[[Any], Any] | None = None, what: str = "") -> Any:
+    def req(
+        self,
+        key: str,
+        kind: type | tuple[type, ...] | Callable[[Any], Any] | None = None,
+        what: str = "",
+    ) -> Any:
         if key not in self.data:
             self.fail(key, "missing" + (f" ({what})" if what else ""))
         return self._check(key, self.data[key], kind, what)
 
-    def opt(self, key: str, default: Any = None, kind: type | tuple[type, ...] | Callable[[Any], Any] | None = None, what: str = "") -> Any:
+    def opt(
+        self,
+        key: str,
+        default: Any = None,
+        kind: type | tuple[type, ...] | Callable[[Any], Any] | None = None,
+        what: str = "",
+    ) -> Any:
         if key not in self.data or self.data[key] is None and default is None:
             self._read.add(key)
             return default
         return self._check(key, self.data[key], kind, what)
 
-    def integer(self, key: str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None) -> int:
+    def integer(
+        self, key: str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None
+    ) -> int:
         if default is not _MISSING and key not in self.data:
             self._read.add(key)
             return default
@@ -113,7 +128,9 @@ class Entry:
             return default
         value = self.req(key)
         if value not in choices:
-            self.fail(key, f"unknown value {_show(value)}; expected one of {', '.join(map(str, choices))}")
+            self.fail(
+                key, f"unknown value {_show(value)}; expected one of {', '.join(map(str, choices))}"
+            )
         return value
 
     def sub(self, key: str, default: Any = _MISSING) -> Entry:
@@ -151,7 +168,10 @@ class Entry:
     def done(self) -> None:
         extra = [k for k in self.data if k not in self._read]
         if extra:
-            self.fail(str(extra[0]), f"unknown field (known here: {', '.join(sorted(self._read)) or 'none'})")
+            self.fail(
+                str(extra[0]),
+                f"unknown field (known here: {', '.join(sorted(self._read)) or 'none'})",
+            )
 
 
 def _range(lo: int | None, hi: int | None) -> str:

@@ -123,7 +123,10 @@ class ScriptedDice:
             size, value = self._faces.popleft()
             self.used += 1
             if size is not None and size != sides:
-                raise UnexpectedDie(f"die {self.used}: the rules asked for a d{sides}, the script holds d{size}={value}")
+                raise UnexpectedDie(
+                    f"die {self.used}: the rules asked for a d{sides}, the script holds "
+                    f"d{size}={value}"
+                )
             if not 1 <= value <= sides:
                 raise UnexpectedDie(f"die {self.used}: face {value} is not on a d{sides}")
             out.append(value)

@@ -16,8 +16,9 @@ model. Occupancy is not the map's business: it belongs to the encounter state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["Hex", "DIRECTIONS", "distance", "neighbor", "neighbors", "direction_to", "ring", "disk",
            "line", "Terrain", "HexMap"]
@@ -83,7 +84,8 @@ def direction_to(a: Hex, b: Hex) -> int:
 
 
 def ring(center: Hex, radius: int) -> list[Hex]:
-    """The hexes at exactly ``radius`` from ``center`` (``[center]`` for 0), going round clockwise."""
+    """The hexes at exactly ``radius`` from ``center`` (``[center]`` for 0), going round
+    clockwise."""
     if radius == 0:
         return [center]
     h = neighbor(center, 4, radius)  # start at the corner reached going direction 4
@@ -96,7 +98,8 @@ def ring(center: Hex, radius: int) -> list[Hex]:
 
 
 def disk(center: Hex, radius: int) -> list[Hex]:
-    """Every hex within ``radius`` of ``center`` (``3r(r+1) + 1`` hexes), centre first then ring by ring."""
+    """Every hex within ``radius`` of ``center`` (``3r(r+1) + 1`` hexes), centre first then ring by
+    ring."""
     return [h for k in range(radius + 1) for h in ring(center, k)]
 
 
@@ -126,6 +129,11 @@ class HexMap:
 
     hexes: frozenset[Hex]
     terrain: dict[Hex, Terrain] = field(default_factory=dict)
+    _open_steps: dict[Hex, tuple[tuple[int, Hex], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """``open_steps`` per hex, filled on first use (not part of the map's value: not compared,
+    not shown, not saved by ``to_dict``)."""
 
     @classmethod
     def hexagon(cls, radius: int, terrain: dict[Hex, Terrain] | None = None) -> HexMap:
@@ -135,7 +143,9 @@ class HexMap:
     @classmethod
     def rhombus(cls, width: int, height: int, terrain: dict[Hex, Terrain] | None = None) -> HexMap:
         """``width x height`` hexes with ``0 <= q < width``, ``0 <= r < height``."""
-        return cls(frozenset((q, r) for q in range(width) for r in range(height)), dict(terrain or {}))
+        return cls(
+            frozenset((q, r) for q in range(width) for r in range(height)), dict(terrain or {})
+        )
 
     def __contains__(self, h: object) -> bool:
         return h in self.hexes
@@ -155,12 +165,12 @@ class HexMap:
         return h in self.hexes and not self.at(h).wall
 
     def open_steps(self, h: Hex) -> tuple[tuple[int, Hex], ...]:
-        """``(direction, hex)`` of every passable neighbour of ``h``, kept per hex: the terrain is
-        set before a fight starts and does not change during it."""
-        memo = self.__dict__.setdefault("_open_steps", {})
-        found = memo.get(h)
+        """``(direction, hex)`` of every passable neighbour of ``h``, kept per hex in
+        ``_open_steps``: the terrain is set before a fight starts and does not change during it."""
+        found = self._open_steps.get(h)
         if found is None:
-            found = memo[h] = tuple((d, n) for d, n in enumerate(neighbors(h)) if self.passable(n))
+            found = tuple((d, n) for d, n in enumerate(neighbors(h)) if self.passable(n))
+            self._open_steps[h] = found
         return found
 
     def steps(self, h: Hex, blocked: Iterable[Hex] = ()) -> list[tuple[int, Hex]]:
@@ -168,8 +178,11 @@ class HexMap:
         taken = set(blocked)
         return [(d, n) for d, n in enumerate(neighbors(h)) if self.passable(n) and n not in taken]
 
-    def reachable(self, start: Hex, budget: int, blocked: Iterable[Hex] = (), cost: int = 1) -> dict[Hex, int]:
-        """Hexes reachable from ``start`` with ``budget`` movement points at ``cost`` a hex, and their cost."""
+    def reachable(
+        self, start: Hex, budget: int, blocked: Iterable[Hex] = (), cost: int = 1
+    ) -> dict[Hex, int]:
+        """Hexes reachable from ``start`` with ``budget`` movement points at ``cost`` a hex, and
+        their cost."""
         taken = set(blocked)
         best = {start: 0}
         frontier = [start]
@@ -186,11 +199,18 @@ class HexMap:
 
     def to_dict(self) -> dict[str, object]:
         """Plain data (for snapshots)."""
-        return {"hexes": sorted(map(list, self.hexes)),
-                "terrain": [{"hex": list(h), "wall": t.wall, "height_m": t.height_m, "water": t.water}
-                            for h, t in sorted(self.terrain.items())]}
+        return {
+            "hexes": sorted(map(list, self.hexes)),
+            "terrain": [
+                {"hex": list(h), "wall": t.wall, "height_m": t.height_m, "water": t.water}
+                for h, t in sorted(self.terrain.items())
+            ],
+        }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> HexMap:
-        terrain = {tuple(t["hex"]): Terrain(t["wall"], t["height_m"], t["water"]) for t in data["terrain"]}  # type: ignore[index,union-attr]
-        return cls(frozenset(tuple(h) for h in data["hexes"]), terrain)  # type: ignore[union-attr,misc]
+    def from_dict(cls, data: Mapping[str, Any]) -> HexMap:
+        """The map that ``to_dict`` wrote."""
+        terrain: dict[Hex, Terrain] = {
+            tuple(t["hex"]): Terrain(t["wall"], t["height_m"], t["water"]) for t in data["terrain"]
+        }
+        return cls(frozenset(tuple(h) for h in data["hexes"]), terrain)

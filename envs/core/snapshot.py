@@ -76,7 +76,7 @@ class StateFields:
 
     def clone(self, obj: T) -> T:
         """A new object of ``obj``'s class: containers copied one level, the other fields shared."""
-        return self._copier(obj)  # type: ignore[no-any-return]
+        return self._copier(obj)
 
     def dump(self, obj: Any) -> dict[str, Any]:
         """The saved fields of ``obj`` as plain data (through ``encode`` where declared)."""
@@ -116,7 +116,7 @@ def _compile_copier(by_ref: tuple[str, ...], containers: tuple[str, ...]) -> Cal
     lines.append("    return new")
     namespace: dict[str, Any] = {"_new": object.__new__}
     exec("\n".join(lines), namespace)  # names are checked identifiers
-    return namespace["clone"]  # type: ignore[no-any-return]
+    return namespace["clone"]
 
 
 def _tuples(value: Any) -> Any:

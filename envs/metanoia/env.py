@@ -7,7 +7,8 @@ deciding to challenge a Move is selected in the middle of another combatant's tu
 
 =================  ==========================================================================
 action space       ``Discrete(581)``: see ``envs/metanoia/encoding.py`` or ``arena layout metanoia``
-observation space  ``Dict(observation=Box(-1, 1, (N,), float32), action_mask=Box(0, 1, (581,), int8))``
+observation space  ``Dict(observation=Box(-1, 1, (N,), float32),
+                   action_mask=Box(0, 1, (581,), int8))``
 reward             +1 win / -1 loss / 0 draw (round cap = truncation); optional shaping in infos
 =================  ==========================================================================
 
@@ -66,6 +67,7 @@ class raw_env(SystemEnv):
 env = env_factory(raw_env)
 
 SHAPING = injury_shaping
-"""The system's optional shaping, ``SHAPING(weight)``; training (``shaping: w``) looks it up by this name."""
+"""The system's optional shaping, ``SHAPING(weight)``; training (``shaping: w``) looks it up by this
+name."""
 
 __all__ = ["env", "raw_env", "ENCODING", "rules", "injury_shaping", "SHAPING"]

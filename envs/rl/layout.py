@@ -9,13 +9,13 @@ its coordinates, first axis most significant, and blocks follow each other in de
         Block("engage", (("option", 8), ("target", 8), ("mode", 2), ("pool", 4))),
     ])
     LAYOUT.index("engage", 1, 4, 0, 3)   # 9 + ((1*8 + 4)*2 + 0)*4 + 3 == 108
-    LAYOUT.coords(108)                  # ("engage", {"option": 1, "target": 4, "mode": 0, "pool": 3})
+    LAYOUT.coords(108)  # ("engage", {"option": 1, "target": 4, "mode": 0, "pool": 3})
     LAYOUT.strides("engage")            # (9, (64, 8, 4, 1)): start and place value of each axis
     print(LAYOUT.describe())            # the table below
-    #   index    block    axes                                    formula
-    #   0        recover  -                                       0
-    #   1..8     move     dir(2) x pool(4)                        1 + dir*4 + pool
-    #   9..520   engage   option(8) x target(8) x mode(2) x ...   9 + ((option*8 + target)*2 + mode)*4 + pool
+    # index   block    axes                         formula
+    # 0       recover  -                            0
+    # 1..8    move     dir(2) x pool(4)             1 + dir*4 + pool
+    # 9..520  engage   option(8) x target(8) x ...  9 + ((option*8 + target)*2 + mode)*4 + pool
 
 The layout knows nothing about the game. Mapping an ``Action`` to ``(block, coords)`` needs game
 context (which enemy is in slot 2?), so each system supplies a ``SystemEncoding`` that does it;
@@ -47,7 +47,8 @@ __all__ = [
 
 
 class EncodingError(RuntimeError):
-    """A system encoding broke its contract (two legal actions on one index, an action with no index...)."""
+    """A system encoding broke its contract (two legal actions on one index, an action with no
+    index...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +97,10 @@ class ActionLayout:
                 raise ValueError(f"action block {block.name!r}: axis names repeat: {axis_names}")
             for axis, k in block.axes:
                 if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-                    raise ValueError(f"action block {block.name!r}: axis {axis!r} size must be an integer >= 1, got {k!r}")
+                    raise ValueError(
+                        f"action block {block.name!r}: axis {axis!r} size must be an integer >= 1, "
+                        f"got {k!r}"
+                    )
             self._by_name[block.name] = (offset, tuple(k for _, k in block.axes), block)
             self._starts.append(offset)
             offset += block.size
@@ -138,11 +142,16 @@ class ActionLayout:
         """
         start, sizes, b = self._lookup(block)
         if len(coords) != len(sizes):
-            raise IndexError(f"block {block!r} has {len(sizes)} axes {[a for a, _ in b.axes]}, got {len(coords)} coordinates")
+            raise IndexError(
+                f"block {block!r} has {len(sizes)} axes {[a for a, _ in b.axes]}, got "
+                f"{len(coords)} coordinates"
+            )
         i = 0
         for c, k in zip(coords, sizes, strict=True):
             if not 0 <= c < k:
-                raise IndexError(f"block {block!r}: coordinate {c} outside 0..{k - 1} {_axis_hint(b, coords)}")
+                raise IndexError(
+                    f"block {block!r}: coordinate {c} outside 0..{k - 1} {_axis_hint(b, coords)}"
+                )
             i = i * k + c
         return start + i
 
@@ -198,7 +207,9 @@ class ActionLayout:
         try:
             return self._by_name[name]
         except KeyError:
-            raise KeyError(f"no action block {name!r} (blocks: {', '.join(self._by_name)})") from None
+            raise KeyError(
+                f"no action block {name!r} (blocks: {', '.join(self._by_name)})"
+            ) from None
 
     def __repr__(self) -> str:
         return f"ActionLayout({[b.name for b in self.blocks]}, size={self.size})"
@@ -238,7 +249,8 @@ class SystemEncoding(Protocol):
     max_per_side: int
 
     def encode_action(self, enc: Encounter, combatant: str, action: Action) -> int:
-        """Index of ``action`` taken by ``combatant`` in ``enc`` (raise ``KeyError``/``ValueError`` if none)."""
+        """Index of ``action`` taken by ``combatant`` in ``enc`` (raise ``KeyError``/``ValueError``
+        if none)."""
         ...
 
     def decode_action(self, enc: Encounter, combatant: str, index: int) -> Action:
@@ -246,7 +258,8 @@ class SystemEncoding(Protocol):
         ...
 
     def observe(self, enc: Encounter, combatant: str) -> np.ndarray:
-        """``combatant``'s float32 observation vector of shape ``(obs_spec.size,)`` (from ``enc.view``)."""
+        """``combatant``'s float32 observation vector of shape ``(obs_spec.size,)`` (from
+        ``enc.view``)."""
         ...
 
 
@@ -278,22 +291,28 @@ def legal_index_map(encoding: SystemEncoding, enc: Encounter, combatant: str) ->
     else:
         indices = None
     if indices is not None and len(indices) == len(actions) and None not in indices:
-        out = dict(zip(indices, actions, strict=True))
-        if len(out) == len(actions) and 0 <= min(out) and max(out) < size:
-            return out  # every index distinct and inside the layout; otherwise the loop names the fault
+        fast = dict(zip(indices, actions, strict=True))
+        if len(fast) == len(actions) and 0 <= min(fast) and max(fast) < size:
+            return fast  # every index distinct and inside the layout; else the loop names the fault
     encode = encoding.encode_action
     out: dict[int, Action] = {}
     for n, action in enumerate(actions):
         try:
             i = indices[n] if indices is not None else encode(enc, combatant, action)
         except (KeyError, ValueError, IndexError) as e:
-            raise EncodingError(f"{encoding.name}: legal action {action.label!r} has no index ({e})") from e
+            raise EncodingError(
+                f"{encoding.name}: legal action {action.label!r} has no index ({e})"
+            ) from e
         if i is None or not 0 <= i < size:
-            raise EncodingError(f"{encoding.name}: legal action {action.label!r} encodes to {i!r}, outside 0..{size - 1}")
+            raise EncodingError(
+                f"{encoding.name}: legal action {action.label!r} encodes to {i!r}, outside "
+                f"0..{size - 1}"
+            )
         other = out.get(i)
         if other is not None:
             raise EncodingError(
-                f"{encoding.name}: legal actions {other.label!r} and {action.label!r} both encode to "
+                f"{encoding.name}: legal actions {other.label!r} and {action.label!r} both encode "
+                "to "
                 f"index {i} ({encoding.layout.label(i)})"
             )
         out[i] = action

@@ -42,14 +42,18 @@ class ObsSpec:
         parsed: list[tuple[str, int, float, float]] = []
         for piece in pieces:
             if len(piece) == 2:
-                name, size = piece  # type: ignore[misc]
+                name, size = piece
                 lo, hi = low, high
             elif len(piece) == 4:
-                name, size, lo, hi = piece  # type: ignore[misc]
+                name, size, lo, hi = piece
             else:
-                raise ValueError(f"observation piece {piece!r}: expected (name, size) or (name, size, low, high)")
+                raise ValueError(
+                    f"observation piece {piece!r}: expected (name, size) or (name, size, low, high)"
+                )
             if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-                raise ValueError(f"observation piece {name!r}: size must be an integer >= 1, got {size!r}")
+                raise ValueError(
+                    f"observation piece {name!r}: size must be an integer >= 1, got {size!r}"
+                )
             if lo > hi:
                 raise ValueError(f"observation piece {name!r}: low {lo} is above high {hi}")
             parsed.append((str(name), size, float(lo), float(hi)))
@@ -82,7 +86,9 @@ class ObsSpec:
         try:
             return self.slices[name]
         except KeyError:
-            raise KeyError(f"no observation piece {name!r} (pieces: {', '.join(self.slices)})") from None
+            raise KeyError(
+                f"no observation piece {name!r} (pieces: {', '.join(self.slices)})"
+            ) from None
 
     def new(self) -> np.ndarray:
         """A fresh all-zero float32 vector of this size."""

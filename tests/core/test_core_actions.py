@@ -35,7 +35,13 @@ def test_parse_fields():
     a = parse_label("wyrm: sense -> sk +motive+identity")
     assert a == Action("wyrm", "sense", (), "sk", ("motive", "identity"))
     b = parse_label("c1: attack deteriorating+sword -> c2 +motive")
-    assert (b.actor, b.kind, b.args, b.target, b.boosts) == ("c1", "attack", ("deteriorating+sword",), "c2", ("motive",))
+    assert (b.actor, b.kind, b.args, b.target, b.boosts) == (
+        "c1",
+        "attack",
+        ("deteriorating+sword",),
+        "c2",
+        ("motive",),
+    )
     assert parse_label("sk: move 0") == Action("sk", "move", ("0",))
 
 

@@ -29,7 +29,8 @@ combatants:
       identity: 1
       polarity: decay
       items:
-        - {id: rot_blade, rank: 3, polarity: decay, keywords: [{keyword: deteriorating, reach: close}]}
+        - {id: rot_blade, rank: 3, polarity: decay,
+           keywords: [{keyword: deteriorating, reach: close}]}
   - id: c2
     side: B
     zone: 1
@@ -103,10 +104,13 @@ def test_unknown_keyword_in_inline_stat_block(tmp_path):
 
 
 def test_unknown_stat_block(tmp_path):
-    text = GOOD.replace("  - id: c2\n    side: B\n    zone: 1\n    stats:\n      realm: 1\n      texture: tranquil\n"
-                        "      motive: 1\n      identity: 1\n      polarity: shadow\n      abilities:\n"
-                        "        - {keyword: counter, rank: 3}\n        - {keyword: slip, rank: 4}\n",
-                        "  - {id: c2, side: B, zone: 1, stats: shadow_wardn}\n")
+    text = GOOD.replace(
+        "  - id: c2\n    side: B\n    zone: 1\n    stats:\n      realm: 1\n      texture: "
+        "tranquil\n"
+        "      motive: 1\n      identity: 1\n      polarity: shadow\n      abilities:\n"
+        "        - {keyword: counter, rank: 3}\n        - {keyword: slip, rank: 4}\n",
+        "  - {id: c2, side: B, zone: 1, stats: shadow_wardn}\n",
+    )
     msg = _outcome(_write(tmp_path, text))
     assert "combatants[1]" in msg and "field 'stats'" in msg
     assert "unknown stat block 'shadow_wardn'" in msg
@@ -146,7 +150,12 @@ def test_unknown_side(tmp_path):
 
 
 def test_illegal_action_label(tmp_path):
-    msg = _outcome(_write(tmp_path, _edit('"c1: attack deteriorating@rot_blade -> c2"', '"c1: attack deteriorating -> c2"')))
+    msg = _outcome(
+        _write(
+            tmp_path,
+            _edit('"c1: attack deteriorating@rot_blade -> c2"', '"c1: attack deteriorating -> c2"'),
+        )
+    )
     assert "case" in msg and "field 'steps[0]'" in msg
     assert "'c1: attack deteriorating -> c2'" in msg and "is not legal" in msg
 
@@ -183,7 +192,9 @@ def test_dice_left_is_checked_even_when_none_is_left(tmp_path):
 
 
 def test_dice_left_allows_declared_leftovers(tmp_path):
-    text = _edit("dice: [6, 2, 5, 3]", "dice: [6, 2, 5, 3, 4]").replace("expect:\n", "expect:\n  dice_left: 1\n")
+    text = _edit("dice: [6, 2, 5, 3]", "dice: [6, 2, 5, 3, 4]").replace(
+        "expect:\n", "expect:\n  dice_left: 1\n"
+    )
     assert run_case(load_case(_write(tmp_path, text))).passed
 
 
@@ -213,14 +224,21 @@ def test_expected_error_that_does_not_happen(tmp_path):
 
 
 def test_expected_error_matches(tmp_path):
-    text = _edit('"c2: react none"', '"c2: react ward"').replace("expect:\n", "expect:\n  error: is not legal\n")
-    text = text.replace("  combatants.c2.injuries: [{keyword: deteriorating, severity: 3}]\n  combatants.c2.stacks: 1\n",
-                        "  phase: react\n")
+    text = _edit('"c2: react none"', '"c2: react ward"').replace(
+        "expect:\n", "expect:\n  error: is not legal\n"
+    )
+    text = text.replace(
+        "  combatants.c2.injuries: [{keyword: deteriorating, severity: 3}]\n  "
+        "combatants.c2.stacks: 1\n",
+        "  phase: react\n",
+    )
     assert run_case(load_case(_write(tmp_path, text))).passed
 
 
 def test_guarding_a_non_ally_is_a_data_error(tmp_path):
-    msg = _outcome(_write(tmp_path, _edit("    zone: 1\n", "    zone: 1\n    state: {guarding: c2}\n")))
+    msg = _outcome(
+        _write(tmp_path, _edit("    zone: 1\n", "    zone: 1\n    state: {guarding: c2}\n"))
+    )
     assert "combatants[0].state" in msg and "field 'guarding'" in msg
 
 
@@ -258,4 +276,6 @@ def test_an_engine_exception_fails_its_case_and_the_run_goes_on(tmp_path, monkey
     failure = next(line for line in lines if "b_broken.yaml" in line)
     assert failure.startswith(f"FAIL {tmp_path / 'b_broken.yaml'}")
     problem = failure.splitlines()[1].strip()
-    assert problem.startswith(f"{tmp_path / 'b_broken.yaml'}: the engine raised KeyError: 'mount' (at ")
+    assert problem.startswith(
+        f"{tmp_path / 'b_broken.yaml'}: the engine raised KeyError: 'mount' (at "
+    )

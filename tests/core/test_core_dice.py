@@ -50,7 +50,9 @@ def test_scripted_rejects_unreadable_faces(face):
 
 def test_scripted_exhaustion():
     d = ScriptedDice([1, 2])
-    with pytest.raises(DiceExhausted, match="asked for 3 more d6 after 0 dice, but the script has 2 left"):
+    with pytest.raises(
+        DiceExhausted, match="asked for 3 more d6 after 0 dice, but the script has 2 left"
+    ):
         d.roll(6, 3)
 
 

@@ -58,13 +58,16 @@ def test_lines_are_connected_and_as_long_as_the_distance():
 
 
 def test_maps_bounds_walls_and_reach():
-    m = HexMap.hexagon(7, {(1, 0): Terrain(wall=True), (0, 2): Terrain(height_m=3.0), (2, 2): Terrain(water=True)})
+    m = HexMap.hexagon(
+        7, {(1, 0): Terrain(wall=True), (0, 2): Terrain(height_m=3.0), (2, 2): Terrain(water=True)}
+    )
     assert len(m) == 169 and (7, 0) in m and (8, 0) not in m
     assert not m.passable((1, 0)) and m.passable((0, 1)) and not m.passable((8, 0))
     assert m.at((0, 2)).height_m == 3.0 and m.at((2, 2)).water and m.at((3, 3)) == Terrain()
     reach = m.reachable((0, 0), 2, blocked=[(0, 1)])
     assert (1, 0) not in reach and (0, 1) not in reach
     assert reach[(2, -1)] == 2 and reach[(-1, 0)] == 1
-    assert m.reachable((0, 0), 4, cost=2)[(2, -1)] == 4  # 2 points a hex (e.g. moving on the ground)
+    # 2 points a hex (e.g. moving on the ground)
+    assert m.reachable((0, 0), 4, cost=2)[(2, -1)] == 4
     assert HexMap.from_dict(m.to_dict()) == m
     assert len(HexMap.rhombus(11, 11)) == 121

@@ -1,6 +1,7 @@
 """Helpers for the Metanoia rules tests: inline stat blocks, situations and scripted play.
 
-``fight(...)`` builds a ``MetanoiaEncounter`` through ``from_situation`` (the same path as case files).
+``fight(...)`` builds a ``MetanoiaEncounter`` through ``from_situation`` (the same path as case
+files).
 By default the rules are CORE with ``round_limit: 1`` and the acting combatant is last in the
 initiative order, so the fight stops (draw at the cap) right after its turn and no later turn-start
 effect (Strain regain, Deteriorating tick) blurs the state under test.
@@ -39,9 +40,16 @@ def blk(texture: str = "volatile", *, realm: int = 1, motive: int = 1, identity:
     return d
 
 
-def unit(cid: str, side: str, stats: str | dict[str, Any] | None = None, zone: int = 1, **state: Any) -> dict[str, Any]:
+def unit(
+    cid: str, side: str, stats: str | dict[str, Any] | None = None, zone: int = 1, **state: Any
+) -> dict[str, Any]:
     """One combatant of a situation; ``state`` keys are the situation's state overrides."""
-    u: dict[str, Any] = {"id": cid, "side": side, "stats": stats if stats is not None else blk(), "zone": zone}
+    u: dict[str, Any] = {
+        "id": cid,
+        "side": side,
+        "stats": stats if stats is not None else blk(),
+        "zone": zone,
+    }
     if state:
         u["state"] = state
     return u
@@ -57,7 +65,10 @@ def stealthy(rank: int) -> dict[str, Any]:
 
 # §11 conventions: C1 = Rot-blade (Deteriorating 3, Decay); C2 = Counter 3 and Slip 4 (Shadow).
 def c1_block(texture: str = "volatile", **kw: Any) -> dict[str, Any]:
-    kw.setdefault("items", [item("rot_blade", 3, {"keyword": "deteriorating", "reach": "close"}, polarity="decay")])
+    kw.setdefault(
+        "items",
+        [item("rot_blade", 3, {"keyword": "deteriorating", "reach": "close"}, polarity="decay")],
+    )
     return blk(texture, polarity="decay", **kw)
 
 
@@ -68,11 +79,15 @@ def c2_block(texture: str = "volatile", **kw: Any) -> dict[str, Any]:
 
 def fight(*units: dict[str, Any], actor: str | None = None, order: list[str] | None = None,
           options: Any = None, dice: list[int] | None = None, **extra: Any) -> MetanoiaEncounter:
-    """Build a situation. ``actor`` defaults to the first unit; ``order`` defaults to the other units
-    in listed order followed by the actor (so its turn is the last of the round)."""
+    """Build a situation. ``actor`` defaults to the first unit; ``order`` defaults to the other
+    units in listed order followed by the actor (so its turn is the last of the round)."""
     ids = [u["id"] for u in units]
-    data: dict[str, Any] = {"system": "metanoia", "options": options if options is not None else {"version": "core", "round_limit": 1},
-                            "combatants": list(units), **extra}
+    data: dict[str, Any] = {
+        "system": "metanoia",
+        "options": options if options is not None else {"version": "core", "round_limit": 1},
+        "combatants": list(units),
+        **extra,
+    }
     if actor is None and "actor" not in extra and dice is None:
         actor = ids[0]
     if actor is not None:
@@ -80,10 +95,14 @@ def fight(*units: dict[str, Any], actor: str | None = None, order: list[str] | N
         data["order"] = order if order is not None else [i for i in ids if i != actor] + [actor]
     elif order is not None:
         data["order"] = order
-    return from_situation(data, "test", ScriptedDice(dice or [], sides=6) if dice is not None else None)
+    return from_situation(
+        data, "test", ScriptedDice(dice or [], sides=6) if dice is not None else None
+    )
 
 
-def play(enc: MetanoiaEncounter, faces: list[int | str], *labels: str, exhaust: bool = True) -> list[str]:
+def play(
+    enc: MetanoiaEncounter, faces: list[int | str], *labels: str, exhaust: bool = True
+) -> list[str]:
     """Apply ``labels`` with exactly ``faces`` (all must be used unless ``exhaust`` is False);
     returns the event log as text."""
     dice = ScriptedDice(faces, sides=6)

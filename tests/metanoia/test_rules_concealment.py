@@ -20,7 +20,10 @@ def test_stealthy_starts_obscured():
 
 def test_hide_adds_stealthy_rank():
     """RULING R31: a Stealthy hider adds R to its Hide successes (1 + 2 = 3)."""
-    enc = fight(unit("h", "A", blk(passives=[stealthy(2)]), zone=0, statuses={}), unit("foe", "B", blk(), zone=2))
+    enc = fight(
+        unit("h", "A", blk(passives=[stealthy(2)]), zone=0, statuses={}),
+        unit("foe", "B", blk(), zone=2),
+    )
     play(enc, [4, 1], "h: hide")
     assert c(enc, "h")["statuses"] == {"obscured": 3}
 
@@ -35,7 +38,9 @@ def test_hide_zero_gives_no_status():
 
 def test_rehide_keeps_the_higher_rank():
     """RULING R20/R27: hiding again keeps the higher Obscured rank."""
-    enc = fight(unit("h", "A", blk(), zone=0, statuses={"obscured": 5}), unit("foe", "B", blk(), zone=2))
+    enc = fight(
+        unit("h", "A", blk(), zone=0, statuses={"obscured": 5}), unit("foe", "B", blk(), zone=2)
+    )
     play(enc, [6, 1], "h: hide")
     assert c(enc, "h")["statuses"] == {"obscured": 5}
 
@@ -55,13 +60,17 @@ def test_hide_legal_with_concealed_or_defeated_enemy_in_zone():
 
 def test_hide_illegal_while_pinned():
     """§5.9, RULING R20: no Hide while Pinned."""
-    enc = fight(unit("h", "A", blk(), zone=0, statuses={"pinned": 1}), unit("foe", "B", blk(), zone=2))
+    enc = fight(
+        unit("h", "A", blk(), zone=0, statuses={"pinned": 1}), unit("foe", "B", blk(), zone=2)
+    )
     assert not any(" hide" in label for label in legal(enc))
 
 
 def test_sense_meets_rank_reveals():
     """§5.10 [S], RULING R21: successes >= concealment rank ("meet or beat") removes it."""
-    enc = fight(unit("s", "A", blk(), zone=0), unit("foe", "B", blk(), zone=2, statuses={"obscured": 2}))
+    enc = fight(
+        unit("s", "A", blk(), zone=0), unit("foe", "B", blk(), zone=2, statuses={"obscured": 2})
+    )
     log = play(enc, [6, 1], "s: sense -> foe")
     assert c(enc, "foe")["statuses"] == {} and not c(enc, "foe")["concealed"]
     assert any("s succeeds at sensing foe (2 vs rank 2)" in line for line in log)
@@ -69,7 +78,9 @@ def test_sense_meets_rank_reveals():
 
 def test_sense_below_rank_fails():
     """§5.10 [S]: fewer successes than the rank: nothing happens."""
-    enc = fight(unit("s", "A", blk(), zone=0), unit("foe", "B", blk(), zone=2, statuses={"obscured": 3}))
+    enc = fight(
+        unit("s", "A", blk(), zone=0), unit("foe", "B", blk(), zone=2, statuses={"obscured": 3})
+    )
     play(enc, [6, 1], "s: sense -> foe")
     assert c(enc, "foe")["statuses"] == {"obscured": 3}
 
@@ -107,7 +118,8 @@ def test_ambush_bars_reactive_keywords():
 
 
 def test_attacker_revealed_after_ambush_win():
-    """§7.2, RULING R19: attacking from concealment ends it after resolution (here the attacker wins)."""
+    """§7.2, RULING R19: attacking from concealment ends it after resolution (here the attacker
+    wins)."""
     enc = fight(unit("w", "B", blk(items=KNIFE), statuses={"obscured": 1}), unit("t", "A", blk()))
     play(enc, [6, 6, 1, 1], "w: attack strike@knife -> t", "t: react none")
     assert c(enc, "w")["statuses"] == {} and injuries(enc, "t") == [("strike", 1)]
@@ -122,7 +134,10 @@ def test_attacker_revealed_after_ambush_loss():
 
 def test_mark_from_concealment_reveals():
     """§7.2: a Mark against an enemy also ends concealment (and is an ambush)."""
-    enc = fight(unit("w", "B", blk(), statuses={"obscured": 1}), unit("t", "A", blk(abilities=[ab("slip", 1)])))
+    enc = fight(
+        unit("w", "B", blk(), statuses={"obscured": 1}),
+        unit("t", "A", blk(abilities=[ab("slip", 1)])),
+    )
     play(enc, [], "w: mark -> t", exhaust=False)
     assert "t: react slip" not in legal(enc)
     play(enc, [4, 4, 1, 1], "t: react none")

@@ -19,11 +19,15 @@ from metanoia_kit import (
 
 
 def duel(c1=None, c2=None, **c2_state):
-    return fight(unit("c1", "A", c1 or c1_block("tranquil")), unit("c2", "B", c2 or c2_block("tranquil"), **c2_state))
+    return fight(
+        unit("c1", "A", c1 or c1_block("tranquil")),
+        unit("c2", "B", c2 or c2_block("tranquil"), **c2_state),
+    )
 
 
 def test_counter_win_lands_bare_injury():
-    """§5.3 #3 [S], §11.1 S5: the winning Reactor's Counter 3 fills one slot of the Actor, severity 3."""
+    """§5.3 #3 [S], §11.1 S5: the winning Reactor's Counter 3 fills one slot of the Actor, severity
+    3."""
     enc = duel()
     play(enc, [1, 1, 6, 6], "c1: attack deteriorating@rot_blade -> c2", "c2: react counter")
     assert injuries(enc, "c1") == [("counter", 3)]
@@ -40,14 +44,17 @@ def test_counter_costs_its_rank():
 
 def test_counter_fuels_from_the_actors_stacks_first():
     """RULING R10: Counter's cost is paid from stacks on the Actor first, then Strain."""
-    enc = fight(unit("c1", "A", c1_block("tranquil"), stacks=2), unit("c2", "B", c2_block("tranquil")))
+    enc = fight(
+        unit("c1", "A", c1_block("tranquil"), stacks=2), unit("c2", "B", c2_block("tranquil"))
+    )
     log = play(enc, [1, 1, 1, 1], "c1: attack deteriorating@rot_blade -> c2", "c2: react counter")
     assert c(enc, "c2")["strain"] == 5
     assert any("c2 pays 1 Strain and 2 stacks from c1" in line for line in log)
 
 
 def test_failed_counter_doubles_slots_not_severity():
-    """RULING R17, §11.1 S6: a failed Counter doubles the Injury slots; the severity is unchanged."""
+    """RULING R17, §11.1 S6: a failed Counter doubles the Injury slots; the severity is
+    unchanged."""
     enc = duel()
     play(enc, [6, 6, 6, 2], "c1: attack deteriorating@rot_blade -> c2", "c2: react counter")
     assert injuries(enc, "c2") == [("deteriorating", 3), ("deteriorating", 3)]
@@ -97,7 +104,8 @@ def test_failed_counter_condition_doubled_before_resistance():
 
 
 def test_counter_landing_reduced_by_actor_resistance():
-    """§2.4 [S], §13.3 duel_seed: the Actor's Resistance 2 (Shadow) turns Counter 3 into severity 1."""
+    """§2.4 [S], §13.3 duel_seed: the Actor's Resistance 2 (Shadow) turns Counter 3 into severity
+    1."""
     enc = duel(c1=c1_block("tranquil", passives=[resist("shadow", 2)]))
     play(enc, [1, 1, 6, 6], "c1: attack deteriorating@rot_blade -> c2", "c2: react counter")
     assert injuries(enc, "c1") == [("counter", 1)]
@@ -110,7 +118,8 @@ def test_counter_is_never_an_actor_option():
 
 
 def test_winning_counter_user_takes_nothing():
-    """§5.2 step 9-10, §11.1 S5: the winning Counter user puts the margin on the Actor and takes nothing."""
+    """§5.2 step 9-10, §11.1 S5: the winning Counter user puts the margin on the Actor and takes
+    nothing."""
     enc = duel()
     log = play(enc, [1, 1, 6, 2], "c1: attack deteriorating@rot_blade -> c2", "c2: react counter")
     assert has_in_order(log, "c2 wins 3-0, margin 3", "c1 gains 3 stacks", "c1 takes [Counter 3]")

@@ -1,4 +1,5 @@
-"""Texture table and dice pools (spec §2.2, §2.3, RULING R3, R18; worked examples §11.1 S10, S11)."""
+"""Texture table and dice pools (spec §2.2, §2.3, RULING R3, R18; worked examples §11.1 S10,
+S11)."""
 
 from __future__ import annotations
 
@@ -42,8 +43,10 @@ def test_texture_faces_one_to_six_sum_to_six(texture):
     assert c(enc, "h")["statuses"] == {"obscured": 6}
 
 
-@pytest.mark.parametrize("boosts,dice,strain", [("", 2, 6), (" +motive", 5, 5), (" +identity", 5, 5),
-                                                 (" +motive+identity", 7, 4)])
+@pytest.mark.parametrize(
+    "boosts,dice,strain",
+    [("", 2, 6), (" +motive", 5, 5), (" +identity", 5, 5), (" +motive+identity", 7, 4)],
+)
 def test_pool_size_and_trait_cost(boosts, dice, strain):
     """§2.3 [S], §11.1 S11: pool 2 + M + I capped at 7 (M 3 + I 3 = 8 -> 7); 1 Strain per trait.
     The scripted dice must be used up exactly, so a wrong pool size fails."""
@@ -63,8 +66,10 @@ def test_rank_zero_trait_cannot_be_invoked():
 
 def test_realm_dice_added_after_the_cap():
     """RULING R3 + Rule 1 [S]: 2 + 3 + 3 is capped at 7, then +3 Realm dice = 10."""
-    enc = fight(unit("big", "A", blk(realm=2, motive=3, identity=3, items=[item("maul", 1, "strike")])),
-                unit("t", "B", blk()))
+    enc = fight(
+        unit("big", "A", blk(realm=2, motive=3, identity=3, items=[item("maul", 1, "strike")])),
+        unit("t", "B", blk()),
+    )
     log = play(enc, [1] * 12, "big: attack strike@maul -> t +motive+identity", "t: react none")
     assert any("big rolls 10d6 (7 base, +3 Realm)" in line for line in log)
 
@@ -97,7 +102,9 @@ def test_slip_removes_dice_minimum_one():
 
 def test_slip_is_used_by_a_hide_roll():
     """RULING R18: Slip affects the bearer's next roll of any kind, Hide included, then expires."""
-    enc = fight(unit("h", "A", blk(), zone=0, statuses={"slip": 1}), unit("foe", "B", blk(), zone=2))
+    enc = fight(
+        unit("h", "A", blk(), zone=0, statuses={"slip": 1}), unit("foe", "B", blk(), zone=2)
+    )
     log = play(enc, [6, 6], "h: hide +motive")
     assert any("h rolls 2d6 (3 base, -1 Slip) for hide" in line for line in log)
     assert c(enc, "h")["statuses"] == {"obscured": 4}

@@ -11,12 +11,22 @@ CLUB = [item("club", 1, "strike")]
 
 
 # ---------------------------------------------------------------- Guard / intercept (R25, R41)
-def guarded(attacker=None, guard=None, target=None, guard_zone=1, attacker_state=None, guard_state=None, **target_state):
+def guarded(
+    attacker=None,
+    guard=None,
+    target=None,
+    guard_zone=1,
+    attacker_state=None,
+    guard_state=None,
+    **target_state,
+):
     """``a`` (side A) faces ``t`` guarded by ``g`` (side B)."""
-    return fight(unit("a", "A", attacker or blk(items=CLUB), **(attacker_state or {})),
-                 unit("t", "B", target or blk(), **target_state),
-                 unit("g", "B", guard or blk(), zone=guard_zone, guarding="t", **(guard_state or {})),
-                 options=FULL)
+    return fight(
+        unit("a", "A", attacker or blk(items=CLUB), **(attacker_state or {})),
+        unit("t", "B", target or blk(), **target_state),
+        unit("g", "B", guard or blk(), zone=guard_zone, guarding="t", **(guard_state or {})),
+        options=FULL,
+    )
 
 
 def test_guard_legal_for_ally_in_own_zone_only():
@@ -29,14 +39,23 @@ def test_guard_legal_for_ally_in_own_zone_only():
 
 def test_guard_action_sets_guarding():
     """§5.13: after Guard the combatant is Guarding the ally."""
-    enc = fight(unit("g", "A", blk()), unit("pal", "A", blk()), unit("foe", "B", blk(), zone=2), options=FULL)
+    enc = fight(
+        unit("g", "A", blk()),
+        unit("pal", "A", blk()),
+        unit("foe", "B", blk(), zone=2),
+        options=FULL,
+    )
     play(enc, [], "g: guard -> pal")
     assert c(enc, "g")["guarding"] == "pal"
 
 
 def test_core_hides_guard_and_withdraw():
     """§12.1/§12.2: CORE has no Guard or Withdraw actions (even where FULL allows them)."""
-    units = (unit("g", "A", blk(), zone=0), unit("pal", "A", blk(), zone=0), unit("foe", "B", blk(), zone=2))
+    units = (
+        unit("g", "A", blk(), zone=0),
+        unit("pal", "A", blk(), zone=0),
+        unit("foe", "B", blk(), zone=2),
+    )
     assert {"g: guard -> pal", "g: withdraw"} <= legal(fight(*units, options=FULL))
     core = legal(fight(*units, options={"version": "core", "round_limit": 1}))
     assert not any("guard" in label or "withdraw" in label for label in core)
@@ -44,7 +63,9 @@ def test_core_hides_guard_and_withdraw():
 
 def test_core_never_asks_for_interception():
     """§12.1: CORE has no intercept reaction, even if a state says Guarding."""
-    enc = fight(unit("a", "A", blk(items=CLUB)), unit("t", "B", blk()), unit("g", "B", blk(), guarding="t"))
+    enc = fight(
+        unit("a", "A", blk(items=CLUB)), unit("t", "B", blk()), unit("g", "B", blk(), guarding="t")
+    )
     play(enc, [], "a: attack strike@club -> t", exhaust=False)
     assert enc.phase == "react" and enc.current_actor() == "t"
 
@@ -80,7 +101,9 @@ def test_interception_keeps_payments_and_exploit_dice():
     """RULING R41: Exploit stacks taken from the original target are not returned and the extra
     dice still count."""
     enc = guarded(attacker=blk(abilities=[ab("exploit", 2)]), stacks=3)
-    log = play(enc, [1, 1, 1, 1, 1, 1], "a: attack exploit -> t", "g: intercept yes", "g: react none")
+    log = play(
+        enc, [1, 1, 1, 1, 1, 1], "a: attack exploit -> t", "g: intercept yes", "g: react none"
+    )
     assert c(enc, "t")["stacks"] == 1
     assert any("a rolls 4d6 (2 base, +2 Exploit)" in line for line in log)
 
@@ -93,7 +116,8 @@ def test_interception_keeps_fuel_payment():
 
 
 def test_interceptor_realm_is_used():
-    """RULING R41: the interceptor is the Reactor for the Realm comparison (+3 dice when one higher)."""
+    """RULING R41: the interceptor is the Reactor for the Realm comparison (+3 dice when one
+    higher)."""
     enc = guarded(guard=blk(realm=2))
     log = play(enc, [1] * 7, "a: attack strike@club -> t", "g: intercept yes", "g: react none")
     assert any("g rolls 5d6 (2 base, +3 Realm) for defence" in line for line in log)
@@ -102,8 +126,11 @@ def test_interceptor_realm_is_used():
 def test_intercepted_ambush_bars_keywords_and_reveals_guard():
     """RULING R41/R19: a guard may intercept an ambush, is barred from reactive keywords, and a
     concealed guard is revealed."""
-    enc = guarded(guard=blk(abilities=[ab("counter", 1)]), attacker_state={"statuses": {"obscured": 1}},
-                  guard_state={"statuses": {"hidden": 2}})
+    enc = guarded(
+        guard=blk(abilities=[ab("counter", 1)]),
+        attacker_state={"statuses": {"obscured": 1}},
+        guard_state={"statuses": {"hidden": 2}},
+    )
     log = play(enc, [], "a: attack strike@club -> t", "g: intercept yes", exhaust=False)
     assert c(enc, "g")["statuses"] == {}
     assert any("g is revealed (intercepts)" in line for line in log)
@@ -119,8 +146,14 @@ def test_mindless_guard_cannot_intercept_argue():
 
 def test_guard_ends_at_start_of_own_next_turn():
     """§4.2 step 2, RULING R39: Guard ends at the start of the guard's next turn."""
-    enc = fight(unit("x", "A", blk(), zone=0), unit("g", "B", blk(), guarding="t"), unit("t", "B", blk()),
-                actor="x", order=["x", "g", "t"], options=FULL_LONG)
+    enc = fight(
+        unit("x", "A", blk(), zone=0),
+        unit("g", "B", blk(), guarding="t"),
+        unit("t", "B", blk()),
+        actor="x",
+        order=["x", "g", "t"],
+        options=FULL_LONG,
+    )
     play(enc, [], "x: recover")
     assert enc.current_actor() == "g" and c(enc, "g")["guarding"] is None
 
@@ -128,17 +161,32 @@ def test_guard_ends_at_start_of_own_next_turn():
 # ---------------------------------------------------------------- Withdraw (R37)
 def test_withdraw_legal_from_own_rear_only():
     """§5.14, RULING R37: Withdraw from one's own rear zone (A: 0, B: 2)."""
-    assert "a: withdraw" in legal(fight(unit("a", "A", blk(), zone=0), unit("b", "B", blk(), zone=2), options=FULL))
-    assert "a: withdraw" not in legal(fight(unit("a", "A", blk(), zone=1), unit("b", "B", blk(), zone=2), options=FULL))
-    assert "b: withdraw" in legal(fight(unit("b", "B", blk(), zone=2), unit("a", "A", blk(), zone=0), options=FULL))
-    assert "b: withdraw" not in legal(fight(unit("b", "B", blk(), zone=0), unit("a", "A", blk(), zone=1), options=FULL))
+    assert "a: withdraw" in legal(
+        fight(unit("a", "A", blk(), zone=0), unit("b", "B", blk(), zone=2), options=FULL)
+    )
+    assert "a: withdraw" not in legal(
+        fight(unit("a", "A", blk(), zone=1), unit("b", "B", blk(), zone=2), options=FULL)
+    )
+    assert "b: withdraw" in legal(
+        fight(unit("b", "B", blk(), zone=2), unit("a", "A", blk(), zone=0), options=FULL)
+    )
+    assert "b: withdraw" not in legal(
+        fight(unit("b", "B", blk(), zone=0), unit("a", "A", blk(), zone=1), options=FULL)
+    )
 
 
 def test_withdraw_barred_by_unconcealed_enemy_or_pin():
     """RULING R37: no unconcealed active enemy in the rear zone, and not Pinned."""
-    assert "a: withdraw" not in legal(fight(unit("a", "A", blk(), zone=0), unit("b", "B", blk(), zone=0), options=FULL))
-    assert "a: withdraw" in legal(fight(unit("a", "A", blk(), zone=0),
-                                        unit("b", "B", blk(), zone=0, statuses={"obscured": 1}), options=FULL))
+    assert "a: withdraw" not in legal(
+        fight(unit("a", "A", blk(), zone=0), unit("b", "B", blk(), zone=0), options=FULL)
+    )
+    assert "a: withdraw" in legal(
+        fight(
+            unit("a", "A", blk(), zone=0),
+            unit("b", "B", blk(), zone=0, statuses={"obscured": 1}),
+            options=FULL,
+        )
+    )
     assert "a: withdraw" not in legal(fight(unit("a", "A", blk(), zone=0, statuses={"pinned": 1}),
                                             unit("b", "B", blk(), zone=2), options=FULL))
 
@@ -167,7 +215,11 @@ def test_instrument_adds_item_rank_against_one_realm_higher():
 
 def test_instrument_applies_to_a_pair():
     """RULING R28: the Instrument also counts when paired with an ability."""
-    enc = fight(unit("a", "A", blk(abilities=[ab("strike", 1)], items=[BOW])), unit("big", "B", blk(realm=2)), options=FULL)
+    enc = fight(
+        unit("a", "A", blk(abilities=[ab("strike", 1)], items=[BOW])),
+        unit("big", "B", blk(realm=2)),
+        options=FULL,
+    )
     log = play(enc, [1] * 9, "a: attack strike+bow -> big", "big: react none")
     assert any("a rolls 4d6 (2 base, +2 Instrument)" in line for line in log)
 
@@ -177,7 +229,11 @@ def test_no_instrument_dice_at_equal_realm_or_other_option():
     enc = fight(unit("a", "A", blk(items=[BOW])), unit("t", "B", blk()), options=FULL)
     log = play(enc, [1] * 4, "a: attack strike@bow -> t", "t: react none")
     assert any("a rolls 2d6 for attack" in line for line in log)
-    enc = fight(unit("a", "A", blk(abilities=[ab("strike", 1)], items=[BOW])), unit("big", "B", blk(realm=2)), options=FULL)
+    enc = fight(
+        unit("a", "A", blk(abilities=[ab("strike", 1)], items=[BOW])),
+        unit("big", "B", blk(realm=2)),
+        options=FULL,
+    )
     log = play(enc, [1] * 7, "a: attack strike -> big", "big: react none")
     assert any("a rolls 2d6 for attack" in line for line in log)
 
@@ -207,9 +263,17 @@ def test_surprised_reactor_cannot_use_reactive_keywords_before_its_first_turn():
     enc = surprise(FULL_LONG, order=("a", "b"))
     play(enc, [], "a: attack strike@club -> b", exhaust=False)
     assert not any("counter" in label for label in legal(enc))
-    play(enc, [1, 1, 1, 1], "b: react none", "a: attack strike@club -> b", exhaust=False)  # round 2, before b's turn
+    # round 2, before b's turn
+    play(enc, [1, 1, 1, 1], "b: react none", "a: attack strike@club -> b", exhaust=False)
     assert enc.round == 2 and not any("counter" in label for label in legal(enc))
-    play(enc, [1, 1, 1, 1], "b: react none", "b: recover", "a: attack strike@club -> b", exhaust=False)
+    play(
+        enc,
+        [1, 1, 1, 1],
+        "b: react none",
+        "b: recover",
+        "a: attack strike@club -> b",
+        exhaust=False,
+    )
     assert "b: react counter" in legal(enc)
 
 
@@ -246,15 +310,24 @@ def test_hazard_then_challenge_traits_paid_once_slip_used_once():
     """§5.15, RULING R35: a challenge comes after a passed hazard roll; the stated traits are paid
     once and apply to both rolls; Slip is used up by the first (hazard) roll."""
     enc = hazard(enemy_zone=1, statuses={"slip": 1})
-    log = play(enc, [6, 6, 1, 1, 1, 1, 1], "m: move 0 +motive", "foe: challenge yes", "foe: react none")
-    assert has_in_order(log, "m pays 1 Strain (move)", "m rolls 2d6 (3 base, -1 Slip) for hazard of zone 0",
-                        "m rolls 3d6 for move", "foe rolls 2d6 for defence")
+    log = play(
+        enc, [6, 6, 1, 1, 1, 1, 1], "m: move 0 +motive", "foe: challenge yes", "foe: react none"
+    )
+    assert has_in_order(
+        log,
+        "m pays 1 Strain (move)",
+        "m rolls 2d6 (3 base, -1 Slip) for hazard of zone 0",
+        "m rolls 3d6 for move",
+        "foe rolls 2d6 for defence",
+    )
     assert c(enc, "m")["strain"] == 5 and c(enc, "m")["zone"] == 0
 
 
 def test_hazard_only_on_entering():
     """RULING R35: only a Move into the hazard zone rolls."""
-    enc = fight(unit("m", "A", blk(), zone=0), unit("foe", "B", blk(), zone=2), hazards={0: 2}, options=FULL)
+    enc = fight(
+        unit("m", "A", blk(), zone=0), unit("foe", "B", blk(), zone=2), hazards={0: 2}, options=FULL
+    )
     play(enc, [], "m: move 1")
     assert c(enc, "m")["zone"] == 1
 
@@ -267,8 +340,13 @@ def test_core_ignores_hazards():
 
 
 def test_resistance_unaffected_by_full_flags():
-    """Sanity: FULL and CORE resolve an ordinary exchange identically (§12.2 adds, never changes)."""
+    """Sanity: FULL and CORE resolve an ordinary exchange identically (§12.2 adds, never
+    changes)."""
     for options in (FULL, {"version": "core", "round_limit": 1}):
-        enc = fight(unit("a", "A", blk(items=CLUB)), unit("t", "B", blk(passives=[resist("stone", 1)])), options=options)
+        enc = fight(
+            unit("a", "A", blk(items=CLUB)),
+            unit("t", "B", blk(passives=[resist("stone", 1)])),
+            options=options,
+        )
         play(enc, [6, 6, 1, 1], "a: attack strike@club -> t", "t: react none")
         assert injuries(enc, "t") == [] and c(enc, "t")["stacks"] == 4

@@ -22,7 +22,8 @@ def test_mark_loss_puts_margin_on_actor():
 
 
 def test_mark_reactor_keyword_lands_when_reactor_wins():
-    """RULING R11: the Reactor of a Mark may invoke a reactive keyword; it lands if it wins (Slip 2)."""
+    """RULING R11: the Reactor of a Mark may invoke a reactive keyword; it lands if it wins (Slip
+    2)."""
     enc = fight(unit("a", "A", blk()), unit("t", "B", blk(abilities=[ab("slip", 2)])))
     play(enc, [1, 1, 6, 1], "a: mark -> t", "t: react slip")
     assert c(enc, "a")["statuses"] == {"slip": 2} and c(enc, "a")["stacks"] == 2
@@ -37,26 +38,34 @@ def test_mark_costs_only_traits():
 
 def test_mark_reach_close_without_far_attack():
     """RULING R11: Mark is close unless the actor has a far Attack option."""
-    enc = fight(unit("a", "A", blk(items=[item("club", 1, "strike")]), zone=0), unit("t", "B", blk(), zone=2))
+    enc = fight(
+        unit("a", "A", blk(items=[item("club", 1, "strike")]), zone=0),
+        unit("t", "B", blk(), zone=2),
+    )
     assert not any("mark" in label for label in legal(enc))
 
 
 def test_mark_reach_far_with_far_attack():
     """RULING R11: a far Attack option (a bow) gives Mark far reach."""
-    enc = fight(unit("a", "A", blk(items=[item("bow", 1, {"keyword": "strike", "reach": "far"})]), zone=0),
-                unit("t", "B", blk(), zone=2))
+    enc = fight(
+        unit("a", "A", blk(items=[item("bow", 1, {"keyword": "strike", "reach": "far"})]), zone=0),
+        unit("t", "B", blk(), zone=2),
+    )
     assert "a: mark -> t" in legal(enc)
 
 
 def test_mark_reach_ignores_far_non_attack_options():
     """RULING R11: only Attack-capable far options count (far Pin does not)."""
-    enc = fight(unit("a", "A", blk(abilities=[ab("pin", 1)]), zone=0), unit("t", "B", blk(), zone=2))
+    enc = fight(
+        unit("a", "A", blk(abilities=[ab("pin", 1)]), zone=0), unit("t", "B", blk(), zone=2)
+    )
     assert "a: condition pin -> t" in legal(enc)
     assert "a: mark -> t" not in legal(enc)
 
 
 def test_unchallenged_move_costs_nothing():
-    """§5.11, RULING R23: with no enemy in the starting zone the Move happens; traits are not paid."""
+    """§5.11, RULING R23: with no enemy in the starting zone the Move happens; traits are not
+    paid."""
     enc = fight(unit("m", "A", blk()), unit("foe", "B", blk(), zone=2))
     play(enc, [], "m: move 0 +motive+identity")
     assert c(enc, "m")["zone"] == 0 and c(enc, "m")["strain"] == 6
@@ -66,7 +75,12 @@ def test_move_one_zone_and_not_off_the_field():
     """§5.11: Move goes to an adjacent zone only and may not leave the field."""
     enc = fight(unit("m", "A", blk(), zone=0), unit("foe", "B", blk(), zone=2))
     moves = {label for label in legal(enc) if " move " in label}
-    assert moves == {"m: move 1", "m: move 1 +motive", "m: move 1 +identity", "m: move 1 +motive+identity"}
+    assert moves == {
+        "m: move 1",
+        "m: move 1 +motive",
+        "m: move 1 +identity",
+        "m: move 1 +motive+identity",
+    }
 
 
 def test_declined_challenge_move_happens_free():
@@ -79,7 +93,13 @@ def test_declined_challenge_move_happens_free():
 def test_challenged_move_pays_traits_and_mover_wins_ties():
     """RULING R23, §11.2 X5: traits paid only when challenged; the mover wins a tie and moves."""
     enc = fight(unit("sk", "A", blk(motive=3)), unit("brute", "B", blk("rampant")))
-    log = play(enc, [2, 2, 3, 4, 1, 5, 1], "sk: move 0 +motive", "brute: challenge yes", "brute: react none")
+    log = play(
+        enc,
+        [2, 2, 3, 4, 1, 5, 1],
+        "sk: move 0 +motive",
+        "brute: challenge yes",
+        "brute: react none",
+    )
     assert c(enc, "sk")["zone"] == 0 and c(enc, "sk")["strain"] == 5
     assert c(enc, "sk")["stacks"] == 0 and c(enc, "brute")["stacks"] == 0
     assert any("tie 2-2: sk wins the tie" in line for line in log)
@@ -108,7 +128,9 @@ def test_losing_challengers_counter_doubles_nothing():
     enc = fight(unit("m", "A", blk()), unit("ch", "B", blk(abilities=[ab("counter", 2)])))
     play(enc, [6, 6, 1, 1], "m: move 0", "ch: challenge yes", "ch: react counter")
     assert c(enc, "m")["zone"] == 0
-    assert injuries(enc, "ch") == [] and c(enc, "ch")["statuses"] == {} and c(enc, "ch")["stacks"] == 4
+    assert (
+        injuries(enc, "ch") == [] and c(enc, "ch")["statuses"] == {} and c(enc, "ch")["stacks"] == 4
+    )
 
 
 def test_concealed_challenger_is_revealed():
@@ -121,8 +143,13 @@ def test_concealed_challenger_is_revealed():
 def test_challengers_asked_in_initiative_order_first_yes_wins():
     """RULING R23: enemies in the mover's zone are asked in initiative order; the first yes
     challenges and the rest are not asked; enemies in other zones are not asked."""
-    enc = fight(unit("m", "A", blk()), unit("e1", "B", blk()), unit("e2", "B", blk()), unit("far", "B", blk(), zone=2),
-                order=["e2", "far", "e1", "m"])
+    enc = fight(
+        unit("m", "A", blk()),
+        unit("e1", "B", blk()),
+        unit("e2", "B", blk()),
+        unit("far", "B", blk(), zone=2),
+        order=["e2", "far", "e1", "m"],
+    )
     play(enc, [], "m: move 0", exhaust=False)
     assert enc.current_actor() == "e2" and enc.phase == "challenge"
     play(enc, [], "e2: challenge no", exhaust=False)

@@ -18,7 +18,9 @@ def test_rule1_higher_reactor_adds_3_dice():
     """§5.5 Rule 1 [S], RULING R14: the +3 dice apply to the higher creature as Reactor too."""
     enc = fight(unit("a", "A", blk(items=STRIKE2)), unit("big", "B", blk(realm=2)))
     log = play(enc, [1] * 7, "a: attack strike@claws -> big", "big: react none")
-    assert has_in_order(log, "a rolls 2d6 for attack", "big rolls 5d6 (2 base, +3 Realm) for defence")
+    assert has_in_order(
+        log, "a rolls 2d6 for attack", "big rolls 5d6 (2 base, +3 Realm) for defence"
+    )
 
 
 def test_no_realm_dice_in_unopposed_rolls():
@@ -40,7 +42,10 @@ def test_rule2_doubles_rank_and_fills_two_slots():
 def test_rule2_applies_to_a_higher_reactors_counter():
     """RULING R14: Rule 2 covers an Injury from the higher creature's reactive Counter (rank x2,
     2 slots)."""
-    enc = fight(unit("a", "A", blk(items=STRIKE2)), unit("big", "B", blk(realm=2, abilities=[ab("counter", 2)])))
+    enc = fight(
+        unit("a", "A", blk(items=STRIKE2)),
+        unit("big", "B", blk(realm=2, abilities=[ab("counter", 2)])),
+    )
     play(enc, [1, 1, 6, 1, 1, 1, 1], "a: attack strike@claws -> big", "big: react counter")
     assert injuries(enc, "a") == [("counter", 4), ("counter", 4)]
     assert c(enc, "a")["stacks"] == 2
@@ -50,7 +55,9 @@ def test_rule2_applies_to_a_higher_reactors_counter():
 def test_rule2_argue_removes_two_convictions():
     """RULING R14/R29: a landed Argue from one Realm higher removes 2 Convictions; the rider uses
     the doubled rank (Demoralize 1 -> lose 2 Strain)."""
-    enc = fight(unit("big", "A", blk(realm=2, abilities=[ab("demoralize", 1)])), unit("t", "B", blk()))
+    enc = fight(
+        unit("big", "A", blk(realm=2, abilities=[ab("demoralize", 1)])), unit("t", "B", blk())
+    )
     play(enc, [6, 1, 1, 1, 1, 1, 1], "big: argue demoralize -> t", "t: react none")
     assert c(enc, "t")["conv"] == 1
     assert c(enc, "t")["strain"] == 4
@@ -101,7 +108,10 @@ def test_rule0_higher_reactor_without_keyword_lower_action_fails():
 
 def test_rule0_reverse_counter_three_slots():
     """§11.2 X2 reverse, RULING R14: the Realm 3 Reactor's Counter 1 lands at 3 in 3 slots."""
-    enc = fight(unit("a", "A", blk(items=STRIKE2)), unit("big", "B", blk(realm=3, abilities=[ab("counter", 1)])))
+    enc = fight(
+        unit("a", "A", blk(items=STRIKE2)),
+        unit("big", "B", blk(realm=3, abilities=[ab("counter", 1)])),
+    )
     play(enc, [], "a: attack strike@claws -> big", "big: react counter")
     assert injuries(enc, "a") == [("counter", 3)] * 3
     assert c(enc, "a")["defeated"]
@@ -126,7 +136,9 @@ def test_rule0_mark_by_higher_actor_does_nothing():
 
 def test_rule0_argue_removes_three_convictions():
     """RULING R14: a Rule 0 Argue removes 3 Convictions (Realm 1 target: Broken)."""
-    enc = fight(unit("big", "A", blk(realm=3, abilities=[ab("demoralize", 1)])), unit("t", "B", blk()))
+    enc = fight(
+        unit("big", "A", blk(realm=3, abilities=[ab("demoralize", 1)])), unit("t", "B", blk())
+    )
     log = play(enc, [], "big: argue demoralize -> t", "t: react none")
     assert c(enc, "t")["conv"] == 0 and c(enc, "t")["broken"]
     assert c(enc, "t")["strain"] == 3  # rider at rank 1 x 3

@@ -7,11 +7,16 @@ from metanoia_kit import ab, blk, c, fight, has_in_order, injuries, item, legal,
 
 
 def attacker(**kw):
-    return blk(abilities=[ab("strike", 2, polarity="storm")], items=[item("club", 3, "strike", polarity="decay")], **kw)
+    return blk(
+        abilities=[ab("strike", 2, polarity="storm")],
+        items=[item("club", 3, "strike", polarity="decay")],
+        **kw,
+    )
 
 
 def test_resistance_reduces_matching_polarity():
-    """§2.4 [S]: Resistance (P) R reduces a landing keyword of polarity P by R (Strike 2 storm - 1 = 1)."""
+    """§2.4 [S]: Resistance (P) R reduces a landing keyword of polarity P by R (Strike 2 storm - 1 =
+    1)."""
     enc = fight(unit("a", "A", attacker()), unit("t", "B", blk(passives=[resist("storm", 1)])))
     play(enc, [6, 1, 1, 1], "a: attack strike -> t", "t: react none")
     assert injuries(enc, "t") == [("strike", 1)]
@@ -81,7 +86,8 @@ def test_fuel_never_pays_traits():
 
 
 def test_fuel_only_from_the_keywords_target():
-    """RULING R10: stacks on the Actor itself do not Fuel its attack (they sit on the wrong creature)."""
+    """RULING R10: stacks on the Actor itself do not Fuel its attack (they sit on the wrong
+    creature)."""
     enc = fight(unit("a", "A", attacker(), stacks=3), unit("t", "B", blk()))
     play(enc, [1, 1, 1, 1], "a: attack strike -> t", "t: react none")
     assert c(enc, "a")["strain"] == 5 and c(enc, "a")["stacks"] == 3
@@ -128,7 +134,9 @@ def test_fuel_makes_a_combination_affordable():
 
 def test_unaffordable_reaction_is_not_legal():
     """RULING R40: a Reactor with 2 Strain cannot pay Counter 3 (no stacks on the Actor)."""
-    enc = fight(unit("a", "A", attacker()), unit("t", "B", blk(abilities=[ab("counter", 3)]), strain=2))
+    enc = fight(
+        unit("a", "A", attacker()), unit("t", "B", blk(abilities=[ab("counter", 3)]), strain=2)
+    )
     play(enc, [], "a: attack strike@club -> t", exhaust=False)
     labels = legal(enc)
     assert "t: react counter" not in labels and "t: react none +motive+identity" in labels
@@ -137,7 +145,10 @@ def test_unaffordable_reaction_is_not_legal():
 def test_reaction_affordable_with_fuel_from_actor():
     """RULING R10/R40: stacks on the Actor Fuel the Reactor's Counter (2 Strain + 1 stack = 3),
     but then not a trait as well."""
-    enc = fight(unit("a", "A", attacker(), stacks=1), unit("t", "B", blk(abilities=[ab("counter", 3)]), strain=2))
+    enc = fight(
+        unit("a", "A", attacker(), stacks=1),
+        unit("t", "B", blk(abilities=[ab("counter", 3)]), strain=2),
+    )
     play(enc, [], "a: attack strike@club -> t", exhaust=False)
     labels = legal(enc)
     assert "t: react counter" in labels and "t: react counter +motive" not in labels
@@ -148,7 +159,9 @@ def test_exploit_spends_target_stacks_for_dice():
     dice; the stacks are gone whatever the result."""
     enc = fight(unit("a", "A", blk(abilities=[ab("exploit", 2)])), unit("t", "B", blk(), stacks=3))
     log = play(enc, [1, 1, 1, 1, 1, 1], "a: attack exploit -> t", "t: react none")
-    assert has_in_order(log, "t loses 2 stacks (now 1) [a's Exploit]", "a rolls 4d6 (2 base, +2 Exploit)")
+    assert has_in_order(
+        log, "t loses 2 stacks (now 1) [a's Exploit]", "a rolls 4d6 (2 base, +2 Exploit)"
+    )
     assert c(enc, "t")["stacks"] == 1
     assert c(enc, "a")["strain"] == 6  # Exploit costs 0
 
@@ -162,7 +175,8 @@ def test_exploit_limited_by_available_stacks():
 
 
 def test_exploit_landed_is_an_injury_of_its_rank():
-    """§5.3 #7: a landed Exploit fills a slot with severity R; margin stacks land after the spend."""
+    """§5.3 #7: a landed Exploit fills a slot with severity R; margin stacks land after the
+    spend."""
     enc = fight(unit("a", "A", blk(abilities=[ab("exploit", 2)])), unit("t", "B", blk(), stacks=2))
     play(enc, [6, 6, 1, 1, 1, 1], "a: attack exploit -> t", "t: react none")
     assert injuries(enc, "t") == [("exploit", 2)]

@@ -23,11 +23,15 @@ def test_s0_option_lists():
     c1 = parse_stat_block(c1_block(), "test", "c1", "c1")
     c2 = parse_stat_block(c2_block(), "test", "c2", "c2")
     assert options_of(c1) == [("deteriorating@rot_blade", "deteriorating", 3, 0, "item")]
-    assert [(o.name, o.rank, o.cost) for o in c2.reactive_options] == [("counter", 3, 3), ("slip", 4, 1)]
+    assert [(o.name, o.rank, o.cost) for o in c2.reactive_options] == [
+        ("counter", 3, 3),
+        ("slip", 4, 1),
+    ]
 
 
 def test_s9_option_list_ability_item_pair():
-    """§11.1 S9, RULING R6: ability alone, item alone, then the pair (ranks add, cost of the ability)."""
+    """§11.1 S9, RULING R6: ability alone, item alone, then the pair (ranks add, cost of the
+    ability)."""
     b = parse_stat_block(blk(polarity="decay", abilities=[ab("deteriorating", 3)],
                              items=[item("sword", 2, "deteriorating")]), "test", "c1", "c1")
     assert options_of(b) == [("deteriorating", "deteriorating", 3, 1, "ability"),
@@ -37,9 +41,15 @@ def test_s9_option_list_ability_item_pair():
 
 def test_pair_polarity_from_ability_reach_from_item():
     """RULING R6: a pair's polarity is the ability's, its reach the item's."""
-    b = parse_stat_block(blk(abilities=[ab("strike", 1, polarity="will", reach="close")],
-                             items=[item("bow", 2, {"keyword": "strike", "reach": "far"}, polarity="storm")]),
-                         "test", "x", "x")
+    b = parse_stat_block(
+        blk(
+            abilities=[ab("strike", 1, polarity="will", reach="close")],
+            items=[item("bow", 2, {"keyword": "strike", "reach": "far"}, polarity="storm")],
+        ),
+        "test",
+        "x",
+        "x",
+    )
     pair = b.options[-1]
     assert (pair.name, pair.polarity, pair.reach, pair.rank) == ("strike+bow", "will", "far", 3)
 
@@ -53,7 +63,10 @@ def test_section_13_4_option_derivation():
     assert [(o.keyword, o.rank) for o in blocks["hollow_sentinel"].options] == [
         ("counter", 2), ("ward", 2), ("strike", 2), ("pin", 2)]
     assert [(o.keyword, o.rank) for o in blocks["field_medic"].reactive_options] == [("ward", 1)]
-    assert [(o.keyword, o.rank) for o in blocks["shadow_warden"].reactive_options] == [("counter", 3), ("slip", 4)]
+    assert [(o.keyword, o.rank) for o in blocks["shadow_warden"].reactive_options] == [
+        ("counter", 3),
+        ("slip", 4),
+    ]
     assert [(o.keyword, o.rank) for o in blocks["dusk_wyrm"].reactive_options] == [("counter", 2)]
     assert [o.cost for o in blocks["rotblade_duelist"].options] == [1, 0, 0, 1]
 
@@ -70,7 +83,8 @@ def _random_steps(enc, dice, rng, n):
 
 
 def test_clone_is_independent():
-    """Encounter protocol: clone() is an independent deep copy (playing one never changes the other)."""
+    """Encounter protocol: clone() is an independent deep copy (playing one never changes the
+    other)."""
     enc = new_encounter("pvp_2v2", "full", SeededDice(1))
     _random_steps(enc, SeededDice(2), random.Random(2), 5)
     before = enc.snapshot()
@@ -155,8 +169,12 @@ def test_snapshot_round_trip_off_turn_phases(phase):
     from metanoia_kit import fight, unit
 
     a = blk(abilities=[ab("exploit", 2)], items=[item("club", 1, "strike")])
-    enc = fight(unit("a", "A", a), unit("t", "B", blk(abilities=[ab("counter", 1)]), stacks=3),
-                unit("g", "B", blk(abilities=[ab("ward", 1)]), guarding="t"), options={"version": "full", "round_limit": 3})
+    enc = fight(
+        unit("a", "A", a),
+        unit("t", "B", blk(abilities=[ab("counter", 1)]), stacks=3),
+        unit("g", "B", blk(abilities=[ab("ward", 1)]), guarding="t"),
+        options={"version": "full", "round_limit": 3},
+    )
     steps = {"intercept": ["a: attack exploit -> t"], "challenge": ["a: move 0 +motive"],
              "react": ["a: attack exploit -> t", "g: intercept yes"]}[phase]
     for label in steps:

@@ -7,13 +7,19 @@ from metanoia_kit import ab, blk, c, fight, injuries, legal, play, unit
 
 
 def medic(**kw):
-    return blk(polarity="verdant", abilities=[ab("mend", 2), ab("clear", 2), ab("rally", 2, reach="far"),
-                                              ab("hidden", 2)], **kw)
+    return blk(
+        polarity="verdant",
+        abilities=[ab("mend", 2), ab("clear", 2), ab("rally", 2, reach="far"), ab("hidden", 2)],
+        **kw,
+    )
 
 
 def medic_situation(ally_zone: int = 1, medic_kw=None, **ally_state):
-    return fight(unit("medic", "A", medic(**(medic_kw or {}))), unit("ally", "A", blk(injury_slots=5), zone=ally_zone, **ally_state),
-                 unit("foe", "B", blk(), zone=2))
+    return fight(
+        unit("medic", "A", medic(**(medic_kw or {}))),
+        unit("ally", "A", blk(injury_slots=5), zone=ally_zone, **ally_state),
+        unit("foe", "B", blk(), zone=2),
+    )
 
 
 def test_mend_heals_lowest_severity_slot():
@@ -71,7 +77,9 @@ def test_mend_close_reach_and_self_target():
     """R12, §3.2: Mend (close) reaches an ally only in the same zone; self is a legal target."""
     enc = medic_situation(ally_zone=0, injuries=[["strike", 1]])
     assert "medic: support mend -> ally" not in legal(enc)
-    enc = fight(unit("medic", "A", medic(), injuries=[["strike", 1]]), unit("foe", "B", blk(), zone=2))
+    enc = fight(
+        unit("medic", "A", medic(), injuries=[["strike", 1]]), unit("foe", "B", blk(), zone=2)
+    )
     play(enc, [], "medic: support mend -> medic")
     assert injuries(enc, "medic") == []
 
@@ -79,8 +87,11 @@ def test_mend_close_reach_and_self_target():
 def test_support_has_no_realm_multiplier():
     """RULING R12: support takes effect at its invoked rank, no Realm multiplier (Realm 2 Mend 2
     reduces severity 4 to 2)."""
-    enc = fight(unit("medic", "A", medic(realm=2)), unit("ally", "A", blk(), injuries=[["strike", 4]]),
-                unit("foe", "B", blk(), zone=2))
+    enc = fight(
+        unit("medic", "A", medic(realm=2)),
+        unit("ally", "A", blk(), injuries=[["strike", 4]]),
+        unit("foe", "B", blk(), zone=2),
+    )
     play(enc, [], "medic: support mend -> ally")
     assert injuries(enc, "ally") == [("strike", 2)]
 
@@ -140,13 +151,19 @@ def test_rally_far_reach():
 def test_rally_illegal_when_full_or_mindless():
     """§5.3 #11: illegal with no lost Conviction or on a mindless target."""
     assert not any("rally" in label for label in legal(medic_situation()))
-    enc = fight(unit("medic", "A", medic()), unit("ally", "A", blk(convictions="none")), unit("foe", "B", blk(), zone=2))
+    enc = fight(
+        unit("medic", "A", medic()),
+        unit("ally", "A", blk(convictions="none")),
+        unit("foe", "B", blk(), zone=2),
+    )
     assert "medic: support rally -> ally" not in legal(enc)
 
 
 def test_hidden_conceals_an_ally_even_under_enemy_eyes():
     """§5.3 #12: Hidden R gives [Hidden R]; unlike Hide, no enemy-in-zone restriction."""
-    enc = fight(unit("medic", "A", medic()), unit("ally", "A", blk()), unit("foe", "B", blk(), zone=1))
+    enc = fight(
+        unit("medic", "A", medic()), unit("ally", "A", blk()), unit("foe", "B", blk(), zone=1)
+    )
     play(enc, [], "medic: support hidden -> ally")
     assert c(enc, "ally")["statuses"] == {"hidden": 2} and c(enc, "ally")["concealed"]
     assert c(enc, "medic")["strain"] == 4
@@ -154,7 +171,10 @@ def test_hidden_conceals_an_ally_even_under_enemy_eyes():
 
 def test_support_does_not_end_concealment():
     """§5.8, §7.2: support keywords do not end the user's concealment."""
-    enc = fight(unit("medic", "A", medic(), statuses={"obscured": 2}), unit("ally", "A", blk(), stacks=2),
-                unit("foe", "B", blk(), zone=2))
+    enc = fight(
+        unit("medic", "A", medic(), statuses={"obscured": 2}),
+        unit("ally", "A", blk(), stacks=2),
+        unit("foe", "B", blk(), zone=2),
+    )
     play(enc, [], "medic: support clear -> ally")
     assert c(enc, "medic")["statuses"] == {"obscured": 2}

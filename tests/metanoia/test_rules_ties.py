@@ -48,10 +48,15 @@ def test_tie_argue_goes_to_reactor():
 
 
 def test_tie_mark_goes_to_actor_and_nothing_happens():
-    """RULING R11: a Mark tie goes to the Actor with margin 0; the Reactor's keyword does not fire."""
+    """RULING R11: a Mark tie goes to the Actor with margin 0; the Reactor's keyword does not
+    fire."""
     enc = fight(unit("c1", "A", c1_block()), unit("c2", "B", c2_block()))
     play(enc, TIE, "c1: mark -> c2", "c2: react slip")
-    assert c(enc, "c1")["statuses"] == {} and c(enc, "c2")["stacks"] == 0 and c(enc, "c1")["stacks"] == 0
+    assert (
+        c(enc, "c1")["statuses"] == {}
+        and c(enc, "c2")["stacks"] == 0
+        and c(enc, "c1")["stacks"] == 0
+    )
     assert c(enc, "c2")["strain"] == 5  # Slip's cost is not refunded (R8)
 
 

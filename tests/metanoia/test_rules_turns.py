@@ -13,8 +13,13 @@ LONG = {"version": "core", "round_limit": 5}
 
 def two_turns(bearer_state: dict, bearer_block=None):
     """``x`` acts first (Recover), then ``b``'s turn starts: returns the fight at b's decision."""
-    enc = fight(unit("x", "A", blk(), zone=0), unit("b", "B", bearer_block or blk(), zone=2, **bearer_state),
-                actor="x", order=["x", "b"], options=LONG)
+    enc = fight(
+        unit("x", "A", blk(), zone=0),
+        unit("b", "B", bearer_block or blk(), zone=2, **bearer_state),
+        actor="x",
+        order=["x", "b"],
+        options=LONG,
+    )
     log = play(enc, [], "x: recover")
     return enc, log
 
@@ -37,7 +42,9 @@ def test_deteriorating_ticks_after_the_regain():
     enc, log = two_turns({"strain": 3, "statuses": {"deteriorating": 2}})
     b = c(enc, "b")
     assert (b["strain"], b["stacks"], b["statuses"]) == (3, 1, {"deteriorating": 1})
-    assert has_in_order(log, "b's turn", "b loses 1 Strain (now 3) [deteriorating]", "b gains 1 stack")
+    assert has_in_order(
+        log, "b's turn", "b loses 1 Strain (now 3) [deteriorating]", "b gains 1 stack"
+    )
 
 
 def test_deteriorating_removed_at_zero():
@@ -61,7 +68,9 @@ def test_deteriorating_tick_respects_stack_cap():
 
 def test_pinned_blocks_move_and_hide():
     """§5.3 #6: a Pinned combatant cannot Move or Hide (the labels are not legal)."""
-    enc = fight(unit("p", "A", blk(), zone=0, statuses={"pinned": 1}), unit("foe", "B", blk(), zone=2))
+    enc = fight(
+        unit("p", "A", blk(), zone=0, statuses={"pinned": 1}), unit("foe", "B", blk(), zone=2)
+    )
     labels = legal(enc)
     assert not any(" move " in label or " hide" in label for label in labels)
     assert "p: recover" in labels
@@ -84,8 +93,13 @@ def test_pinned_removed_at_zero():
 
 def test_pinned_does_not_decay_on_other_turns():
     """RULING R39: only the bearer's own turn end reduces Pinned."""
-    enc = fight(unit("x", "A", blk(), zone=0), unit("b", "B", blk(), zone=2, statuses={"pinned": 2}),
-                actor="x", order=["x", "b"], options=LONG)
+    enc = fight(
+        unit("x", "A", blk(), zone=0),
+        unit("b", "B", blk(), zone=2, statuses={"pinned": 2}),
+        actor="x",
+        order=["x", "b"],
+        options=LONG,
+    )
     play(enc, [], "x: recover")
     assert c(enc, "b")["statuses"] == {"pinned": 2}
 
@@ -111,14 +125,24 @@ def test_initiative_order_and_tie_breaks():
     assert dice.remaining == 0
     assert enc.order == ["b0", "a1", "b1", "a0"]
     assert enc.current_actor() == "b0"
-    assert has_in_order([str(e) for e in enc.start_events],
-                        "initiative: a0 [1, 1]=0, a1 [2, 2]=2, b0 [4, 4]=2, b1 [3, 3]=2 -> order b0 > a1 > b1 > a0")
+    assert has_in_order(
+        [str(e) for e in enc.start_events],
+        "initiative: a0 [1, 1]=0, a1 [2, 2]=2, b0 [4, 4]=2, b1 [3, 3]=2 -> order b0 > a1 > b1 > a0",
+    )
 
 
 def test_initiative_ties_side_then_slot():
     """RULING R24: equal successes and Realm: side A before side B, then lower roster slot."""
-    data = {"system": "metanoia", "options": "core", "combatants": [
-        unit("a0", "A", blk()), unit("a1", "A", blk()), unit("b0", "B", blk()), unit("b1", "B", blk())]}
+    data = {
+        "system": "metanoia",
+        "options": "core",
+        "combatants": [
+            unit("a0", "A", blk()),
+            unit("a1", "A", blk()),
+            unit("b0", "B", blk()),
+            unit("b1", "B", blk()),
+        ],
+    }
     enc = from_situation(data, "test", ScriptedDice([1] * 6 + [6, 6]))
     assert enc.order == ["b1", "a0", "a1", "b0"]
 
@@ -133,8 +157,12 @@ def test_initiative_ignores_slip():
 
 
 def test_defeated_when_all_slots_filled_and_fight_ends():
-    """§7.3, §8.5, RULING R26: all slots filled -> Defeated; a side with no active combatant loses."""
-    enc = fight(unit("a", "A", blk(items=[item("club", 2, "strike")])), unit("t", "B", blk(), injuries=[["strike", 1]] * 2))
+    """§7.3, §8.5, RULING R26: all slots filled -> Defeated; a side with no active combatant
+    loses."""
+    enc = fight(
+        unit("a", "A", blk(items=[item("club", 2, "strike")])),
+        unit("t", "B", blk(), injuries=[["strike", 1]] * 2),
+    )
     log = play(enc, [6, 1, 1, 1], "a: attack strike@club -> t", "t: react none")
     assert c(enc, "t")["defeated"] and not c(enc, "t")["active"]
     assert enc.is_over() and enc.outcome().winner == "A" and enc.outcome().reason == "defeat"
@@ -153,8 +181,14 @@ def test_broken_when_convictions_reach_zero():
 
 def test_out_of_fight_combatants_skipped_and_untargetable():
     """§4.2 step 1, §7.3: Defeated combatants take no turns and cannot be targeted."""
-    enc = fight(unit("a", "A", blk(items=[item("club", 1, "strike")])), unit("down", "B", blk(), defeated=True),
-                unit("b", "B", blk()), actor="a", order=["a", "down", "b"], options=LONG)
+    enc = fight(
+        unit("a", "A", blk(items=[item("club", 1, "strike")])),
+        unit("down", "B", blk(), defeated=True),
+        unit("b", "B", blk()),
+        actor="a",
+        order=["a", "down", "b"],
+        options=LONG,
+    )
     assert not any(label.endswith("-> down") for label in legal(enc))
     play(enc, [], "a: recover")
     assert enc.current_actor() == "b"
@@ -162,7 +196,11 @@ def test_out_of_fight_combatants_skipped_and_untargetable():
 
 def test_round_cap_is_a_draw():
     """§8.5, RULING R26: no winner at the end of the round limit -> draw."""
-    enc = fight(unit("a", "A", blk()), unit("b", "B", blk(), zone=2), options={"version": "core", "round_limit": 1})
+    enc = fight(
+        unit("a", "A", blk()),
+        unit("b", "B", blk(), zone=2),
+        options={"version": "core", "round_limit": 1},
+    )
     log = play(enc, [], "a: recover")
     out = enc.outcome()
     assert out.winner is None and out.reason == "round_cap" and out.round == 1 and out.truncated

@@ -33,7 +33,9 @@ def encounter_names() -> list[str]:
     return list(encounters())
 
 
-def new_encounter(encounter: str, options: Any = None, dice: Dice | None = None) -> MetanoiaEncounter:
+def new_encounter(
+    encounter: str, options: Any = None, dice: Dice | None = None
+) -> MetanoiaEncounter:
     """A fresh fight of a named encounter (spec §13.3); rolls initiative with ``dice``."""
     encs = encounters()
     if encounter not in encs:

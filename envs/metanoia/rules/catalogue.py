@@ -182,7 +182,7 @@ def parse_stat_block(data: Any, source: str, entry: str, block_id: str) -> StatB
         conv = e.integer("convictions", rulings.conv_max(realm), lo=1)
     polarity = e.choice("polarity", POLARITIES)
 
-    abilities = []
+    abilities: list[tuple[str, int, str, str]] = []
     for i, raw in enumerate(e.items("abilities", [])):
         a = Entry(raw, source, f"{entry}.abilities[{i}]")
         kw = _keyword(a, cat, invocable=True)
@@ -205,7 +205,7 @@ def parse_stat_block(data: Any, source: str, entry: str, block_id: str) -> StatB
         rank = it.integer("rank", lo=1)
         pol = it.choice("polarity", POLARITIES, polarity)
         instrument = it.opt("instrument", False, bool)
-        kws = []
+        kws: list[tuple[str, str]] = []
         for j, kraw in enumerate(it.items("keywords")):
             k = Entry(kraw, source, f"{entry}.items[{i}].keywords[{j}]")
             kw = _keyword(k, cat, invocable=True)
@@ -242,9 +242,11 @@ def parse_stat_block(data: Any, source: str, entry: str, block_id: str) -> StatB
     for item_id, rank, pol, instrument, kws in items:  # 2. every item keyword alone (free [S])
         for kw, reach in kws:
             kd = cat.keywords[kw]
-            options.append(Option(f"{kw}@{item_id}", kw, rank, pol, None if kd.reactive_only else reach,
-                                  "item", 0, item_id, rank, instrument, kd.field, kd.uses, kd.stacks))
-    for kw, arank, apol, _ in abilities:  # 3. ability + item pairs: ranks add [S], cost of ability (R6)
+            reach_or_none = None if kd.reactive_only else reach
+            options.append(Option(f"{kw}@{item_id}", kw, rank, pol, reach_or_none, "item", 0,
+                                  item_id, rank, instrument, kd.field, kd.uses, kd.stacks))
+    # 3. ability + item pairs: ranks add [S], cost of ability (R6)
+    for kw, arank, apol, _ in abilities:
         kd = cat.keywords[kw]
         for item_id, rank, _pol, instrument, kws in items:
             for ikw, reach in kws:
@@ -268,12 +270,15 @@ def _keyword(entry: Entry, cat: Catalogue, invocable: bool) -> str:
 
 
 def _load_section(filename: str, section: str, parse: Any) -> dict[str, Any]:
-    """Read ``data/<filename>``'s mapping ``section``; ``parse(raw, source, entry, name)`` each item."""
+    """Read ``data/<filename>``'s mapping ``section``; ``parse(raw, source, entry, name)`` each
+    item."""
     path = DATA / filename
     top = Entry(load_yaml(path), str(path), filename)
     top.choice("system", ["metanoia"])
     items = top.sub(section)
-    out = {name: parse(raw, str(path), f"{section}.{name}", name) for name, raw in items.data.items()}
+    out = {
+        name: parse(raw, str(path), f"{section}.{name}", name) for name, raw in items.data.items()
+    }
     top.done()
     return out
 
@@ -303,7 +308,9 @@ class EncounterDef:
 SIDES = ("A", "B")
 
 
-def parse_encounter(data: Any, source: str, entry: str, name: str, zones: int = rulings.ZONES) -> EncounterDef:
+def parse_encounter(
+    data: Any, source: str, entry: str, name: str, zones: int = rulings.ZONES
+) -> EncounterDef:
     e = Entry(data, source, entry)
     description = e.opt("description", "", str)
     sides: dict[str, tuple[Placement, ...]] = {}
@@ -348,7 +355,11 @@ def parse_hazards(e: Entry, zones: int) -> dict[int, int]:
     hazards: dict[int, int] = {}
     for z, rank in (e.opt("hazards", {}, dict) or {}).items():
         if not isinstance(z, int) or not 0 <= z < zones or not isinstance(rank, int) or rank < 0:
-            e.fail("hazards", f"expected zone: rank with zone in 0..{zones - 1} and rank >= 0, got {z!r}: {rank!r}")
+            e.fail(
+                "hazards",
+                f"expected zone: rank with zone in 0..{zones - 1} and rank >= 0, got {z!r}: "
+                f"{rank!r}",
+            )
         hazards[z] = rank
     return hazards
 

@@ -38,7 +38,9 @@ class RuleOptions:
         return asdict(self)
 
 
-CORE = RuleOptions("core", guard=False, withdraw=False, instrument=False, surprise=False, hazards=False)
+CORE = RuleOptions(
+    "core", guard=False, withdraw=False, instrument=False, surprise=False, hazards=False
+)
 FULL = RuleOptions("full")
 PRESETS = {"core": CORE, "full": FULL}
 
