@@ -29,7 +29,9 @@ from envs.core.situation import Member, SituationSchema, read_situation
 from .catalogue import HELD_SLOTS, Item, StatBlock, catalogue, parse_item, parse_stat_block
 from .guns import situation_gun_state
 from .options import DARKNESS, RuleOptions, parse_options
-from .state import ARENA_RADIUS, Fighter, ManoEncounter, Turn, place
+from .setup import start_turn
+from .state import ARENA_RADIUS, Fighter, ManoEncounter, place
+from .turns import check_end
 
 __all__ = ["from_situation", "SYSTEM"]
 
@@ -96,9 +98,8 @@ def from_situation(
         raise DataError(
             f"{source}: situation: field 'actor': {actor} is incapacitated and cannot decide"
         )
-    enc.turn_idx = enc.order.index(actor)
-    enc.stack = [Turn(actor, move_points=enc._move_points(f))]
-    enc._check_end([])
+    start_turn(enc, actor, upkeep=False)
+    check_end(enc, [])
     return enc
 
 

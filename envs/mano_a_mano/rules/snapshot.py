@@ -2,16 +2,17 @@
 back (``snapshot``, ``restore``), and the cheap independent copy for look-ahead (``clone``).
 
 Plain functions of the encounter (``state.ManoEncounter``); its methods of the same names call them.
+The fighter, the turn and the encounter declare their fields (``Fighter.FIELDS``, ``Turn.FIELDS``,
+``FIELDS`` here): clone, snapshot and restore follow those lists.
 """
 
 from __future__ import annotations
 
-import copy
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from envs.core.encounter import Outcome
 from envs.core.hexgrid import HexMap
+from envs.core.snapshot import StateFields
 
 from . import guns, mounted
 from .catalogue import stat_blocks
@@ -21,38 +22,34 @@ from .options import RuleOptions
 if TYPE_CHECKING:
     from .state import ManoEncounter
 
-SHARED = ("options", "map", "side_ids", "roster", "rideable", "_round", "turn_idx", "_outcome",
-          "delayed", "delays_used", "order_pending", "follow_hex", "_legal", "_applying",
-          "_legal_next", "probed")
-"""fields a clone shares with its original: immutable values, the map, and the legal-action lists
-(never changed in place)"""
+FIELDS = StateFields(
+    values=("_round", "turn_idx", "_outcome", "delayed", "delays_used", "order_pending",
+            "follow_hex", "_legal", "_applying", "_legal_next", "probed", "choice_was"),
+    containers=("order", "start_events", "mounts", "mount_spent"),
+    shared=("options", "map", "side_ids", "roster", "rideable", "_sides"),
+)
+"""The encounter's declared fields (cloned as declared; the fighters, the turn stack, grapples,
+floor items and floor guns hold containers of their own and are copied by ``clone``). The legal-
+action lists are never changed in place; ``choice_was`` is replaced, never changed."""
 
 
 def clone(enc: ManoEncounter) -> ManoEncounter:
     """Independent copy for look-ahead: mutable parts copied, stat blocks and the map shared."""
-    new = object.__new__(type(enc))
-    for name in SHARED:
-        setattr(new, name, getattr(enc, name))
-    new.fighters = []
-    for f in enc.fighters:
-        g = copy.copy(f)
-        g.held, g.stowed = dict(f.held), list(f.stowed)
-        g.shots, g.clip_out, g.reloading = dict(f.shots), list(f.clip_out), dict(f.reloading)
-        new.fighters.append(g)
+    new = FIELDS.clone(enc)
+    fighter, turn = Fighter.FIELDS.clone, Turn.FIELDS.clone
+    new.fighters = [fighter(f) for f in enc.fighters]
     new.by_id = {f.id: f for f in new.fighters}
-    new.order = list(enc.order)
-    new.stack = []
-    for t in enc.stack:
-        u = copy.copy(t)
-        u.weapons = Counter(t.weapons)
-        new.stack.append(u)
+    new.stack = [turn(t) for t in enc.stack]
     new.grapples = {k: dict(v) for k, v in enc.grapples.items()}
     new.floor = {k: list(v) for k, v in enc.floor.items()}
-    new.start_events = list(enc.start_events)
-    new.choice_was = dict(enc.choice_was) if enc.choice_was else None
-    new.mounts, new.mount_spent = dict(enc.mounts), set(enc.mount_spent)
     new.floor_guns = {k: [dict(s) for s in v] for k, v in enc.floor_guns.items()}
     return new
+
+
+def _fighter(f: Fighter) -> dict[str, Any]:
+    data = Fighter.FIELDS.dump(f)
+    del data["id"]
+    return {"block": f.block.id, **data, "health": f.health}
 
 
 def snapshot(enc: ManoEncounter) -> dict[str, Any]:
@@ -65,49 +62,10 @@ def snapshot(enc: ManoEncounter) -> dict[str, Any]:
         "sides": list(enc.side_ids),
         "options": dict(enc.options.__dict__),
         "map": enc.map.to_dict(),
-        "combatants": {
-            f.id: {
-                "block": f.block.id,
-                "side": f.side,
-                "slot": f.slot,
-                "hex": list(f.hex),
-                "standing": f.standing,
-                "stun": f.stun,
-                "damage": f.damage,
-                "health": f.health,
-                "held": dict(f.held),
-                "defense_bonus": f.defense_bonus,
-                "counter_ready": f.counter_ready,
-                "forced_skips": f.forced_skips,
-                "stowed": list(f.stowed),
-                "bow_drawn": f.bow_drawn,
-                "aiming": f.aiming,
-                "covering": f.covering,
-                **guns.fields(f),
-            }
-            for f in enc.fighters
-        },
+        "combatants": {f.id: _fighter(f) for f in enc.fighters},
         "floor_guns": {k: [dict(s) for s in v] for k, v in sorted(enc.floor_guns.items())},
         "floor": {f"{h[0]},{h[1]}": list(items) for h, items in sorted(enc.floor.items()) if items},
-        "stack": [
-            {
-                "actor": t.actor,
-                "counter": t.counter,
-                "move_points": t.move_points,
-                "moved": t.moved,
-                "actions": t.actions,
-                "quick_only": t.quick_only,
-                "weapons": dict(t.weapons),
-                "straight_dir": t.straight_dir,
-                "straight_hexes": t.straight_hexes,
-                "charge_used": t.charge_used,
-                "acted_while_healthy": t.acted_while_healthy,
-                "choice": list(t.choice),
-                "partner": t.partner,
-                "declared": t.declared,
-            }
-            for t in enc.stack
-        ],
+        "stack": [Turn.FIELDS.dump(t) for t in enc.stack],
         "deciding": [t.actor for t in enc.stack],
         "grapples": [
             {"pair": sorted(p), **g}
@@ -130,26 +88,9 @@ def restore(cls: type[ManoEncounter], data: dict[str, Any]) -> ManoEncounter:
     blocks = stat_blocks()
     fighters = []
     for cid, c in data["combatants"].items():
-        fighters.append(
-            Fighter(
-                cid,
-                blocks[c["block"]],
-                c["side"],
-                c["slot"],
-                tuple(c["hex"]),
-                c["standing"],
-                c["stun"],
-                c["damage"],
-                dict(c["held"]),
-                c["defense_bonus"],
-                c["counter_ready"],
-                c["forced_skips"],
-                list(c["stowed"]),
-                c["bow_drawn"],
-                c["aiming"],
-                c["covering"],
-            )
-        )
+        f = Fighter(cid, blocks[c["block"]], c["side"], c["slot"], tuple(c["hex"]))
+        Fighter.FIELDS.load(f, {**c, "id": cid})
+        fighters.append(f)
     side_rank = {s: i for i, s in enumerate(data["sides"])}
     fighters.sort(key=lambda f: (side_rank[f.side], f.slot))  # roster order, whatever the key order
     opts = RuleOptions(**data["options"])
@@ -160,25 +101,11 @@ def restore(cls: type[ManoEncounter], data: dict[str, Any]) -> ManoEncounter:
         frozenset(g["pair"]): {"base": g["base"], "dominant": g["dominant"]}
         for g in data["grapples"]
     }
-    enc.stack = [
-        Turn(
-            t["actor"],
-            t["counter"],
-            t["move_points"],
-            t["moved"],
-            t["actions"],
-            t["quick_only"],
-            Counter(t["weapons"]),
-            t["straight_dir"],
-            t["straight_hexes"],
-            t["charge_used"],
-            t["acted_while_healthy"],
-            tuple(t["choice"]),
-            t["partner"],
-            t.get("declared", False),
-        )
-        for t in data["stack"]
-    ]
+    enc.stack = []
+    for t in data["stack"]:
+        turn = Turn(t["actor"])
+        Turn.FIELDS.load(turn, t)
+        enc.stack.append(turn)
     pending = data["pending"]
     enc.follow_hex = tuple(pending["follow_hex"]) if pending["follow_hex"] else None
     enc.choice_was = pending["choice_was"]
@@ -186,7 +113,7 @@ def restore(cls: type[ManoEncounter], data: dict[str, Any]) -> ManoEncounter:
     enc.delays_used = frozenset(pending.get("delays_used", ()))
     enc.order_pending = pending.get("order_pending", False)
     mounted.restore(enc, data)
-    guns.restore(enc, data)  # guns.py: shots left, clips out, reload actions done
+    guns.restore(enc, data)  # guns.py: floor guns
     out = data["outcome"]
     enc._outcome = Outcome(out["winner"], out["reason"], out["round"]) if out else None
     return enc
