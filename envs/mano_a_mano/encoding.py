@@ -23,12 +23,16 @@ prints the table::
     choose     option(8)                            hold_dominant, release, follow_to_ground, let_go,
                                                     keep, stance_none, stance_evade, stance_counter
 
-Observation (float32 in [-1, 1]): one row per slot (relative hex offset and distance, stance,
-health, harm, defenses, best weapon, armor, counter / cover / aim / bow, the grapple relation with
-the observer, mounted / ridden, its reach and whether it can strike the observer or be struck by
-it, its held gun's shots, clip and reload), the round and decision phase, the observer's turn
-budget, and the six hexes around it (free, wall, occupied): the map around the fighter in a form a
-policy can use.
+Every block encodes through the layout: ``encode_actions`` names each action's block and
+coordinates, and the index is ``start + sum(coordinate * place value)`` (``ActionLayout.strides``);
+``decode_action`` reads the coordinates back with ``ActionLayout.coords``.
+
+Observation (float32 in [-1, 1]), as named tables: one ``SLOT_FEATURES`` row per slot (relative
+hex offset and distance, stance, health, harm, defenses, best weapon, armor, counter / cover / aim
+/ bow, the grapple relation with the observer, mounted / ridden, its reach and whether it can
+strike the observer or be struck by it, its held gun's shots, clip and reload), the round, the
+decision ``PHASES``, the observer's turn budget (``TURN_FEATURES``) and the six hexes around it
+(free, wall, occupied). ``obs_features()`` lists every feature with its offset and range.
 """
 
 from __future__ import annotations
@@ -84,14 +88,79 @@ LAYOUT = ActionLayout([
     Block("choose", (("option", len(CHOICES)),)),
 ])
 
-SLOT_SIZE = 52
+# per-slot features, in order (``ManoEncoding._slot`` writes them; the rest of a row is zero)
+SLOT_FEATURES = (
+    ("present", 1),
+    ("active", 1),       # not incapacitated
+    ("ally", 1),         # on the observer's side
+    ("offset", 3),       # dq/14, dr/14, distance/14 from the observer
+    ("standing", 1),
+    ("health", len(HEALTH)),  # one-hot: healthy, injured, incapacitated, .._by_damage
+    ("harm", 3),         # stun, damage, stun + damage, each / stamina
+    ("sheet", 3),        # toughness/40, speed/3, running/10
+    ("skips", 1),        # forced skips/3
+    ("ready", 4),        # counter ready, defense bonus/5, aiming, bow drawn
+    ("cover", 2),        # covers the observer, covered by the observer
+    ("grapple", 6),      # relation with the observer (none, neutral, mine, its), grappling, ground
+    ("defenses", 5),     # melee/30, missile/30, grapple attack/30, grapple defense/40, power/30
+    ("weapon", 5),       # best weapon: attack/10, power/30, sharp, blunt, padded
+    ("armor", 2),        # best absorption/10, total cover/10 (1 complete)
+    ("mount", 2),        # mounted, ridden (spec §5.11)
+    ("reach", 3),        # its reach/4, it can strike the observer, the observer can strike it
+    ("gun", 4),          # has one, shots left, clip out, reload done (spec §5.6)
+    ("padding", 1),
+)
+# the observer's turn budget (during its own decisions), in order
+TURN_FEATURES = (
+    ("move_points", 1),  # /10
+    ("actions", 1),      # /4
+    ("quick_only", 1),
+    ("weapon_uses", 1),  # /4
+    ("straight_run", 1),  # /7
+    ("charge_used", 1),
+)
+PHASES = ("own_turn", "counter_turn", "grapple_choice", "setup_stance")
+
+
+def _offsets(table: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    out, at = {}, 0
+    for name, n in table:
+        out[name] = at
+        at += n
+    return out
+
+
+SLOT_SIZE = sum(n for _, n in SLOT_FEATURES)
 OBS = ObsSpec([
     *((f"slot{i}", SLOT_SIZE) for i in range(SLOTS)),
     ("round", 1),
-    ("phase", 4),        # own turn, counter turn, grapple choice, setup stance
-    ("turn", 6),         # movement left, actions, quick only, weapon uses, straight run, charge used
+    ("phase", len(PHASES)),
+    ("turn", sum(n for _, n in TURN_FEATURES)),
     ("around", 18),      # per direction: free, wall, occupied
 ])
+_STRIDES = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
+
+
+def obs_features() -> list[tuple[str, int, int, float, float]]:
+    """Every observation feature as ``(name, offset, size, low, high)``, in vector order
+    (``slot3.offset``, ``phase``, ``turn.move_points``, ``around[2].wall``...)."""
+    rows: list[tuple[str, int, int, float, float]] = []
+    for name, size, lo, hi in OBS.pieces:
+        start = OBS[name].start
+        if name.startswith("slot"):
+            rows += [(f"{name}.{f}", start + o, n, lo, hi)
+                     for (f, n), o in zip(SLOT_FEATURES, _offsets(SLOT_FEATURES).values(),
+                                          strict=True)]
+        elif name == "turn":
+            rows += [(f"turn.{f}", start + o, n, lo, hi)
+                     for (f, n), o in zip(TURN_FEATURES, _offsets(TURN_FEATURES).values(),
+                                          strict=True)]
+        elif name == "around":
+            rows += [(f"around[{d}].{f}", start + 3 * d + k, 1, lo, hi)
+                     for d in range(6) for k, f in enumerate(("free", "wall", "occupied"))]
+        else:
+            rows.append((name, start, size, lo, hi))
+    return rows
 
 
 def _clip(x: float) -> float:
@@ -105,9 +174,6 @@ class ManoEncoding:
     layout = LAYOUT
     obs_spec = OBS
     max_per_side = MAX_PER_SIDE
-
-    def __init__(self) -> None:
-        self._off = {b.name: LAYOUT.offset(b.name) for b in LAYOUT.blocks}
 
     # ------------------------------------------------------------------ slots
     def ego(self, enc: ManoEncounter, cid: str) -> tuple[dict[str, int], list[str | None]]:
@@ -149,77 +215,72 @@ class ManoEncoding:
 
     # ------------------------------------------------------------------ actions
     def encode_action(self, enc: ManoEncounter, combatant: str, a: Action) -> int:
-        off = self._off
-        f = enc.by_id[combatant]
-        index, _ = self.ego(enc, combatant)
-        k = a.kind
-        if k in SINGLES:
-            return off["single"] + SINGLES.index(k)
-        if k == "move":
-            return off["move"] + int(a.args[0])
-        if k == "ready":
-            return off["ready"] + sorted(set(f.stowed)).index(a.args[0])
-        if k == "pick_up":
-            hx = tuple(int(x) for x in a.args[1].split(","))
-            where = 0 if hx == f.hex else 1 + [neighbor(f.hex, d) for d in range(6)].index(hx)
-            item = enc.floor_choices(hx).index(a.args[0])
-            return off["pick_up"] + where * 2 + item
-        if k == "drop_item":
-            return off["drop_item"] + HANDS.index(a.args[0])
-        t = index[a.target] if a.target is not None and a.target in index else None
-        if k == "strike":
-            w = self.weapon_slots(f).index(a.args[1])
-            armor = ARMOR.index(a.args[2] if len(a.args) > 2 else None)
-            return off["strike"] + ((STRIKES.index(a.args[0]) * WEAPON_SLOTS + w) * SLOTS + t) * 3 + armor
-        if k == "throw":
-            armor = ARMOR.index(a.args[2] if len(a.args) > 2 else None)
-            return off["throw"] + ((THROWS.index(a.args[0]) * 3 + HANDS.index(a.args[1])) * SLOTS + t) * 3 + armor
-        if k == "shoot":
-            armor = ARMOR.index(a.args[1] if len(a.args) > 1 else None)
-            return off["shoot"] + (SHOTS.index(a.args[0]) * SLOTS + t) * 3 + armor
-        if k == "grapple":
-            verb = a.args[0]
-            if verb == "push":
-                return off["push"] + int(a.args[1]) * SLOTS + t
-            if verb == "disarm":
-                return off["disarm"] + t * 3 + HANDS.index(a.args[1])
-            armor = ARMOR.index(a.args[1] if len(a.args) > 1 else None)
-            return off["grapple"] + (GRAPPLES.index(verb) * SLOTS + t) * 3 + armor
-        if k in ("cover", "release", "delay", "mount"):
-            return off[k] + t
-        if k == "choose":
-            return off["choose"] + CHOICES.index(a.args[0])
-        raise ValueError(f"{NAME}: no index for action kind {k!r}")
+        return self.encode_actions(enc, combatant, (a,))[0]
 
-    def encode_actions(self, enc: ManoEncounter, combatant: str, actions: list[Action]) -> list[int]:
-        """``encode_action`` for every legal action at once (the mask's fast path): the strike,
-        grapple and targeted blocks, which make most of a list, share one ego and weapon lookup."""
-        off = self._off
+    def encode_actions(self, enc: ManoEncounter, combatant: str, actions: Any) -> list[int]:
+        """Indices of ``actions`` (all of ``combatant``), with the ego slots and weapon slots
+        looked up once.
+
+        Each kind names its block and coordinates; the index is the layout's
+        ``start + sum(coordinate * place value)`` (``ActionLayout.strides``).
+        """
+        st = _STRIDES
         f = enc.by_id[combatant]
         index, _ = self.ego(enc, combatant)
         weapons = None
-        strike, grapple, push = off["strike"], off["grapple"], off["push"]
-        move, single = off["move"], off["single"]
         out: list[int] = []
         for a in actions:
             k, args = a.kind, a.args
             if k == "strike":
                 if weapons is None:
                     weapons = {w: i for i, w in reversed(list(enumerate(self.weapon_slots(f))))}
+                start, (k_v, k_w, k_t, k_a) = st["strike"]
                 armor = ARMOR.index(args[2]) if len(args) > 2 else 0
-                out.append(strike + ((STRIKES.index(args[0]) * WEAPON_SLOTS + weapons[args[1]]) * SLOTS
-                                     + index[a.target]) * 3 + armor)
+                out.append(start + STRIKES.index(args[0]) * k_v + weapons[args[1]] * k_w
+                           + index[a.target] * k_t + armor * k_a)
             elif k == "move":
-                out.append(move + int(args[0]))
+                out.append(st["move"][0] + int(args[0]))
             elif k in _SINGLE_INDEX:
-                out.append(single + _SINGLE_INDEX[k])
-            elif k == "grapple" and args[0] == "push":
-                out.append(push + int(args[1]) * SLOTS + index[a.target])
-            elif k == "grapple" and args[0] != "disarm":
+                out.append(st["single"][0] + _SINGLE_INDEX[k])
+            elif k == "grapple":
+                verb = args[0]
+                if verb == "push":
+                    start, (k_d, k_t) = st["push"]
+                    out.append(start + int(args[1]) * k_d + index[a.target] * k_t)
+                elif verb == "disarm":
+                    start, (k_t, k_h) = st["disarm"]
+                    out.append(start + index[a.target] * k_t + HANDS.index(args[1]) * k_h)
+                else:
+                    start, (k_v, k_t, k_a) = st["grapple"]
+                    armor = ARMOR.index(args[1]) if len(args) > 1 else 0
+                    out.append(start + GRAPPLES.index(verb) * k_v + index[a.target] * k_t
+                               + armor * k_a)
+            elif k == "throw":
+                start, (k_v, k_h, k_t, k_a) = st["throw"]
+                armor = ARMOR.index(args[2]) if len(args) > 2 else 0
+                out.append(start + THROWS.index(args[0]) * k_v + HANDS.index(args[1]) * k_h
+                           + index[a.target] * k_t + armor * k_a)
+            elif k == "shoot":
+                start, (k_v, k_t, k_a) = st["shoot"]
                 armor = ARMOR.index(args[1]) if len(args) > 1 else 0
-                out.append(grapple + (GRAPPLES.index(args[0]) * SLOTS + index[a.target]) * 3 + armor)
+                out.append(start + SHOTS.index(args[0]) * k_v + index[a.target] * k_t
+                           + armor * k_a)
+            elif k in ("cover", "release", "delay", "mount"):
+                start, (k_t,) = st[k]
+                out.append(start + index[a.target] * k_t)
+            elif k == "choose":
+                out.append(st["choose"][0] + CHOICES.index(args[0]))
+            elif k == "ready":
+                out.append(st["ready"][0] + sorted(set(f.stowed)).index(args[0]))
+            elif k == "pick_up":
+                hx = tuple(int(x) for x in args[1].split(","))
+                where = 0 if hx == f.hex else 1 + [neighbor(f.hex, d) for d in range(6)].index(hx)
+                start, (k_w, k_i) = st["pick_up"]
+                out.append(start + where * k_w + enc.floor_choices(hx).index(args[0]) * k_i)
+            elif k == "drop_item":
+                out.append(st["drop_item"][0] + HANDS.index(args[0]))
             else:
-                out.append(self.encode_action(enc, combatant, a))
+                raise ValueError(f"{NAME}: no index for action kind {k!r}")
         return out
 
     def decode_action(self, enc: ManoEncounter, combatant: str, index: int) -> Action:
@@ -405,8 +466,8 @@ class ManoEncoding:
 
 
 _SINGLE_INDEX = {k: i for i, k in enumerate(SINGLES)}
-_ROW = 51
-"""values in a slot row before the padding (the rest of ``SLOT_SIZE`` is zero)"""
+_ROW = SLOT_SIZE - 1
+"""values in a slot row before the padding (``SLOT_FEATURES``)"""
 _TAIL = OBS["round"].start
 _AROUND = OBS["around"].start
 _NO_GUN = (0.0, 0.0, 0.0, 0.0)
