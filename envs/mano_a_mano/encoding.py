@@ -3,8 +3,9 @@
 Ego-centric slots: 0 = self, 1..3 = allies in roster order, 4..7 = enemies in roster order (zero
 padded). Targets are ego slots. Weapon slots (RULING R11 identities): 0 the right hand (its item,
 else the bare hand), 1 the left hand (likewise), 2..5 the other natural weapons in template order,
-then "body". Armor option: 0 none, 1 ``avoid_next``, 2 ``avoid_all``. ``arena layout mano_a_mano``
-prints the table::
+then "body". Armor option: 0 none, 1 ``avoid_next``, 2 ``avoid_all`` (the compact layout of spec
+§12.3, rule option ``armor_levels: compact``; the deeper ``avoid_N`` of ``any`` have no index).
+``arena layout mano_a_mano`` prints the table::
 
     single     end, counter, rest, drop, stand, instant_stand, draw, aim, relax, dismount,
                load, unload                         (guns, spec §5.6, RULING R50)

@@ -31,6 +31,10 @@ class RuleOptions:
     reach_initiative: bool = False
     """optional flag: without surprise, the side with the strictly greatest melee reach or missile
     range goes first without a roll (spec §3.5, RULING R10)"""
+    armor_levels: str = "compact"
+    """armor avoidance (spec §2.6): ``compact`` offers none, the next lower level and the lowest
+    legal one (the env's layout, spec §12.3); ``any`` offers every level (``avoid_N``: avoid the
+    outer N levels)"""
 
 
 CORE = RuleOptions(full=False)
@@ -39,6 +43,7 @@ FULL = RuleOptions()
 
 PRESETS = {"core": CORE, "full": FULL}
 DARKNESS = ("normal", "very_dim", "total")  # spec §5.1
+ARMOR_LEVELS = ("compact", "any")  # spec §2.6, §12.3
 
 
 def parse_options(options: Any, source: str = "rules=", entry: str = "options") -> RuleOptions:
@@ -46,4 +51,4 @@ def parse_options(options: Any, source: str = "rules=", entry: str = "options") 
     ``version: core|full``), through the shared parser (envs/core/options.py). Raises ``DataError``
     (a ``ValueError``) naming ``source``, ``entry`` and the field."""
     return parse_rule_options(options, PRESETS, source=source, entry=entry,
-                              choices={"darkness": DARKNESS})
+                              choices={"darkness": DARKNESS, "armor_levels": ARMOR_LEVELS})
