@@ -603,6 +603,24 @@ def parse_stat_block(data: Any, source: str, entry: str, block_id: str,
     return _stat_block(data, source, entry, cat.templates, cat.items if items is None else items)
 
 
+_SOURCES: dict[int, tuple[StatBlock, dict[str, Any]]] = {}
+"""the data an inline stat block was read from, by the block's identity (the block kept alive)"""
+
+
+def remember_source(block: StatBlock, data: dict[str, Any]) -> None:
+    """Keep the plain data ``block`` was read from (a situation's inline combatant and its own
+    items), so that a snapshot can carry the block (``inline_source``)."""
+    if len(_SOURCES) > 4096:
+        _SOURCES.clear()
+    _SOURCES[id(block)] = (block, data)
+
+
+def inline_source(block: StatBlock) -> dict[str, Any] | None:
+    """``{"block": data, "items": {id: data}}`` of an inline stat block, ``None`` for others."""
+    found = _SOURCES.get(id(block))
+    return found[1] if found is not None and found[0] is block else None
+
+
 def parse_item(item_id: str, data: Any, source: str) -> Item:
     """One item in the catalogue's schema (a situation's own ``items``), checked as the
     catalogue's are."""

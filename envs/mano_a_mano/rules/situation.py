@@ -25,8 +25,17 @@ from envs.core import Dice
 from envs.core.data import DataError, Entry
 from envs.core.hexgrid import Hex, HexMap, Terrain, distance
 from envs.core.situation import Member, SituationSchema, read_situation
+from envs.core.snapshot import plain
 
-from .catalogue import HELD_SLOTS, Item, StatBlock, catalogue, parse_item, parse_stat_block
+from .catalogue import (
+    HELD_SLOTS,
+    Item,
+    StatBlock,
+    catalogue,
+    parse_item,
+    parse_stat_block,
+    remember_source,
+)
 from .guns import situation_gun_state
 from .options import DARKNESS, RuleOptions, parse_options
 from .setup import start_turn
@@ -52,8 +61,12 @@ def from_situation(
     items = _own_items(data, source, cat.items)
     blocks = cat.stat_blocks
 
+    own_items = data.get("items") if isinstance(data, dict) else None
+
     def inline(raw: Any, src: str, entry: str, cid: str) -> StatBlock:
-        return parse_stat_block(raw, src, entry, cid, items)
+        block = parse_stat_block(raw, src, entry, cid, items)
+        remember_source(block, {"block": plain(raw), "items": plain(own_items or {})})
+        return block
 
     def lineup(d: Any) -> list[tuple[str, str, Any]]:
         return [(cid, side, blocks[cid]) for side, members in d.sides.items() for cid in members]

@@ -14,8 +14,16 @@ from envs.core.encounter import Outcome
 from envs.core.hexgrid import HexMap
 from envs.core.snapshot import StateFields
 
-from . import guns, mounted
-from .catalogue import stat_blocks
+from . import guns, mounted, turns
+from .catalogue import (
+    StatBlock,
+    catalogue,
+    inline_source,
+    parse_item,
+    parse_stat_block,
+    remember_source,
+    stat_blocks,
+)
 from .fighter import Fighter, Turn
 from .options import RuleOptions
 
@@ -46,14 +54,38 @@ def clone(enc: ManoEncounter) -> ManoEncounter:
     return new
 
 
-def _fighter(f: Fighter) -> dict[str, Any]:
+def _fighter(enc: ManoEncounter, f: Fighter, moving: dict[str, int]) -> dict[str, Any]:
     data = Fighter.FIELDS.dump(f)
     del data["id"]
-    return {"block": f.block.id, **data, "health": f.health}
+    out = {"block": f.block.id, **data, "health": f.health, "derived": derived(enc, f, moving)}
+    source = inline_source(f.block)
+    if source is not None:  # not the catalogue's block: carry it, from_snapshot reads it back
+        out["stat_block"] = source
+    return out
+
+
+def derived(enc: ManoEncounter, f: Fighter, moving: dict[str, int]) -> dict[str, Any]:
+    """The derived values the rules read for ``f`` now (issue item 12): its defences with the
+    items it holds (spec §2.3, §5.4), its bonus until its next turn (RULING R3), the movement
+    points a turn of its starts with (spec §4.5, RULING R26) and, while it decides, the points
+    left this turn (``None`` otherwise)."""
+    b = f.block
+    return {
+        "melee_defense": f.melee_defense(),
+        "missile_defense": b.missile_defense,
+        "grapple_defense": b.grapple_defense,
+        "defense_bonus": f.defense_bonus,
+        "encumbered": f.encumbered,
+        "move_points_per_turn": turns.move_points(enc, f),
+        "movement_left": moving.get(f.id),
+    }
 
 
 def snapshot(enc: ManoEncounter) -> dict[str, Any]:
-    """The whole state as JSON-able data; ``from_snapshot`` rebuilds it exactly."""
+    """The whole state as JSON-able data; ``from_snapshot`` rebuilds it exactly. Each combatant
+    also shows its ``derived`` values (not read back) and, when its stat block is not the
+    catalogue's (a situation's inline combatant), the block's data as ``stat_block``."""
+    moving = {t.actor: t.move_points for t in enc.stack}  # the top turn wins
     return {
         "system": enc.system,
         "round": enc._round,
@@ -62,7 +94,7 @@ def snapshot(enc: ManoEncounter) -> dict[str, Any]:
         "sides": list(enc.side_ids),
         "options": dict(enc.options.__dict__),
         "map": enc.map.to_dict(),
-        "combatants": {f.id: _fighter(f) for f in enc.fighters},
+        "combatants": {f.id: _fighter(enc, f, moving) for f in enc.fighters},
         "floor_guns": {k: [dict(s) for s in v] for k, v in sorted(enc.floor_guns.items())},
         "floor": {f"{h[0]},{h[1]}": list(items) for h, items in sorted(enc.floor.items()) if items},
         "stack": [Turn.FIELDS.dump(t) for t in enc.stack],
@@ -88,7 +120,9 @@ def restore(cls: type[ManoEncounter], data: dict[str, Any]) -> ManoEncounter:
     blocks = stat_blocks()
     fighters = []
     for cid, c in data["combatants"].items():
-        f = Fighter(cid, blocks[c["block"]], c["side"], c["slot"], tuple(c["hex"]))
+        own = c.get("stat_block")
+        block = blocks[c["block"]] if own is None else _inline_block(cid, c["block"], own)
+        f = Fighter(cid, block, c["side"], c["slot"], tuple(c["hex"]))
         Fighter.FIELDS.load(f, {**c, "id": cid})
         fighters.append(f)
     side_rank = {s: i for i, s in enumerate(data["sides"])}
@@ -117,6 +151,17 @@ def restore(cls: type[ManoEncounter], data: dict[str, Any]) -> ManoEncounter:
     out = data["outcome"]
     enc._outcome = Outcome(out["winner"], out["reason"], out["round"]) if out else None
     return enc
+
+
+def _inline_block(cid: str, block_id: str, source: dict[str, Any]) -> StatBlock:
+    """A snapshot's own stat block (and the items it uses), checked as a situation's are."""
+    known = catalogue().items
+    items = dict(known)
+    for iid, raw in source.get("items", {}).items():
+        items[iid] = parse_item(iid, raw, "snapshot")
+    block = parse_stat_block(source["block"], "snapshot", f"combatants.{cid}", block_id, items)
+    remember_source(block, source)
+    return block
 
 
 def describe_row(f: Fighter) -> dict[str, str]:
