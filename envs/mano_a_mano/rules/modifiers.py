@@ -50,7 +50,33 @@ def favorable(enc: ManoEncounter, attacker: Fighter, target: Fighter) -> int:
     found = [4] if target.incapacitated else []
     if enc.options.rear_attack_favorable and from_behind(enc, attacker, target):
         found.append(2)
+    if enc.circumstances:
+        level = scenario_circumstance(enc, attacker)
+        if level in FAVORABLE:
+            found.append(R.CIRCUMSTANCES[level])
     return R.circumstance(found)
+
+
+FAVORABLE = ("favorable", "very_favorable")
+UNFAVORABLE = ("unfavorable", "hostile")
+LEVELS = FAVORABLE + UNFAVORABLE
+"""the circumstance levels a situation may give a side's or a fighter's attacks (spec §5.1)"""
+
+
+def scenario_circumstance(enc: ManoEncounter, attacker: Fighter) -> str | None:
+    """The scenario's circumstance of ``attacker``'s attacks (situation ``circumstances.attacks``,
+    spec §12.2 item 7): the fighter's own level, else its side's, else ``None``."""
+    c = enc.circumstances
+    return c.get(attacker.id, c.get(attacker.side))
+
+
+def unfavorable(enc: ManoEncounter, attacker: Fighter) -> int:
+    """The difficulty the scenario's unfavorable (+2) or hostile (+4) circumstance adds to
+    ``attacker``'s attacks (spec §5.1; only the largest applies, RULING R40); 0 without one."""
+    if not enc.circumstances:
+        return 0
+    level = scenario_circumstance(enc, attacker)
+    return R.CIRCUMSTANCES[level] if level in UNFAVORABLE else 0
 
 
 def facing_of(enc: ManoEncounter, f: Fighter) -> int | None:

@@ -34,7 +34,7 @@ FIELDS = StateFields(
     values=("_round", "turn_idx", "_outcome", "delayed", "delays_used", "order_pending",
             "follow_hex", "_legal", "_applying", "_legal_next", "probed", "choice_was"),
     containers=("order", "start_events", "mounts", "mount_spent"),
-    shared=("options", "map", "side_ids", "roster", "rideable", "_sides"),
+    shared=("options", "map", "side_ids", "roster", "rideable", "_sides", "circumstances"),
 )
 """The encounter's declared fields (cloned as declared; the fighters, the turn stack, grapples,
 floor items and floor guns hold containers of their own and are copied by ``clone``). The legal-
@@ -112,6 +112,7 @@ def snapshot(enc: ManoEncounter) -> dict[str, Any]:
             "order_pending": enc.order_pending,
         },
         "outcome": enc._outcome.to_dict() if enc._outcome else None,
+        "circumstances": dict(enc.circumstances),
     }
 
 
@@ -148,6 +149,7 @@ def restore(cls: type[ManoEncounter], data: dict[str, Any]) -> ManoEncounter:
     enc.order_pending = pending.get("order_pending", False)
     mounted.restore(enc, data)
     guns.restore(enc, data)  # guns.py: floor guns
+    enc.circumstances = dict(data.get("circumstances", {}))
     out = data["outcome"]
     enc._outcome = Outcome(out["winner"], out["reason"], out["round"]) if out else None
     return enc

@@ -121,6 +121,10 @@ class ManoEncounter(EncounterBase):
         """rider -> mount (spec §5.11, mounted.py)"""
         self.mount_spent: set[str] = set()
         """mounts whose movement their rider used (rulings.RIDER_USES_MOUNT_MOVEMENT)"""
+        self.circumstances: dict[str, str] = {}
+        """the scenario's circumstance of attacks by a side or a fighter (id -> ``favorable``,
+        ``very_favorable``, ``unfavorable`` or ``hostile``; spec §5.1, §12.2 item 7, RULING R40);
+        set by a situation, never changed during a fight"""
         self.floor_guns: dict[str, list[dict[str, Any]]] = {}
         """``"q,r:item"`` -> states of guns lying on the floor (guns.py, GUN_STATE_PER_ITEM)"""
 
