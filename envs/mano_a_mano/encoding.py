@@ -451,17 +451,47 @@ class ManoEncoding:
         mounts = enc.mounts
         tough, speed, running, missile, g_att, g_def, g_pow, absorb, cover = self._static(b)
         return (
-            1.0, float(not health.startswith("incapacitated")), float(f.side == me.side),
-            _clip(dq / 14), _clip(dr / 14), _clip(d / 14), float(f.standing),
+            1.0,
+            float(not health.startswith("incapacitated")),
+            float(f.side == me.side),
+            _clip(dq / 14),
+            _clip(dr / 14),
+            _clip(d / 14),
+            float(f.standing),
             *_HEALTH_ONE_HOT[health],
-            min(1.0, stun / stamina), min(1.0, damage / stamina), min(1.0, (stun + damage) / stamina),  # >= 0
-            tough, speed, running, min(1.0, f.forced_skips / 3),
-            float(f.counter_ready), min(1.0, f.defense_bonus / 5), float(f.aiming is not None), float(f.bow_drawn),
-            float(f.covering == me.id), float(me.covering == f.id),
-            *relation, grappling, in_ground,
-            melee, missile, g_att, g_def, g_pow, atk, power, sharp, blunt, padded, absorb, cover,
-            float(f.id in mounts), float(f.id in mounts.values()) if mounts else 0.0,  # mounted, ridden (§5.11)
-            min(1.0, reach / 4), float(1 <= d <= reach), float(1 <= d <= mine),  # its reach; it / I can strike
+            min(1.0, stun / stamina),
+            min(1.0, damage / stamina),
+            min(1.0, (stun + damage) / stamina),  # >= 0
+            tough,
+            speed,
+            running,
+            min(1.0, f.forced_skips / 3),
+            float(f.counter_ready),
+            min(1.0, f.defense_bonus / 5),
+            float(f.aiming is not None),
+            float(f.bow_drawn),
+            float(f.covering == me.id),
+            float(me.covering == f.id),
+            *relation,
+            grappling,
+            in_ground,
+            melee,
+            missile,
+            g_att,
+            g_def,
+            g_pow,
+            atk,
+            power,
+            sharp,
+            blunt,
+            padded,
+            absorb,
+            cover,
+            float(f.id in mounts),
+            float(f.id in mounts.values()) if mounts else 0.0,  # mounted, ridden (§5.11)
+            min(1.0, reach / 4),
+            float(1 <= d <= reach),
+            float(1 <= d <= mine),  # its reach; it / I can strike
             *self._gun_state(enc, f, gun),
         )
 

@@ -52,8 +52,11 @@ def draw(enc: Any, caption: str = "") -> np.ndarray:
 class raw_env(SystemEnv):
     """Mano a Mano AEC env without wrappers (``shaping=True``: ``harm_shaping()``)."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "name": ENCODING.name,
-                "is_parallelizable": False}
+    metadata = {
+        "render_modes": ["ansi", "rgb_array"],
+        "name": ENCODING.name,
+        "is_parallelizable": False,
+    }
     rules_module = rules
     system_encoding = ENCODING
     default_encounter = DEFAULT_ENCOUNTER
@@ -65,6 +68,7 @@ class raw_env(SystemEnv):
 
 
 env = env_factory(raw_env)
+
 
 class HarmShaping:
     """The optional shaping of spec §12.4 (see ``harm_shaping``)."""
@@ -78,7 +82,10 @@ class HarmShaping:
     @staticmethod
     def _state(enc: Any) -> dict[str, tuple[float, bool]]:
         """Per combatant: ``T / stamina`` clipped to 1, and whether it is incapacitated."""
-        return {f.id: (min(1.0, (f.stun + f.damage) / max(1, f.block.stamina)), f.incapacitated) for f in enc.fighters}
+        return {
+            f.id: (min(1.0, (f.stun + f.damage) / max(1, f.block.stamina)), f.incapacitated)
+            for f in enc.fighters
+        }
 
     def start(self, enc: Any) -> None:
         """Remember the state an episode starts from (the env calls this after every reset)."""
@@ -88,7 +95,9 @@ class HarmShaping:
         from .rules.state import Harmed
 
         now = self._state(enc)
-        if enc is not self._enc:  # not started on this encounter: undo this step's hits to get "before"
+        if (
+            enc is not self._enc
+        ):  # not started on this encounter: undo this step's hits to get "before"
             hurt: dict[str, int] = {}
             for e in events:
                 if isinstance(e, Harmed):

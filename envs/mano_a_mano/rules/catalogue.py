@@ -71,8 +71,6 @@ __all__ = [
 ]
 
 
-
-
 def _speed(e: Entry, key: str) -> Fraction:
     value = e.req(key, (int, float))
     speed = Fraction(value).limit_denominator(4)
@@ -102,7 +100,9 @@ def _qualities(e: Entry) -> frozenset[str]:
 
 def _region(e: Entry) -> Region:
     cover = e.req("cover")
-    if cover != "complete" and (isinstance(cover, bool) or not isinstance(cover, int) or not 1 <= cover <= 9):
+    if cover != "complete" and (
+        isinstance(cover, bool) or not isinstance(cover, int) or not 1 <= cover <= 9
+    ):
         e.fail("cover", f"expected 1..9 or complete, got {cover!r}")
     return Region(None if cover == "complete" else cover, e.integer("absorption", lo=1))
 
@@ -112,9 +112,16 @@ def _template(tid: str, data: Any, src: str) -> Template:
     weapons = []
     for i, raw in enumerate(e.items("natural_weapons", [])):
         w = Entry(raw, src, f"templates.{tid}.natural_weapons[{i}]")
-        weapons.append(NaturalWeapon(w.req("name", str), w.req("hand", bool), w.integer("leverage", 0),
-                                     w.integer("offense", 0, 0, 2), w.choice("sharpness", SHARPNESS, "blunt"),
-                                     w.opt("unlisted", False, bool)))
+        weapons.append(
+            NaturalWeapon(
+                w.req("name", str),
+                w.req("hand", bool),
+                w.integer("leverage", 0),
+                w.integer("offense", 0, 0, 2),
+                w.choice("sharpness", SHARPNESS, "blunt"),
+                w.opt("unlisted", False, bool),
+            )
+        )
         w.done()
     armor = []
     for i, raw in enumerate(e.items("natural_armor", [])):
@@ -124,9 +131,21 @@ def _template(tid: str, data: Any, src: str) -> Template:
         a.done()
     for key in ("length_type", "variability", "source", "swimming", "airspeed"):
         e.opt(key)
-    t = Template(tid, e.req("mass_kg", (int, float)), e.req("length_m", (int, float)), e.integer("cp", lo=0),
-                 _speed(e, "speed"), e.integer("agility"), e.integer("strength", lo=0), e.integer("toughness", lo=0),
-                 e.integer("running", lo=0), _abilities(e), _qualities(e), tuple(weapons), tuple(armor))
+    t = Template(
+        tid,
+        e.req("mass_kg", (int, float)),
+        e.req("length_m", (int, float)),
+        e.integer("cp", lo=0),
+        _speed(e, "speed"),
+        e.integer("agility"),
+        e.integer("strength", lo=0),
+        e.integer("toughness", lo=0),
+        e.integer("running", lo=0),
+        _abilities(e),
+        _qualities(e),
+        tuple(weapons),
+        tuple(armor),
+    )
     e.done()
     return t
 
@@ -135,22 +154,34 @@ def _item(iid: str, data: Any, src: str) -> Item:
     e = Entry(data, src, f"items.{iid}")
     kind = e.choice("kind", ITEM_KINDS)
     shots = e.opt("shots", None, list)
-    if shots is not None and (len(shots) != 2 or not all(isinstance(s, int) and s >= 0 for s in shots)):
+    if shots is not None and (
+        len(shots) != 2 or not all(isinstance(s, int) and s >= 0 for s in shots)
+    ):
         e.fail("shots", f"expected [shots, reload turns], got {shots!r}")
     cover = None
     if kind == "armor":
         region = _region(e)
         cover = region.cover
     item = Item(
-        iid, kind, e.integer("cp"), e.req("mass_kg", (int, float)),
+        iid,
+        kind,
+        e.integer("cp"),
+        e.req("mass_kg", (int, float)),
         ability=e.choice("ability", ABILITIES, None) if kind != "armor" else None,
-        heft=e.integer("heft", 0, lo=0), power=e.integer("power", 0, lo=0),
-        sharpness=e.choice("sharpness", SHARPNESS, "blunt"), control=e.integer("control", 0, 0, 2),
-        offense=e.integer("offense", 0, 0, 2), two_handed=e.opt("two_handed", False, bool),
-        throwable=e.opt("throwable", False, bool), range_m=e.integer("range_m", 0, lo=0),
-        shots=tuple(shots) if shots else None, hands_to_draw=e.integer("hands_to_draw", 0, 0, 2),
-        cover=cover, absorption=e.integer("absorption", 0, lo=0) if kind == "armor" else 0,
-        source=e.opt("source", "seed", str), reload=_reload(e, kind, shots),
+        heft=e.integer("heft", 0, lo=0),
+        power=e.integer("power", 0, lo=0),
+        sharpness=e.choice("sharpness", SHARPNESS, "blunt"),
+        control=e.integer("control", 0, 0, 2),
+        offense=e.integer("offense", 0, 0, 2),
+        two_handed=e.opt("two_handed", False, bool),
+        throwable=e.opt("throwable", False, bool),
+        range_m=e.integer("range_m", 0, lo=0),
+        shots=tuple(shots) if shots else None,
+        hands_to_draw=e.integer("hands_to_draw", 0, 0, 2),
+        cover=cover,
+        absorption=e.integer("absorption", 0, lo=0) if kind == "armor" else 0,
+        source=e.opt("source", "seed", str),
+        reload=_reload(e, kind, shots),
     )
     e.done()
     return item
@@ -163,15 +194,19 @@ def _reload(e: Entry, kind: str, shots: list[int] | None) -> str | None:
         e.fail("reload", "only a gun has a reload (spec §5.6)")
     if reload is not None and (shots is None or shots[1] >= rulings.MUZZLE_LOADER_TURNS):
         turns = rulings.MUZZLE_LOADER_TURNS
-        e.fail("reload", f"a gun with a reload time of {turns}+ turns is a muzzle-loader (RULING R50); "
-               f"clip or round needs shots: [s, t] with t < {turns}")
+        e.fail(
+            "reload",
+            f"a gun with a reload time of {turns}+ turns is a muzzle-loader (RULING R50); "
+            f"clip or round needs shots: [s, t] with t < {turns}",
+        )
     if kind == "gun" and shots is not None and shots[0] < 1:
         e.fail("shots", f"a gun holds at least one shot, got {shots!r}")
     return reload
 
 
-def _stat_block(data: Any, src: str, index: int | str, templates: dict[str, Template],
-                items: dict[str, Item]) -> StatBlock:
+def _stat_block(
+    data: Any, src: str, index: int | str, templates: dict[str, Template], items: dict[str, Item]
+) -> StatBlock:
     e = Entry(data, src, f"combatants[{index}]" if isinstance(index, int) else index)
     cid = e.req("id", str)
     if isinstance(index, int):
@@ -187,7 +222,10 @@ def _stat_block(data: Any, src: str, index: int | str, templates: dict[str, Temp
             held_e.fail(slot, f"unknown hand; expected one of {', '.join(HELD_SLOTS)}")
         item = held_e.req(slot, str)
         if item not in items or items[item].kind == "armor":
-            held_e.fail(slot, f"unknown weapon {item!r}; known: {', '.join(i for i in items if items[i].kind != 'armor')}")
+            held_e.fail(
+                slot,
+                f"unknown weapon {item!r}; known: {', '.join(i for i in items if items[i].kind != 'armor')}",
+            )
         held[slot] = item
     held_e.done()
     if "both" in held and len(held) > 1:
@@ -204,21 +242,45 @@ def _stat_block(data: Any, src: str, index: int | str, templates: dict[str, Temp
             a.fail("item", f"unknown armor {name!r}")
         base = items[name]
         cover = a.opt("cover", "complete" if base.cover is None else base.cover)
-        fitted = Entry({"cover": cover, "absorption": a.integer("absorption", base.absorption, lo=1)}, src, a.entry)
+        fitted = Entry(
+            {"cover": cover, "absorption": a.integer("absorption", base.absorption, lo=1)},
+            src,
+            a.entry,
+        )
         inside = a.opt("inside", None, str)
         if inside is not None and inside not in [w.item for w in worn]:
             a.fail("inside", f"{inside!r} is not a piece worn (and listed) before {name!r}")
-        worn.append(Worn(name, a.opt("mass_kg", base.mass_kg, (int, float)), _region(fitted), inside))
+        worn.append(
+            Worn(name, a.opt("mass_kg", base.mass_kg, (int, float)), _region(fitted), inside)
+        )
         a.done()
     toughness = e.integer("toughness", lo=0)
     stamina = e.integer("stamina", 2 * toughness)
     if stamina != 2 * toughness:
-        e.fail("stamina", f"stamina is always 2 x toughness = {2 * toughness} (spec §2.1), got {stamina}")
+        e.fail(
+            "stamina",
+            f"stamina is always 2 x toughness = {2 * toughness} (spec §2.1), got {stamina}",
+        )
     block = StatBlock(
-        cid, e.req("name", str), template, e.integer("cp", lo=0), e.req("mass_kg", (int, float)), _speed(e, "speed"),
-        e.integer("agility"), e.integer("strength", lo=0), toughness, e.integer("running", lo=0), _abilities(e),
-        template.qualities | _qualities(e), held, stowed, tuple(worn), e.opt("bow_drawn", False, bool),
-        e.opt("source", "seed", str), items, mount=e.choice("mount", MOUNT_KINDS, None),
+        cid,
+        e.req("name", str),
+        template,
+        e.integer("cp", lo=0),
+        e.req("mass_kg", (int, float)),
+        _speed(e, "speed"),
+        e.integer("agility"),
+        e.integer("strength", lo=0),
+        toughness,
+        e.integer("running", lo=0),
+        _abilities(e),
+        template.qualities | _qualities(e),
+        held,
+        stowed,
+        tuple(worn),
+        e.opt("bow_drawn", False, bool),
+        e.opt("source", "seed", str),
+        items,
+        mount=e.choice("mount", MOUNT_KINDS, None),
     )
     e.done()
     return block
@@ -247,8 +309,9 @@ def _encounter(data: Any, src: str, index: int, blocks: dict[str, StatBlock]) ->
     return enc
 
 
-def _mounted(e: Entry, sides: dict[str, tuple[str, ...]],
-             blocks: dict[str, StatBlock]) -> dict[str, str]:
+def _mounted(
+    e: Entry, sides: dict[str, tuple[str, ...]], blocks: dict[str, StatBlock]
+) -> dict[str, str]:
     """``mounted: {rider: mount}``: both on one side, the mount a war animal, each in one pair."""
     mounted = e.opt("mounted", {}, dict)
     side_of = {m: s for s, members in sides.items() for m in members}
@@ -262,8 +325,9 @@ def _mounted(e: Entry, sides: dict[str, tuple[str, ...]],
     return dict(mounted)
 
 
-def parse_stat_block(data: Any, source: str, entry: str, block_id: str,
-                     items: dict[str, Item] | None = None) -> StatBlock:
+def parse_stat_block(
+    data: Any, source: str, entry: str, block_id: str, items: dict[str, Item] | None = None
+) -> StatBlock:
     """One stat block in the catalogue's schema, checked as the catalogue's are (a situation's
     inline combatant); ``id`` defaults to ``block_id``, ``name`` to the id, ``items`` to the
     catalogue's items."""

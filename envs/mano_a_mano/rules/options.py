@@ -50,5 +50,10 @@ def parse_options(options: Any, source: str = "rules=", entry: str = "options") 
     """``None``/``"full"``, ``"core"``, a ``RuleOptions``, or a mapping of its fields (with an optional
     ``version: core|full``), through the shared parser (envs/core/options.py). Raises ``DataError``
     (a ``ValueError``) naming ``source``, ``entry`` and the field."""
-    return parse_rule_options(options, PRESETS, source=source, entry=entry,
-                              choices={"darkness": DARKNESS, "armor_levels": ARMOR_LEVELS})
+    return parse_rule_options(
+        options,
+        PRESETS,
+        source=source,
+        entry=entry,
+        choices={"darkness": DARKNESS, "armor_levels": ARMOR_LEVELS},
+    )

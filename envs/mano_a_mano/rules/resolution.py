@@ -11,10 +11,27 @@ from . import rulings
 from .catalogue import Region
 
 __all__ = [
-    "success", "opposed_difficulty", "tie_contest", "circumstance", "darkness", "substitute_roll",
-    "Piece", "resolve_regions", "best_absorption", "total_cover", "avoid_cost", "absorb_after",
-    "avoidance_legal", "avoidance_levels", "distance_penalty", "attack_power", "harm", "health",
-    "attack_position_mod", "defense_position_mod", "HEALTH_STATES",
+    "success",
+    "opposed_difficulty",
+    "tie_contest",
+    "circumstance",
+    "darkness",
+    "substitute_roll",
+    "Piece",
+    "resolve_regions",
+    "best_absorption",
+    "total_cover",
+    "avoid_cost",
+    "absorb_after",
+    "avoidance_legal",
+    "avoidance_levels",
+    "distance_penalty",
+    "attack_power",
+    "harm",
+    "health",
+    "attack_position_mod",
+    "defense_position_mod",
+    "HEALTH_STATES",
 ]
 
 
@@ -87,7 +104,9 @@ def substitute_roll(dice: str, first: int, second: int | None = None) -> tuple[i
     """
     sides, scale, auto = SUBSTITUTES[dice]
     value = scale(first)
-    return value, value >= 20 and second is not None and auto(10 if dice == "d10x2" and second == 0 else second)
+    return value, value >= 20 and second is not None and auto(
+        10 if dice == "d10x2" and second == 0 else second
+    )
 
 
 # ---------------------------------------------------------------------------------- §2.6 armor
@@ -118,12 +137,17 @@ def resolve_regions(pieces: Sequence[Piece]) -> tuple[Region, ...]:
             continue
         outer = by_name.get(p.inside)
         if outer is None or outer.inside is not None:
-            raise ValueError(f"armor {p.name!r} lies inside {p.inside!r}, which is not a worn outer piece")
+            raise ValueError(
+                f"armor {p.name!r} lies inside {p.inside!r}, which is not a worn outer piece"
+            )
         inner.append(Region(p.cover, outer.absorption + p.absorption))
         if remaining[outer.name] is not None and p.cover is not None:
             remaining[outer.name] -= p.cover
-    outer_regions = [Region(cover, by_name[name].absorption) for name, cover in remaining.items()
-                     if cover is None or cover > 0]
+    outer_regions = [
+        Region(cover, by_name[name].absorption)
+        for name, cover in remaining.items()
+        if cover is None or cover > 0
+    ]
     return tuple(outer_regions + inner)
 
 
@@ -151,7 +175,9 @@ def absorb_after(regions: Iterable[Region], level: int) -> int:
 
 def avoidance_legal(regions: Sequence[Region], level: int) -> bool:
     """RULING R55: with complete total cover at least one region must stay un-avoided."""
-    return total_cover(regions) != "complete" or any(r.absorption <= level or r.complete for r in regions)
+    return total_cover(regions) != "complete" or any(
+        r.absorption <= level or r.complete for r in regions
+    )
 
 
 def avoidance_levels(regions: Sequence[Region]) -> list[int]:
@@ -163,7 +189,9 @@ def avoidance_levels(regions: Sequence[Region]) -> list[int]:
     """
     out: list[int] = []
     seen: set[int] = set()
-    for level in sorted({best_absorption(regions), 0, *(r.absorption for r in regions)}, reverse=True):
+    for level in sorted(
+        {best_absorption(regions), 0, *(r.absorption for r in regions)}, reverse=True
+    ):
         left = absorb_after(regions, level)
         if avoidance_legal(regions, level) and left not in seen:
             seen.add(left)
@@ -188,8 +216,15 @@ def distance_penalty(range_m: int, max_range_m: int) -> int:
 # ---------------------------------------------------------------------------------- §8 power and harm
 
 
-def attack_power(base: int, double: bool = False, die: int = 0, kind: str = "striking", charge_hexes: int = 0,
-                 random_damage: bool = False, critical_hits: bool = False) -> int:
+def attack_power(
+    base: int,
+    double: bool = False,
+    die: int = 0,
+    kind: str = "striking",
+    charge_hexes: int = 0,
+    random_damage: bool = False,
+    critical_hits: bool = False,
+) -> int:
     """Power of a hit (spec §8.1): doubled by double-power actions (unless the optional random damage
     rule rolls 12 or less), +base on a natural 20 with critical hits (RULING R37), and the charge
     bonus ``2 x hexes - 5`` after both (RULING R28) for striking and grappling attacks."""
@@ -205,8 +240,14 @@ def attack_power(base: int, double: bool = False, die: int = 0, kind: str = "str
     return power
 
 
-def harm(power: int, sharpness: str, absorption: int, choke: bool = False, fall: bool = False,
-         min_stun_exempt: bool = False) -> tuple[int, int]:
+def harm(
+    power: int,
+    sharpness: str,
+    absorption: int,
+    choke: bool = False,
+    fall: bool = False,
+    min_stun_exempt: bool = False,
+) -> tuple[int, int]:
     """``(damage, stun)`` from a hit (spec §8.2).
 
     >>> harm(5, "blunt", 0), harm(5, "sharp", 0), harm(5, "padded", 0), harm(7, "blunt", 2)
@@ -248,7 +289,9 @@ def health(stun: int, damage: int, toughness: int) -> str:
 # ---------------------------------------------------------------------------------- §5.2.1 positions
 
 
-def attack_position_mod(grappling: bool, dominant_over_target: bool, on_ground: bool, kind: str) -> int:
+def attack_position_mod(
+    grappling: bool, dominant_over_target: bool, on_ground: bool, kind: str
+) -> int:
     """Attacker's position modifier (spec §5.2.1, RULING R4, R24)."""
     if grappling:
         return 5 if dominant_over_target else -5
@@ -257,8 +300,13 @@ def attack_position_mod(grappling: bool, dominant_over_target: bool, on_ground: 
     return 0
 
 
-def defense_position_mod(grappling: bool, dominant_over_attacker: bool, grapple_on_ground: bool, on_ground: bool,
-                         kind: str) -> int:
+def defense_position_mod(
+    grappling: bool,
+    dominant_over_attacker: bool,
+    grapple_on_ground: bool,
+    on_ground: bool,
+    kind: str,
+) -> int:
     """Defender's position modifier (spec §5.2.1, RULING R4, R24)."""
     if grappling:
         if dominant_over_attacker:

@@ -375,7 +375,9 @@ class StatBlock:
         key = ("encumbered", tuple(sorted(held)), tuple(sorted(stowed)))
         found = block_memo(self).get(key)
         if found is None:
-            found = block_memo(self)[key] = self.mass_with(key[1], key[2]) > self.carrying_capacity_kg
+            found = block_memo(self)[key] = (
+                self.mass_with(key[1], key[2]) > self.carrying_capacity_kg
+            )
         return found
 
 
