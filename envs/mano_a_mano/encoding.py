@@ -45,6 +45,7 @@ import numpy as np
 from envs.core import Action
 from envs.core.hexgrid import neighbor
 from envs.rl import ActionLayout, Block, ObsSpec, ego_order
+from envs.rl.features import feature_rows, table_size
 
 from .rules.catalogue import block_memo
 from .rules.resolution import health as R_health
@@ -123,20 +124,12 @@ TURN_FEATURES = (
 PHASES = ("own_turn", "counter_turn", "grapple_choice", "setup_stance")
 
 
-def _offsets(table: tuple[tuple[str, int], ...]) -> dict[str, int]:
-    out, at = {}, 0
-    for name, n in table:
-        out[name] = at
-        at += n
-    return out
-
-
-SLOT_SIZE = sum(n for _, n in SLOT_FEATURES)
+SLOT_SIZE = table_size(SLOT_FEATURES)
 OBS = ObsSpec([
     *((f"slot{i}", SLOT_SIZE) for i in range(SLOTS)),
     ("round", 1),
     ("phase", len(PHASES)),
-    ("turn", sum(n for _, n in TURN_FEATURES)),
+    ("turn", table_size(TURN_FEATURES)),
     ("around", 18),      # per direction: free, wall, occupied
 ])
 _STRIDES = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
@@ -145,23 +138,9 @@ _STRIDES = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
 def obs_features() -> list[tuple[str, int, int, float, float]]:
     """Every observation feature as ``(name, offset, size, low, high)``, in vector order
     (``slot3.offset``, ``phase``, ``turn.move_points``, ``around[2].wall``...)."""
-    rows: list[tuple[str, int, int, float, float]] = []
-    for name, size, lo, hi in OBS.pieces:
-        start = OBS[name].start
-        if name.startswith("slot"):
-            rows += [(f"{name}.{f}", start + o, n, lo, hi)
-                     for (f, n), o in zip(SLOT_FEATURES, _offsets(SLOT_FEATURES).values(),
-                                          strict=True)]
-        elif name == "turn":
-            rows += [(f"turn.{f}", start + o, n, lo, hi)
-                     for (f, n), o in zip(TURN_FEATURES, _offsets(TURN_FEATURES).values(),
-                                          strict=True)]
-        elif name == "around":
-            rows += [(f"around[{d}].{f}", start + 3 * d + k, 1, lo, hi)
-                     for d in range(6) for k, f in enumerate(("free", "wall", "occupied"))]
-        else:
-            rows.append((name, start, size, lo, hi))
-    return rows
+    around = tuple((f"[{d}].{f}", 1) for d in range(6) for f in ("free", "wall", "occupied"))
+    rows = feature_rows(OBS, {"slot": SLOT_FEATURES, "turn": TURN_FEATURES, "around": around})
+    return [(n.replace("around.[", "around["), o, k, lo, hi) for n, o, k, lo, hi in rows]
 
 
 def _clip(x: float) -> float:
@@ -274,7 +253,8 @@ class ManoEncoding:
             elif k == "ready":
                 out.append(st["ready"][0] + sorted(set(f.stowed)).index(args[0]))
             elif k == "pick_up":
-                hx = tuple(int(x) for x in args[1].split(","))
+                q, r = args[1].split(",")
+                hx = (int(q), int(r))
                 where = 0 if hx == f.hex else 1 + [neighbor(f.hex, d) for d in range(6)].index(hx)
                 start, (k_w, k_i) = st["pick_up"]
                 out.append(start + where * k_w + enc.floor_choices(hx).index(args[0]) * k_i)
