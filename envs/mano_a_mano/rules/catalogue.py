@@ -234,7 +234,7 @@ def _stat_block(
     for item in stowed:
         if item not in items:
             e.fail("stowed", f"unknown item {item!r}")
-    worn = []
+    worn: list[Worn] = []
     for i, raw in enumerate(e.items("armor", [])):
         a = Entry(raw, src, f"{e.entry}.armor[{i}]")
         name = a.req("item", str)

@@ -141,8 +141,9 @@ def resolve_regions(pieces: Sequence[Piece]) -> tuple[Region, ...]:
                 f"armor {p.name!r} lies inside {p.inside!r}, which is not a worn outer piece"
             )
         inner.append(Region(p.cover, outer.absorption + p.absorption))
-        if remaining[outer.name] is not None and p.cover is not None:
-            remaining[outer.name] -= p.cover
+        left = remaining[outer.name]
+        if left is not None and p.cover is not None:
+            remaining[outer.name] = left - p.cover
     outer_regions = [
         Region(cover, by_name[name].absorption)
         for name, cover in remaining.items()

@@ -217,7 +217,7 @@ class StatBlock:
         key = ("free", slots)
         found = block_memo(self).get(key)
         if found is None:
-            busy = set()
+            busy: set[str] = set()
             for slot in slots:
                 busy.update({"right": ("right",), "left": ("left",), "both": ("right", "left")}[slot])
             found = block_memo(self)[key] = tuple(
@@ -257,7 +257,7 @@ class StatBlock:
             if control == 0 and offense == 0:
                 heft *= rulings.ONE_HANDED_HEFT_FACTOR
             control = offense = 0
-        thrown = {}
+        thrown: dict[str, Any] = {}
         if it.throwable:
             throwing = self.ability("throwing")
             thrown = {"throw_modifier": throwing + self.agility,

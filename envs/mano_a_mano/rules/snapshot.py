@@ -131,7 +131,7 @@ def restore(cls: type[ManoEncounter], data: dict[str, Any]) -> ManoEncounter:
     opts = RuleOptions(**data["options"])
     enc = cls(fighters, list(data["order"]), HexMap.from_dict(data["map"]), opts)
     enc._round, enc.turn_idx = data["round"], data["turn_idx"]
-    enc.floor = {tuple(int(x) for x in k.split(",")): list(v) for k, v in data["floor"].items()}
+    enc.floor = {_hex(k): list(v) for k, v in data["floor"].items()}
     enc.grapples = {
         frozenset(g["pair"]): {"base": g["base"], "dominant": g["dominant"]}
         for g in data["grapples"]
@@ -153,6 +153,11 @@ def restore(cls: type[ManoEncounter], data: dict[str, Any]) -> ManoEncounter:
     out = data["outcome"]
     enc._outcome = Outcome(out["winner"], out["reason"], out["round"]) if out else None
     return enc
+
+
+def _hex(key: str) -> tuple[int, int]:
+    q, r = key.split(",")
+    return int(q), int(r)
 
 
 def _inline_block(cid: str, block_id: str, source: dict[str, Any]) -> StatBlock:

@@ -283,6 +283,7 @@ class ManoEncounter(EncounterBase):
             turns.resume(self, events)
             return
         elif kind == "delay":
+            assert action.target is not None
             self.stack.pop()
             self.order.remove(f.id)
             self.order.insert(self.order.index(action.target) + 1, f.id)
@@ -292,6 +293,7 @@ class ManoEncounter(EncounterBase):
             turns.next_turn(self, events, restart=f.id)
             return
         elif kind == "release":
+            assert action.target is not None
             grappling.release(self, f.id, action.target, events)
         elif kind == "cover":
             turns.count_action(self, f, t, quick=False, weapon=None)
@@ -304,6 +306,7 @@ class ManoEncounter(EncounterBase):
         elif kind in ("draw", "aim", "relax", "ready", "pick_up", "drop_item"):
             missiles.item_action(self, f, t, action, events)
         elif kind in ("strike", "grapple", "throw", "shoot"):
+            assert action.target is not None
             target = self.by_id[action.target]
             if target.counter_ready:
                 target.counter_ready = (
