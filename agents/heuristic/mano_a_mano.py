@@ -220,7 +220,8 @@ class ManoHeuristic(RulesPolicy):
 
     def _drop_value(self, enc: Any, f: Any, hand: str) -> float:
         """Drop an empty gun that needs a full turn or more to reload (a muzzle-loader, spec §5.6,
-        RULING R50) when an enemy is close and a stowed weapon can take its place; keep anything else."""
+        RULING R50) when an enemy is close and a stowed weapon can take its place; keep anything
+        else."""
         from envs.mano_a_mano.rules.guns import gun_reload
 
         item = f.held[hand]

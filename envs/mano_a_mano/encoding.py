@@ -11,8 +11,9 @@ then "body". Armor option: 0 none, 1 ``avoid_next``, 2 ``avoid_all`` (the compac
                load, unload                         (guns, spec §5.6, RULING R50)
     move       dir(6)                               hex directions, clockwise from east
     ready      stowed(2)                            k-th distinct stowed item
-    pick_up    where(7) x item(2)                   own hex, then the neighbour in direction where-1;
-                                                    item: the top two of the pile (ManoEncounter.floor_choices)
+    pick_up    where(7) x item(2)                   own hex, then the neighbour in direction
+                                                    where-1; item: the top two of the pile
+                                                    (ManoEncounter.floor_choices)
     drop_item  hand(3)                              right, left, both
     strike     verb(4) x weapon(6) x target(8) x armor(3)   quick, strategic, cautious, powerful
     throw      verb(3) x hand(3) x target(8) x armor(3)     quick, powerful, heave
@@ -21,8 +22,9 @@ then "body". Armor option: 0 none, 1 ``avoid_next``, 2 ``avoid_all`` (the compac
     grapple    verb(6) x target(8) x armor(3)       hold, trip, slam, slam_onto, wrench, choke
     disarm     target(8) x hand(3)
     cover, release, delay, mount   target(8)
-    choose     option(8)                            hold_dominant, release, follow_to_ground, let_go,
-                                                    keep, stance_none, stance_evade, stance_counter
+    choose     option(8)                            hold_dominant, release, follow_to_ground,
+                                                    let_go, keep, stance_none, stance_evade,
+                                                    stance_counter
 
 Every block encodes through the layout: ``encode_actions`` names each action's block and
 coordinates, and the index is ``start + sum(coordinate * place value)`` (``ActionLayout.strides``);
@@ -60,8 +62,8 @@ NAME = "mano_a_mano_v1"
 MAX_PER_SIDE = 4
 SLOTS = 2 * MAX_PER_SIDE
 WEAPON_SLOTS = 6
-SINGLES = ("end", "counter", "rest", "drop", "stand", "instant_stand", "draw", "aim", "relax", "dismount",
-           "load", "unload")
+SINGLES = ("end", "counter", "rest", "drop", "stand", "instant_stand", "draw", "aim", "relax",
+           "dismount", "load", "unload")
 STRIKES = ("quick", "strategic", "cautious", "powerful")
 THROWS = ("quick", "powerful", "heave")
 SHOTS = ("quick", "strategic", "cautious", "draw_and_fire")
@@ -186,7 +188,9 @@ class ManoEncoding:
             elif "both" in held:
                 slots.append(None)
             else:
-                slots.append(next((w.name for w in f.block.natural_weapons if w.hand and w.name.startswith(hand)), None))
+                natural = f.block.natural_weapons
+                slots.append(next((w.name for w in natural
+                                   if w.hand and w.name.startswith(hand)), None))
         others = [w.name for w in f.block.natural_weapons if not w.hand and not w.unlisted]
         if any(w.unlisted for w in f.block.natural_weapons):
             others.append("body")
@@ -276,7 +280,8 @@ class ManoEncoding:
             return Action(combatant, "move", (str(c["dir"]),))
         if block == "ready":
             stowed = sorted(set(f.stowed))
-            return Action(combatant, "ready", (stowed[c["stowed"]] if c["stowed"] < len(stowed) else f"stowed{c['stowed']}",))
+            k = c["stowed"]
+            return Action(combatant, "ready", (stowed[k] if k < len(stowed) else f"stowed{k}",))
         if block == "pick_up":
             hx = f.hex if c["where"] == 0 else neighbor(f.hex, c["where"] - 1)
             items = enc.floor_choices(hx)
@@ -295,7 +300,8 @@ class ManoEncoding:
             return Action(combatant, "grapple", ("push", str(c["dir"])), target)
         if block == "grapple":
             verb = GRAPPLES[c["verb"]]
-            return Action(combatant, "grapple", (verb, *(armor if verb in ("wrench", "choke") else ())), target)
+            avoids = armor if verb in ("wrench", "choke") else ()
+            return Action(combatant, "grapple", (verb, *avoids), target)
         if block == "disarm":
             return Action(combatant, "grapple", ("disarm", HANDS[c["hand"]]), target)
         if block in ("cover", "release", "delay", "mount"):
@@ -320,9 +326,13 @@ class ManoEncoding:
                 out[start:start + _ROW] = self._slot(enc, me, by_id[cid], mine)
         t = enc.stack[-1] if enc.stack else None
         if t is not None and t.actor == combatant:
-            phase = 3 if t.choice and t.choice[0].startswith("stance") else (2 if t.choice else (1 if t.counter else 0))
-            turn = (*_PHASES[phase], _clip(t.move_points / 10), _clip(t.actions / 4), float(t.quick_only),
-                    _clip(sum(t.weapons.values()) / 4), _clip(t.straight_hexes / 7), float(t.charge_used))
+            if t.choice:
+                phase = 3 if t.choice[0].startswith("stance") else 2
+            else:
+                phase = 1 if t.counter else 0
+            turn = (*_PHASES[phase], _clip(t.move_points / 10), _clip(t.actions / 4),
+                    float(t.quick_only), _clip(sum(t.weapons.values()) / 4),
+                    _clip(t.straight_hexes / 7), float(t.charge_used))
         else:
             turn = _EMPTY_TURN
         out[_TAIL:_AROUND] = (_clip(enc.round / max(1, enc.round_cap)), *turn)
@@ -365,7 +375,8 @@ class ManoEncoding:
             cover = b.total_cover
             found = memo["obs_static"] = (
                 _clip(b.toughness / 40), _clip(float(b.speed) / 3), _clip(b.running / 10),
-                _clip(b.missile_defense / 30), _clip(b.grapple_attack / 30), _clip(b.grapple_defense / 40),
+                _clip(b.missile_defense / 30), _clip(b.grapple_attack / 30),
+                _clip(b.grapple_defense / 40),
                 _clip(b.grapple_power / 30), _clip(b.best_absorption / 10),
                 1.0 if cover == "complete" else _clip(cover / 10))
         return found
@@ -388,13 +399,16 @@ class ManoEncoding:
             if best is None:
                 found = (_clip(f.melee_defense() / 30), 0.0, 0.0, 0.0, 0.0, 0.0, reach, gun)
             else:
-                found = (_clip(f.melee_defense() / 30), _clip(best.attack / 10), _clip(best.power / 30),
-                         *(float(best.sharpness == s) for s in ("sharp", "blunt", "padded")), reach, gun)
+                found = (_clip(f.melee_defense() / 30), _clip(best.attack / 10),
+                         _clip(best.power / 30),
+                         *(float(best.sharpness == s) for s in ("sharp", "blunt", "padded")),
+                         reach, gun)
             memo[key] = found
         return found
 
     @staticmethod
-    def _gun_state(enc: ManoEncounter, f: Any, item: str | None) -> tuple[float, float, float, float]:
+    def _gun_state(enc: ManoEncounter, f: Any,
+                   item: str | None) -> tuple[float, float, float, float]:
         """Held gun ``item`` (spec §5.6): has one, share of its shots left, clip out, share of the
         reload actions of a muzzle-loader done (RULING R50)."""
         if item is None:
@@ -405,7 +419,8 @@ class ManoEncoding:
                 _clip(f.reloading.get(item, 0) / turns) if turns else 0.0)
 
     def _slot(self, enc: ManoEncounter, me: Any, f: Any, mine: int) -> tuple[float, ...]:
-        """The first ``_ROW`` values of ``f``'s slot row as ``me`` sees it (``mine``: ``me``'s reach)."""
+        """The first ``_ROW`` values of ``f``'s slot row as ``me`` sees it (``mine``: ``me``'s
+        reach)."""
         b = f.block
         fq, fr = f.hex
         mq, mr = me.hex

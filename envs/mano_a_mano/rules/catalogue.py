@@ -188,7 +188,8 @@ def _item(iid: str, data: Any, src: str) -> Item:
 
 
 def _reload(e: Entry, kind: str, shots: list[int] | None) -> str | None:
-    """A gun's ``reload``: clip or round, for reload times under MUZZLE_LOADER_TURNS (RULING R50)."""
+    """A gun's ``reload``: clip or round, for reload times under MUZZLE_LOADER_TURNS (RULING
+    R50)."""
     reload = e.choice("reload", rulings.GUN_RELOADS, None)
     if reload is not None and kind != "gun":
         e.fail("reload", "only a gun has a reload (spec §5.6)")
@@ -224,7 +225,8 @@ def _stat_block(
         if item not in items or items[item].kind == "armor":
             held_e.fail(
                 slot,
-                f"unknown weapon {item!r}; known: {', '.join(i for i in items if items[i].kind != 'armor')}",
+                f"unknown weapon {item!r}; known: "
+                + ", ".join(i for i in items if items[i].kind != "armor"),
             )
         held[slot] = item
     held_e.done()

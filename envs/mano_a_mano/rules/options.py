@@ -27,7 +27,8 @@ class RuleOptions:
     """normal, very_dim or total (spec §5.1)"""
     round_limit: int = ROUND_CAP
     rear_attack_favorable: bool = False
-    """optional flag: attacks from the target's three rear hex sides are favorable, +2 (spec §3.2, RULING R9)"""
+    """optional flag: attacks from the target's three rear hex sides are favorable, +2 (spec §3.2,
+    RULING R9)"""
     reach_initiative: bool = False
     """optional flag: without surprise, the side with the strictly greatest melee reach or missile
     range goes first without a roll (spec §3.5, RULING R10)"""
@@ -47,8 +48,9 @@ ARMOR_LEVELS = ("compact", "any")  # spec §2.6, §12.3
 
 
 def parse_options(options: Any, source: str = "rules=", entry: str = "options") -> RuleOptions:
-    """``None``/``"full"``, ``"core"``, a ``RuleOptions``, or a mapping of its fields (with an optional
-    ``version: core|full``), through the shared parser (envs/core/options.py). Raises ``DataError``
+    """``None``/``"full"``, ``"core"``, a ``RuleOptions``, or a mapping of its fields (with an
+    optional ``version: core|full``), through the shared parser (envs/core/options.py). Raises
+    ``DataError``
     (a ``ValueError``) naming ``source``, ``entry`` and the field."""
     return parse_rule_options(
         options,

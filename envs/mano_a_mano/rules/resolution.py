@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 
-# ---------------------------------------------------------------------------------- §5.1 success rolls
+# ----------------------------------------------------------------------------- §5.1 success rolls
 
 
 def success(die: int, mods: int, difficulty: int, difficulty_mods: int = 0) -> bool:
@@ -53,7 +53,8 @@ def opposed_difficulty(modifier: int) -> int:
 
 
 def tie_contest(die_a: int, die_b: int, mod_a: int, mod_b: int) -> str | None:
-    """Tie-capable contest (spec §5.1): A rolls against ``10 + mod_b``, then B against ``10 + mod_a``.
+    """Tie-capable contest (spec §5.1): A rolls against ``10 + mod_b``, then B against
+    ``10 + mod_a``.
 
     Returns ``"A"`` or ``"B"`` when exactly one succeeds, ``None`` for a tie.
     """
@@ -99,8 +100,10 @@ def substitute_roll(dice: str, first: int, second: int | None = None) -> tuple[i
     ``first`` is the face of the first die (a d10's 0 is given as 10); ``second`` is only read when
     the value reaches 20 (``None``: the second roll is skipped, no automatic success).
 
-    >>> substitute_roll("d10x2", 3), substitute_roll("d10x2", 10, 7), substitute_roll("d10x2", 10, 5)
-    ((6, False), (20, True), (20, False))
+    >>> substitute_roll("d10x2", 3), substitute_roll("d10x2", 10, 7)
+    ((6, False), (20, True))
+    >>> substitute_roll("d10x2", 10, 5)
+    (20, False)
     """
     sides, scale, auto = SUBSTITUTES[dice]
     value = scale(first)
@@ -157,7 +160,8 @@ def best_absorption(regions: Iterable[Region]) -> int:
 
 
 def total_cover(regions: Sequence[Region]) -> int | str:
-    """Sum of the regions' cover, ``"complete"`` with a complete region or 10 or more (spec §2.6)."""
+    """Sum of the regions' cover, ``"complete"`` with a complete region or 10 or more (spec
+    §2.6)."""
     if any(r.complete for r in regions):
         return "complete"
     total = sum(r.cover or 0 for r in regions)
@@ -214,7 +218,7 @@ def distance_penalty(range_m: int, max_range_m: int) -> int:
     return (20 * range_m) // max_range_m
 
 
-# ---------------------------------------------------------------------------------- §8 power and harm
+# ------------------------------------------------------------------------------ §8 power and harm
 
 
 def attack_power(
@@ -226,9 +230,9 @@ def attack_power(
     random_damage: bool = False,
     critical_hits: bool = False,
 ) -> int:
-    """Power of a hit (spec §8.1): doubled by double-power actions (unless the optional random damage
-    rule rolls 12 or less), +base on a natural 20 with critical hits (RULING R37), and the charge
-    bonus ``2 x hexes - 5`` after both (RULING R28) for striking and grappling attacks."""
+    """Power of a hit (spec §8.1): doubled by double-power actions (unless the optional random
+    damage rule rolls 12 or less), +base on a natural 20 with critical hits (RULING R37), and the
+    charge bonus ``2 x hexes - 5`` after both (RULING R28) for striking and grappling attacks."""
     mult = 2 if double else 1
     if random_damage and mult == 2 and die <= 12:
         mult = 1
@@ -287,7 +291,7 @@ def health(stun: int, damage: int, toughness: int) -> str:
     return "healthy" if total <= toughness else "injured"
 
 
-# ---------------------------------------------------------------------------------- §5.2.1 positions
+# ------------------------------------------------------------------------------- §5.2.1 positions
 
 
 def attack_position_mod(
