@@ -32,22 +32,23 @@ from . import rulings
 DATA = Path(__file__).resolve().parent.parent / "data"
 SHARPNESS = ("sharp", "blunt", "padded")
 ITEM_KINDS = ("hand", "thrown", "bow", "gun", "armor")
-ABILITIES = ("natural_weapons", "one_handed", "two_handed", "grappling", "throwing", "marksmanship", "acrobatics",
-             "stealth", "detection", "climbing", "riding", "animal_handling", "driving", "navigation", "piloting",
-             "tactics", "combat_engineering", "craftsmanship")
-QUALITIES = ("inept", "unintelligent", "blind", "sudden_regeneration", "hourly_regeneration", "daily_regeneration",
-             "perfect_regeneration", "mechanical", "parachuting", "flying", "gliding", "soaring", "deaf", "dumb",
-             "mute", "no_natural_weapons", "single_natural_weapon")
+ABILITIES = ("natural_weapons", "one_handed", "two_handed", "grappling", "throwing", "marksmanship",
+             "acrobatics", "stealth", "detection", "climbing", "riding", "animal_handling",
+             "driving", "navigation", "piloting", "tactics", "combat_engineering", "craftsmanship")
+QUALITIES = ("inept", "unintelligent", "blind", "sudden_regeneration", "hourly_regeneration",
+             "daily_regeneration", "perfect_regeneration", "mechanical", "parachuting", "flying",
+             "gliding", "soaring", "deaf", "dumb", "mute", "no_natural_weapons",
+             "single_natural_weapon")
 SPEEDS = (Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(3))
 HELD_SLOTS = ("right", "left", "both")
 SURPRISE_MODES = ("none", "side_A", "side_B", "roll")
 MOUNT_KINDS = ("war",)  # spec §5.11: a trained war animal (untrained: rulings.NO_ANIMAL_HANDLING)
 
 # spec §2.7: carrying capacity (kg) by strength 0..50
-CARRYING_CAPACITY = (0, 1, 2, 5, 10, 15, 20, 30, 50, 65, 80, 100, 120, 150, 200, 250, 300, 400, 500, 600, 800,
-                     1000, 1200, 1500, 1800, 2100, 2500, 3000, 4000, 5000, 6000, 7500, 9000, 10000, 12000, 15000,
-                     20000, 25000, 30000, 35000, 40000, 45000, 50000, 55000, 60000, 65000, 70000, 75000, 80000,
-                     90000, 100000)
+CARRYING_CAPACITY = (0, 1, 2, 5, 10, 15, 20, 30, 50, 65, 80, 100, 120, 150, 200, 250, 300, 400, 500,
+                     600, 800, 1000, 1200, 1500, 1800, 2100, 2500, 3000, 4000, 5000, 6000, 7500,
+                     9000, 10000, 12000, 15000, 20000, 25000, 30000, 35000, 40000, 45000, 50000,
+                     55000, 60000, 65000, 70000, 75000, 80000, 90000, 100000)
 
 
 @dataclass(frozen=True, slots=True)
