@@ -41,7 +41,15 @@ class ManoHeuristic(RulesPolicy):
         return [self._score(enc, f, a) for a in legal]
 
     # ------------------------------------------------------------------ pieces
-    def _harm_value(self, enc: Any, target: Any, power: int, sharpness: str, absorption: int, choke: bool = False) -> float:
+    def _harm_value(
+        self,
+        enc: Any,
+        target: Any,
+        power: int,
+        sharpness: str,
+        absorption: int,
+        choke: bool = False,
+    ) -> float:
         from envs.mano_a_mano.rules import resolution as R
 
         damage, stun = R.harm(power, sharpness, absorption, choke=choke)
@@ -64,7 +72,9 @@ class ManoHeuristic(RulesPolicy):
         verb = a.args[0]
         p = enc.preview(a)  # the engine's own odds: darkness, rear attacks, cover, avoidance
         target = enc.by_id[a.target]
-        value = self.odds(enc, a) * self._harm_value(enc, target, p.hit_power, p.sharpness, p.absorption)
+        value = self.odds(enc, a) * self._harm_value(
+            enc, target, p.hit_power, p.sharpness, p.absorption
+        )
         if verb == "cautious":
             value += 0.05
         return value
@@ -101,12 +111,19 @@ class ManoHeuristic(RulesPolicy):
 
     def _threatened(self, enc: Any, f: Any) -> bool:
         """An active enemy can reach ``f`` on its next turn."""
-        return any(g.side != f.side and not g.incapacitated
-                   and distance(f.hex, g.hex) <= g.block.running + 1 for g in enc.fighters)
+        return any(
+            g.side != f.side
+            and not g.incapacitated
+            and distance(f.hex, g.hex) <= g.block.running + 1
+            for g in enc.fighters
+        )
 
     def _nearest_enemy(self, enc: Any, f: Any, at: Any = None) -> int:
         at = at or f.hex
-        return min((distance(at, g.hex) for g in enc.fighters if g.side != f.side and not g.incapacitated), default=0)
+        return min(
+            (distance(at, g.hex) for g in enc.fighters if g.side != f.side and not g.incapacitated),
+            default=0,
+        )
 
     def _best_strike_now(self, enc: Any, f: Any) -> float:
         best = 0.0
@@ -146,7 +163,11 @@ class ManoHeuristic(RulesPolicy):
             return value
         if k == "rest":
             hurt = f.health != "healthy"
-            return (0.3 if hurt else 0.0) + 0.2 * f.stun / max(1, f.block.toughness) - (0.3 if self._adjacent_enemy(enc, f) else 0)
+            return (
+                (0.3 if hurt else 0.0)
+                + 0.2 * f.stun / max(1, f.block.toughness)
+                - (0.3 if self._adjacent_enemy(enc, f) else 0)
+            )
         if k == "stand" or k == "instant_stand":
             return 0.4
         if k == "drop":
@@ -187,7 +208,11 @@ class ManoHeuristic(RulesPolicy):
         if self._adjacent_enemy(enc, f):
             return -0.2
         it = f.block.items[item]
-        if gun_reload(it) == "muzzle" and it.shots[1] - f.reloading.get(item, 0) >= 2 and self._nearest_enemy(enc, f) <= 3:
+        if (
+            gun_reload(it) == "muzzle"
+            and it.shots[1] - f.reloading.get(item, 0) >= 2
+            and self._nearest_enemy(enc, f) <= 3
+        ):
             return 0.0  # turns of reloading with an enemy this close: fight with something else
         if kind == "unload":
             return 0.5 if left == 0 else -1.0
@@ -195,18 +220,27 @@ class ManoHeuristic(RulesPolicy):
 
     def _drop_value(self, enc: Any, f: Any, hand: str) -> float:
         """Drop an empty gun that needs a full turn or more to reload (a muzzle-loader, spec §5.6,
-        RULING R50) when an enemy is close and a stowed weapon can take its place; keep anything else."""
+        RULING R50) when an enemy is close and a stowed weapon can take its place; keep anything
+        else."""
         from envs.mano_a_mano.rules.guns import gun_reload
 
         item = f.held[hand]
         it = f.block.items[item]
-        if (it.kind == "gun" and enc.shots_left(f, item) == 0 and gun_reload(it) == "muzzle"
-                and f.stowed and self._nearest_enemy(enc, f) <= 3):
+        if (
+            it.kind == "gun"
+            and enc.shots_left(f, item) == 0
+            and gun_reload(it) == "muzzle"
+            and f.stowed
+            and self._nearest_enemy(enc, f) <= 3
+        ):
             return 0.45  # then "ready" (0.5) the stowed weapon
         return -0.5
 
     def _adjacent_enemy(self, enc: Any, f: Any) -> bool:
-        return any(g.side != f.side and not g.incapacitated and distance(f.hex, g.hex) == 1 for g in enc.fighters)
+        return any(
+            g.side != f.side and not g.incapacitated and distance(f.hex, g.hex) == 1
+            for g in enc.fighters
+        )
 
     def _choice(self, enc: Any, f: Any, a: Action) -> float:
         option = a.args[0]

@@ -3,15 +3,17 @@
 Ego-centric slots: 0 = self, 1..3 = allies in roster order, 4..7 = enemies in roster order (zero
 padded). Targets are ego slots. Weapon slots (RULING R11 identities): 0 the right hand (its item,
 else the bare hand), 1 the left hand (likewise), 2..5 the other natural weapons in template order,
-then "body". Armor option: 0 none, 1 ``avoid_next``, 2 ``avoid_all``. ``arena layout mano_a_mano``
-prints the table::
+then "body". Armor option: 0 none, 1 ``avoid_next``, 2 ``avoid_all`` (the compact layout of spec
+§12.3, rule option ``armor_levels: compact``; the deeper ``avoid_N`` of ``any`` have no index).
+``arena layout mano_a_mano`` prints the table::
 
     single     end, counter, rest, drop, stand, instant_stand, draw, aim, relax, dismount,
                load, unload                         (guns, spec §5.6, RULING R50)
     move       dir(6)                               hex directions, clockwise from east
     ready      stowed(2)                            k-th distinct stowed item
-    pick_up    where(7) x item(2)                   own hex, then the neighbour in direction where-1;
-                                                    item: the top two of the pile (ManoEncounter.floor_choices)
+    pick_up    where(7) x item(2)                   own hex, then the neighbour in direction
+                                                    where-1; item: the top two of the pile
+                                                    (ManoEncounter.floor_choices)
     drop_item  hand(3)                              right, left, both
     strike     verb(4) x weapon(6) x target(8) x armor(3)   quick, strategic, cautious, powerful
     throw      verb(3) x hand(3) x target(8) x armor(3)     quick, powerful, heave
@@ -20,15 +22,20 @@ prints the table::
     grapple    verb(6) x target(8) x armor(3)       hold, trip, slam, slam_onto, wrench, choke
     disarm     target(8) x hand(3)
     cover, release, delay, mount   target(8)
-    choose     option(8)                            hold_dominant, release, follow_to_ground, let_go,
-                                                    keep, stance_none, stance_evade, stance_counter
+    choose     option(8)                            hold_dominant, release, follow_to_ground,
+                                                    let_go, keep, stance_none, stance_evade,
+                                                    stance_counter
 
-Observation (float32 in [-1, 1]): one row per slot (relative hex offset and distance, stance,
-health, harm, defenses, best weapon, armor, counter / cover / aim / bow, the grapple relation with
-the observer, mounted / ridden, its reach and whether it can strike the observer or be struck by
-it, its held gun's shots, clip and reload), the round and decision phase, the observer's turn
-budget, and the six hexes around it (free, wall, occupied): the map around the fighter in a form a
-policy can use.
+Every block encodes through the layout: ``encode_actions`` names each action's block and
+coordinates, and the index is ``start + sum(coordinate * place value)`` (``ActionLayout.strides``);
+``decode_action`` reads the coordinates back with ``ActionLayout.coords``.
+
+Observation (float32 in [-1, 1]), as named tables: one ``SLOT_FEATURES`` row per slot (relative
+hex offset and distance, stance, health, harm, defenses, best weapon, armor, counter / cover / aim
+/ bow, the grapple relation with the observer, mounted / ridden, its reach and whether it can
+strike the observer or be struck by it, its held gun's shots, clip and reload), the round, the
+decision ``PHASES``, the observer's turn budget (``TURN_FEATURES``) and the six hexes around it
+(free, wall, occupied). ``obs_features()`` lists every feature with its offset and range.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ import numpy as np
 from envs.core import Action
 from envs.core.hexgrid import neighbor
 from envs.rl import ActionLayout, Block, ObsSpec, ego_order
+from envs.rl.features import feature_rows, table_size
 
 from .rules.catalogue import block_memo
 from .rules.resolution import health as R_health
@@ -54,8 +62,8 @@ NAME = "mano_a_mano_v1"
 MAX_PER_SIDE = 4
 SLOTS = 2 * MAX_PER_SIDE
 WEAPON_SLOTS = 6
-SINGLES = ("end", "counter", "rest", "drop", "stand", "instant_stand", "draw", "aim", "relax", "dismount",
-           "load", "unload")
+SINGLES = ("end", "counter", "rest", "drop", "stand", "instant_stand", "draw", "aim", "relax",
+           "dismount", "load", "unload")
 STRIKES = ("quick", "strategic", "cautious", "powerful")
 THROWS = ("quick", "powerful", "heave")
 SHOTS = ("quick", "strategic", "cautious", "draw_and_fire")
@@ -84,14 +92,57 @@ LAYOUT = ActionLayout([
     Block("choose", (("option", len(CHOICES)),)),
 ])
 
-SLOT_SIZE = 52
+# per-slot features, in order (``ManoEncoding._slot`` writes them; the rest of a row is zero)
+SLOT_FEATURES = (
+    ("present", 1),
+    ("active", 1),       # not incapacitated
+    ("ally", 1),         # on the observer's side
+    ("offset", 3),       # dq/14, dr/14, distance/14 from the observer
+    ("standing", 1),
+    ("health", len(HEALTH)),  # one-hot: healthy, injured, incapacitated, .._by_damage
+    ("harm", 3),         # stun, damage, stun + damage, each / stamina
+    ("sheet", 3),        # toughness/40, speed/3, running/10
+    ("skips", 1),        # forced skips/3
+    ("ready", 4),        # counter ready, defense bonus/5, aiming, bow drawn
+    ("cover", 2),        # covers the observer, covered by the observer
+    ("grapple", 6),      # relation with the observer (none, neutral, mine, its), grappling, ground
+    ("defenses", 5),     # melee/30, missile/30, grapple attack/30, grapple defense/40, power/30
+    ("weapon", 5),       # best weapon: attack/10, power/30, sharp, blunt, padded
+    ("armor", 2),        # best absorption/10, total cover/10 (1 complete)
+    ("mount", 2),        # mounted, ridden (spec §5.11)
+    ("reach", 3),        # its reach/4, it can strike the observer, the observer can strike it
+    ("gun", 4),          # has one, shots left, clip out, reload done (spec §5.6)
+    ("padding", 1),
+)
+# the observer's turn budget (during its own decisions), in order
+TURN_FEATURES = (
+    ("move_points", 1),  # /10
+    ("actions", 1),      # /4
+    ("quick_only", 1),
+    ("weapon_uses", 1),  # /4
+    ("straight_run", 1),  # /7
+    ("charge_used", 1),
+)
+PHASES = ("own_turn", "counter_turn", "grapple_choice", "setup_stance")
+
+
+SLOT_SIZE = table_size(SLOT_FEATURES)
 OBS = ObsSpec([
     *((f"slot{i}", SLOT_SIZE) for i in range(SLOTS)),
     ("round", 1),
-    ("phase", 4),        # own turn, counter turn, grapple choice, setup stance
-    ("turn", 6),         # movement left, actions, quick only, weapon uses, straight run, charge used
+    ("phase", len(PHASES)),
+    ("turn", table_size(TURN_FEATURES)),
     ("around", 18),      # per direction: free, wall, occupied
 ])
+_STRIDES = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
+
+
+def obs_features() -> list[tuple[str, int, int, float, float]]:
+    """Every observation feature as ``(name, offset, size, low, high)``, in vector order
+    (``slot3.offset``, ``phase``, ``turn.move_points``, ``around[2].wall``...)."""
+    around = tuple((f"[{d}].{f}", 1) for d in range(6) for f in ("free", "wall", "occupied"))
+    rows = feature_rows(OBS, {"slot": SLOT_FEATURES, "turn": TURN_FEATURES, "around": around})
+    return [(n.replace("around.[", "around["), o, k, lo, hi) for n, o, k, lo, hi in rows]
 
 
 def _clip(x: float) -> float:
@@ -105,9 +156,6 @@ class ManoEncoding:
     layout = LAYOUT
     obs_spec = OBS
     max_per_side = MAX_PER_SIDE
-
-    def __init__(self) -> None:
-        self._off = {b.name: LAYOUT.offset(b.name) for b in LAYOUT.blocks}
 
     # ------------------------------------------------------------------ slots
     def ego(self, enc: ManoEncounter, cid: str) -> tuple[dict[str, int], list[str | None]]:
@@ -140,7 +188,9 @@ class ManoEncoding:
             elif "both" in held:
                 slots.append(None)
             else:
-                slots.append(next((w.name for w in f.block.natural_weapons if w.hand and w.name.startswith(hand)), None))
+                natural = f.block.natural_weapons
+                slots.append(next((w.name for w in natural
+                                   if w.hand and w.name.startswith(hand)), None))
         others = [w.name for w in f.block.natural_weapons if not w.hand and not w.unlisted]
         if any(w.unlisted for w in f.block.natural_weapons):
             others.append("body")
@@ -149,77 +199,73 @@ class ManoEncoding:
 
     # ------------------------------------------------------------------ actions
     def encode_action(self, enc: ManoEncounter, combatant: str, a: Action) -> int:
-        off = self._off
-        f = enc.by_id[combatant]
-        index, _ = self.ego(enc, combatant)
-        k = a.kind
-        if k in SINGLES:
-            return off["single"] + SINGLES.index(k)
-        if k == "move":
-            return off["move"] + int(a.args[0])
-        if k == "ready":
-            return off["ready"] + sorted(set(f.stowed)).index(a.args[0])
-        if k == "pick_up":
-            hx = tuple(int(x) for x in a.args[1].split(","))
-            where = 0 if hx == f.hex else 1 + [neighbor(f.hex, d) for d in range(6)].index(hx)
-            item = enc.floor_choices(hx).index(a.args[0])
-            return off["pick_up"] + where * 2 + item
-        if k == "drop_item":
-            return off["drop_item"] + HANDS.index(a.args[0])
-        t = index[a.target] if a.target is not None and a.target in index else None
-        if k == "strike":
-            w = self.weapon_slots(f).index(a.args[1])
-            armor = ARMOR.index(a.args[2] if len(a.args) > 2 else None)
-            return off["strike"] + ((STRIKES.index(a.args[0]) * WEAPON_SLOTS + w) * SLOTS + t) * 3 + armor
-        if k == "throw":
-            armor = ARMOR.index(a.args[2] if len(a.args) > 2 else None)
-            return off["throw"] + ((THROWS.index(a.args[0]) * 3 + HANDS.index(a.args[1])) * SLOTS + t) * 3 + armor
-        if k == "shoot":
-            armor = ARMOR.index(a.args[1] if len(a.args) > 1 else None)
-            return off["shoot"] + (SHOTS.index(a.args[0]) * SLOTS + t) * 3 + armor
-        if k == "grapple":
-            verb = a.args[0]
-            if verb == "push":
-                return off["push"] + int(a.args[1]) * SLOTS + t
-            if verb == "disarm":
-                return off["disarm"] + t * 3 + HANDS.index(a.args[1])
-            armor = ARMOR.index(a.args[1] if len(a.args) > 1 else None)
-            return off["grapple"] + (GRAPPLES.index(verb) * SLOTS + t) * 3 + armor
-        if k in ("cover", "release", "delay", "mount"):
-            return off[k] + t
-        if k == "choose":
-            return off["choose"] + CHOICES.index(a.args[0])
-        raise ValueError(f"{NAME}: no index for action kind {k!r}")
+        return self.encode_actions(enc, combatant, (a,))[0]
 
-    def encode_actions(self, enc: ManoEncounter, combatant: str, actions: list[Action]) -> list[int]:
-        """``encode_action`` for every legal action at once (the mask's fast path): the strike,
-        grapple and targeted blocks, which make most of a list, share one ego and weapon lookup."""
-        off = self._off
+    def encode_actions(self, enc: ManoEncounter, combatant: str, actions: Any) -> list[int]:
+        """Indices of ``actions`` (all of ``combatant``), with the ego slots and weapon slots
+        looked up once.
+
+        Each kind names its block and coordinates; the index is the layout's
+        ``start + sum(coordinate * place value)`` (``ActionLayout.strides``).
+        """
+        st = _STRIDES
         f = enc.by_id[combatant]
         index, _ = self.ego(enc, combatant)
         weapons = None
-        strike, grapple, push = off["strike"], off["grapple"], off["push"]
-        move, single = off["move"], off["single"]
         out: list[int] = []
         for a in actions:
             k, args = a.kind, a.args
             if k == "strike":
                 if weapons is None:
                     weapons = {w: i for i, w in reversed(list(enumerate(self.weapon_slots(f))))}
+                start, (k_v, k_w, k_t, k_a) = st["strike"]
                 armor = ARMOR.index(args[2]) if len(args) > 2 else 0
-                out.append(strike + ((STRIKES.index(args[0]) * WEAPON_SLOTS + weapons[args[1]]) * SLOTS
-                                     + index[a.target]) * 3 + armor)
+                out.append(start + STRIKES.index(args[0]) * k_v + weapons[args[1]] * k_w
+                           + index[a.target] * k_t + armor * k_a)
             elif k == "move":
-                out.append(move + int(args[0]))
+                out.append(st["move"][0] + int(args[0]))
             elif k in _SINGLE_INDEX:
-                out.append(single + _SINGLE_INDEX[k])
-            elif k == "grapple" and args[0] == "push":
-                out.append(push + int(args[1]) * SLOTS + index[a.target])
-            elif k == "grapple" and args[0] != "disarm":
+                out.append(st["single"][0] + _SINGLE_INDEX[k])
+            elif k == "grapple":
+                verb = args[0]
+                if verb == "push":
+                    start, (k_d, k_t) = st["push"]
+                    out.append(start + int(args[1]) * k_d + index[a.target] * k_t)
+                elif verb == "disarm":
+                    start, (k_t, k_h) = st["disarm"]
+                    out.append(start + index[a.target] * k_t + HANDS.index(args[1]) * k_h)
+                else:
+                    start, (k_v, k_t, k_a) = st["grapple"]
+                    armor = ARMOR.index(args[1]) if len(args) > 1 else 0
+                    out.append(start + GRAPPLES.index(verb) * k_v + index[a.target] * k_t
+                               + armor * k_a)
+            elif k == "throw":
+                start, (k_v, k_h, k_t, k_a) = st["throw"]
+                armor = ARMOR.index(args[2]) if len(args) > 2 else 0
+                out.append(start + THROWS.index(args[0]) * k_v + HANDS.index(args[1]) * k_h
+                           + index[a.target] * k_t + armor * k_a)
+            elif k == "shoot":
+                start, (k_v, k_t, k_a) = st["shoot"]
                 armor = ARMOR.index(args[1]) if len(args) > 1 else 0
-                out.append(grapple + (GRAPPLES.index(args[0]) * SLOTS + index[a.target]) * 3 + armor)
+                out.append(start + SHOTS.index(args[0]) * k_v + index[a.target] * k_t
+                           + armor * k_a)
+            elif k in ("cover", "release", "delay", "mount"):
+                start, (k_t,) = st[k]
+                out.append(start + index[a.target] * k_t)
+            elif k == "choose":
+                out.append(st["choose"][0] + CHOICES.index(args[0]))
+            elif k == "ready":
+                out.append(st["ready"][0] + sorted(set(f.stowed)).index(args[0]))
+            elif k == "pick_up":
+                q, r = args[1].split(",")
+                hx = (int(q), int(r))
+                where = 0 if hx == f.hex else 1 + [neighbor(f.hex, d) for d in range(6)].index(hx)
+                start, (k_w, k_i) = st["pick_up"]
+                out.append(start + where * k_w + enc.floor_choices(hx).index(args[0]) * k_i)
+            elif k == "drop_item":
+                out.append(st["drop_item"][0] + HANDS.index(args[0]))
             else:
-                out.append(self.encode_action(enc, combatant, a))
+                raise ValueError(f"{NAME}: no index for action kind {k!r}")
         return out
 
     def decode_action(self, enc: ManoEncounter, combatant: str, index: int) -> Action:
@@ -234,7 +280,8 @@ class ManoEncoding:
             return Action(combatant, "move", (str(c["dir"]),))
         if block == "ready":
             stowed = sorted(set(f.stowed))
-            return Action(combatant, "ready", (stowed[c["stowed"]] if c["stowed"] < len(stowed) else f"stowed{c['stowed']}",))
+            k = c["stowed"]
+            return Action(combatant, "ready", (stowed[k] if k < len(stowed) else f"stowed{k}",))
         if block == "pick_up":
             hx = f.hex if c["where"] == 0 else neighbor(f.hex, c["where"] - 1)
             items = enc.floor_choices(hx)
@@ -253,7 +300,8 @@ class ManoEncoding:
             return Action(combatant, "grapple", ("push", str(c["dir"])), target)
         if block == "grapple":
             verb = GRAPPLES[c["verb"]]
-            return Action(combatant, "grapple", (verb, *(armor if verb in ("wrench", "choke") else ())), target)
+            avoids = armor if verb in ("wrench", "choke") else ()
+            return Action(combatant, "grapple", (verb, *avoids), target)
         if block == "disarm":
             return Action(combatant, "grapple", ("disarm", HANDS[c["hand"]]), target)
         if block in ("cover", "release", "delay", "mount"):
@@ -278,9 +326,13 @@ class ManoEncoding:
                 out[start:start + _ROW] = self._slot(enc, me, by_id[cid], mine)
         t = enc.stack[-1] if enc.stack else None
         if t is not None and t.actor == combatant:
-            phase = 3 if t.choice and t.choice[0].startswith("stance") else (2 if t.choice else (1 if t.counter else 0))
-            turn = (*_PHASES[phase], _clip(t.move_points / 10), _clip(t.actions / 4), float(t.quick_only),
-                    _clip(sum(t.weapons.values()) / 4), _clip(t.straight_hexes / 7), float(t.charge_used))
+            if t.choice:
+                phase = 3 if t.choice[0].startswith("stance") else 2
+            else:
+                phase = 1 if t.counter else 0
+            turn = (*_PHASES[phase], _clip(t.move_points / 10), _clip(t.actions / 4),
+                    float(t.quick_only), _clip(sum(t.weapons.values()) / 4),
+                    _clip(t.straight_hexes / 7), float(t.charge_used))
         else:
             turn = _EMPTY_TURN
         out[_TAIL:_AROUND] = (_clip(enc.round / max(1, enc.round_cap)), *turn)
@@ -323,7 +375,8 @@ class ManoEncoding:
             cover = b.total_cover
             found = memo["obs_static"] = (
                 _clip(b.toughness / 40), _clip(float(b.speed) / 3), _clip(b.running / 10),
-                _clip(b.missile_defense / 30), _clip(b.grapple_attack / 30), _clip(b.grapple_defense / 40),
+                _clip(b.missile_defense / 30), _clip(b.grapple_attack / 30),
+                _clip(b.grapple_defense / 40),
                 _clip(b.grapple_power / 30), _clip(b.best_absorption / 10),
                 1.0 if cover == "complete" else _clip(cover / 10))
         return found
@@ -346,13 +399,16 @@ class ManoEncoding:
             if best is None:
                 found = (_clip(f.melee_defense() / 30), 0.0, 0.0, 0.0, 0.0, 0.0, reach, gun)
             else:
-                found = (_clip(f.melee_defense() / 30), _clip(best.attack / 10), _clip(best.power / 30),
-                         *(float(best.sharpness == s) for s in ("sharp", "blunt", "padded")), reach, gun)
+                found = (_clip(f.melee_defense() / 30), _clip(best.attack / 10),
+                         _clip(best.power / 30),
+                         *(float(best.sharpness == s) for s in ("sharp", "blunt", "padded")),
+                         reach, gun)
             memo[key] = found
         return found
 
     @staticmethod
-    def _gun_state(enc: ManoEncounter, f: Any, item: str | None) -> tuple[float, float, float, float]:
+    def _gun_state(enc: ManoEncounter, f: Any,
+                   item: str | None) -> tuple[float, float, float, float]:
         """Held gun ``item`` (spec §5.6): has one, share of its shots left, clip out, share of the
         reload actions of a muzzle-loader done (RULING R50)."""
         if item is None:
@@ -363,7 +419,8 @@ class ManoEncoding:
                 _clip(f.reloading.get(item, 0) / turns) if turns else 0.0)
 
     def _slot(self, enc: ManoEncounter, me: Any, f: Any, mine: int) -> tuple[float, ...]:
-        """The first ``_ROW`` values of ``f``'s slot row as ``me`` sees it (``mine``: ``me``'s reach)."""
+        """The first ``_ROW`` values of ``f``'s slot row as ``me`` sees it (``mine``: ``me``'s
+        reach)."""
         b = f.block
         fq, fr = f.hex
         mq, mr = me.hex
@@ -389,24 +446,54 @@ class ManoEncoding:
         mounts = enc.mounts
         tough, speed, running, missile, g_att, g_def, g_pow, absorb, cover = self._static(b)
         return (
-            1.0, float(not health.startswith("incapacitated")), float(f.side == me.side),
-            _clip(dq / 14), _clip(dr / 14), _clip(d / 14), float(f.standing),
+            1.0,
+            float(not health.startswith("incapacitated")),
+            float(f.side == me.side),
+            _clip(dq / 14),
+            _clip(dr / 14),
+            _clip(d / 14),
+            float(f.standing),
             *_HEALTH_ONE_HOT[health],
-            min(1.0, stun / stamina), min(1.0, damage / stamina), min(1.0, (stun + damage) / stamina),  # >= 0
-            tough, speed, running, min(1.0, f.forced_skips / 3),
-            float(f.counter_ready), min(1.0, f.defense_bonus / 5), float(f.aiming is not None), float(f.bow_drawn),
-            float(f.covering == me.id), float(me.covering == f.id),
-            *relation, grappling, in_ground,
-            melee, missile, g_att, g_def, g_pow, atk, power, sharp, blunt, padded, absorb, cover,
-            float(f.id in mounts), float(f.id in mounts.values()) if mounts else 0.0,  # mounted, ridden (§5.11)
-            min(1.0, reach / 4), float(1 <= d <= reach), float(1 <= d <= mine),  # its reach; it / I can strike
+            min(1.0, stun / stamina),
+            min(1.0, damage / stamina),
+            min(1.0, (stun + damage) / stamina),  # >= 0
+            tough,
+            speed,
+            running,
+            min(1.0, f.forced_skips / 3),
+            float(f.counter_ready),
+            min(1.0, f.defense_bonus / 5),
+            float(f.aiming is not None),
+            float(f.bow_drawn),
+            float(f.covering == me.id),
+            float(me.covering == f.id),
+            *relation,
+            grappling,
+            in_ground,
+            melee,
+            missile,
+            g_att,
+            g_def,
+            g_pow,
+            atk,
+            power,
+            sharp,
+            blunt,
+            padded,
+            absorb,
+            cover,
+            float(f.id in mounts),
+            float(f.id in mounts.values()) if mounts else 0.0,  # mounted, ridden (§5.11)
+            min(1.0, reach / 4),
+            float(1 <= d <= reach),
+            float(1 <= d <= mine),  # its reach; it / I can strike
             *self._gun_state(enc, f, gun),
         )
 
 
 _SINGLE_INDEX = {k: i for i, k in enumerate(SINGLES)}
-_ROW = 51
-"""values in a slot row before the padding (the rest of ``SLOT_SIZE`` is zero)"""
+_ROW = SLOT_SIZE - 1
+"""values in a slot row before the padding (``SLOT_FEATURES``)"""
 _TAIL = OBS["round"].start
 _AROUND = OBS["around"].start
 _NO_GUN = (0.0, 0.0, 0.0, 0.0)

@@ -6,15 +6,18 @@ follows the rules engine, so a counterattacker (spec §6.1), a grapple-choice re
 setup stance chooser (§6.5) is selected in the middle of another combatant's turn.
 
 =================  ==========================================================================
-action space       ``Discrete(N)``: see ``envs/mano_a_mano/encoding.py`` or ``arena layout mano_a_mano``
-observation space  ``Dict(observation=Box(-1, 1, (M,), float32), action_mask=Box(0, 1, (N,), int8))``
+action space       ``Discrete(N)``: see ``envs/mano_a_mano/encoding.py`` or
+                   ``arena layout mano_a_mano``
+observation space  ``Dict(observation=Box(-1, 1, (M,), float32),
+                   action_mask=Box(0, 1, (N,), int8))``
 reward             +1 win / -1 loss / 0 draw (round cap = truncation)
 render modes       ``"ansi"`` (the event log) and ``"rgb_array"`` (the hex map with every fighter,
                    ``envs/mano_a_mano/render.py``: side, stance, health, stun/damage, grapples)
 =================  ==========================================================================
 
 Version history:
-    v0: first release (CORE and FULL rules without mounted combat, guns and climbing/swimming/flying).
+    v0: first release (CORE and FULL rules without mounted combat, guns and
+        climbing/swimming/flying).
         Later, in v0 still (sizes unchanged): FULL mounted combat (spec §5.11: war animals as their
         own combatants, mount / dismount, stay-mounted rolls, mounted charges; encounter
         ``cavalry``), falls over ledges and from a mount's back (R57); the two spare floats of each
@@ -52,8 +55,11 @@ def draw(enc: Any, caption: str = "") -> np.ndarray:
 class raw_env(SystemEnv):
     """Mano a Mano AEC env without wrappers (``shaping=True``: ``harm_shaping()``)."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "name": ENCODING.name,
-                "is_parallelizable": False}
+    metadata = {
+        "render_modes": ["ansi", "rgb_array"],
+        "name": ENCODING.name,
+        "is_parallelizable": False,
+    }
     rules_module = rules
     system_encoding = ENCODING
     default_encounter = DEFAULT_ENCOUNTER
@@ -65,6 +71,7 @@ class raw_env(SystemEnv):
 
 
 env = env_factory(raw_env)
+
 
 class HarmShaping:
     """The optional shaping of spec §12.4 (see ``harm_shaping``)."""
@@ -78,7 +85,10 @@ class HarmShaping:
     @staticmethod
     def _state(enc: Any) -> dict[str, tuple[float, bool]]:
         """Per combatant: ``T / stamina`` clipped to 1, and whether it is incapacitated."""
-        return {f.id: (min(1.0, (f.stun + f.damage) / max(1, f.block.stamina)), f.incapacitated) for f in enc.fighters}
+        return {
+            f.id: (min(1.0, (f.stun + f.damage) / max(1, f.block.stamina)), f.incapacitated)
+            for f in enc.fighters
+        }
 
     def start(self, enc: Any) -> None:
         """Remember the state an episode starts from (the env calls this after every reset)."""
@@ -88,7 +98,9 @@ class HarmShaping:
         from .rules.state import Harmed
 
         now = self._state(enc)
-        if enc is not self._enc:  # not started on this encounter: undo this step's hits to get "before"
+        if (
+            enc is not self._enc
+        ):  # not started on this encounter: undo this step's hits to get "before"
             hurt: dict[str, int] = {}
             for e in events:
                 if isinstance(e, Harmed):
@@ -122,14 +134,15 @@ class HarmShaping:
 def harm_shaping(weight: float = 0.1, incapacitation: float = 0.25) -> HarmShaping:
     """Optional shaping for training (spec §12.4): after every step, for each combatant, ``weight``
     times the change of its enemies' ``T / stamina`` (T = stun + damage, clipped to stamina) minus
-    its own side's, and ``+incapacitation`` for every enemy / ``-incapacitation`` for every ally that
-    became incapacitated in the step. Recovery lowers ``T``, so it counts too. Reported apart in
-    ``infos[agent]["shaping"]`` (terms ``harm`` and ``incapacitation``); the terminal +1/-1/0 is
-    unchanged."""
+    its own side's, and ``+incapacitation`` for every enemy / ``-incapacitation`` for every ally
+    that became incapacitated in the step. Recovery lowers ``T``, so it counts too. Reported apart
+    in ``infos[agent]["shaping"]`` (terms ``harm`` and ``incapacitation``); the terminal +1/-1/0
+    is unchanged."""
     return HarmShaping(weight, incapacitation)
 
 
 SHAPING = harm_shaping
-"""The system's optional shaping, ``SHAPING(weight)``; training (``shaping: w``) looks it up by this name."""
+"""The system's optional shaping, ``SHAPING(weight)``; training (``shaping: w``) looks it up by
+this name."""
 
 __all__ = ["env", "raw_env", "ENCODING", "rules", "harm_shaping", "HarmShaping", "SHAPING"]

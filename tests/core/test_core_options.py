@@ -47,7 +47,7 @@ def test_mappings_change_the_named_preset():
             mano,
             {"speed": 3},
             "speed",
-            "unknown field 'speed'; known: critical_hits, darkness, full",
+            "unknown field 'speed'; known: armor_levels, critical_hits, darkness",
         ),
         (meta, {"zones": 1}, "zones", "zones must be a whole number >= 2, got 1"),
         (

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from envs.core import Action
 from envs.core.hexgrid import Hex
+from envs.core.snapshot import StateFields
 
 from . import resolution as R
 from .catalogue import StatBlock, block_memo
@@ -99,6 +100,16 @@ class Fighter:
     clip_out: list[str] = field(default_factory=list)
     """clip guns whose clip is out (RULING R50)"""
     reloading: dict[str, int] = field(default_factory=dict)
+
+    FIELDS: ClassVar[StateFields] = StateFields(
+        values=("id", "side", "slot", "hex", "standing", "stun", "damage", "defense_bonus",
+                "counter_ready", "forced_skips", "bow_drawn", "aiming", "covering"),
+        containers=("held", "stowed", "shots", "clip_out", "reloading"),
+        shared=("block",),
+        encode={"shots": lambda d: dict(sorted(d.items())), "clip_out": sorted,
+                "reloading": lambda d: dict(sorted(d.items()))},
+    )
+    """Cloned, saved and restored as declared (snapshot.py); the block is saved by id."""
     """muzzle-loader reload actions done per gun (RULING R50)"""
 
     @property
@@ -209,3 +220,12 @@ class Turn:
     declared: bool = False
     """an attack was declared and a counter interrupted it (spec §6.1): the turn is past its first
     decision, so no counter and no delay any more (spec §4.8, §5.3 rows 2 and 37)"""
+
+    FIELDS: ClassVar[StateFields] = StateFields(
+        values=("actor", "counter", "move_points", "moved", "actions", "quick_only",
+                "straight_dir", "straight_hexes", "charge_used", "acted_while_healthy", "choice",
+                "partner", "declared"),
+        containers=("weapons",),
+        decode={"weapons": Counter},
+    )
+    """Cloned, saved and restored as declared (snapshot.py)."""

@@ -211,6 +211,7 @@ def choose(enc: ManoEncounter, f: Fighter, t: Turn, option: str, events: list[Ev
         if not enc.stack and not enc.order_pending:
             turns.next_turn(enc, events)
         return
+    assert t.partner is not None  # a grapple outcome choice names the other member
     other = enc.by_id[t.partner]
     pair = frozenset((f.id, other.id))
     base = "ground" if not f.standing and not other.standing else "standing"

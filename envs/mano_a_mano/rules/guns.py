@@ -86,9 +86,11 @@ def gun_actions(enc: ManoEncounter, f: Fighter, t: Turn) -> list[Action]:
         if quick_ok:
             out.append(Action(f.id, "load" if item in f.clip_out else "unload"))
     elif reload == "round":
+        assert it.shots is not None  # a gun with a reload kind has shots (catalogue check)
         if quick_ok and shots_left(f, item) < it.shots[0]:
             out.append(Action(f.id, "load"))
     elif reload == "muzzle":  # RULING R50: a full-turn "other" action, alone in its turn
+        assert it.shots is not None
         if shots_left(f, item) < it.shots[0] and legal.may_act(enc, f, t, quick=False, other=True):
             out.append(Action(f.id, "load"))
     return out
@@ -98,7 +100,9 @@ def gun_action(
     enc: ManoEncounter, f: Fighter, t: Turn, action: Action, events: list[Event]
 ) -> None:
     """Aim, load or unload the held gun."""
-    _, item = f.gun()
+    gun = f.gun()
+    assert gun is not None  # legal only with a held gun
+    _, item = gun
     it = f.block.items[item]
     kind = action.kind
     reload = gun_reload(it)
@@ -112,6 +116,7 @@ def gun_action(
         f.clip_out.append(item)
         events.append(Note(f.id, f"unloads {item}: clip out"))
     elif reload == "clip":
+        assert it.shots is not None
         f.clip_out.remove(item)
         f.shots[item] = it.shots[0]
         events.append(GunLoaded(f.id, item, it.shots[0], one_round=False))
@@ -119,6 +124,7 @@ def gun_action(
         f.shots[item] = shots_left(f, item) + 1
         events.append(GunLoaded(f.id, item, f.shots[item], one_round=True))
     else:  # muzzle-loader: t full-turn reload actions (RULING R50)
+        assert it.shots is not None
         s, needed = it.shots
         done = f.reloading.get(item, 0) + 1
         if done >= needed:
@@ -210,7 +216,9 @@ def situation_gun_state(st: Any, f: Fighter) -> None:
             if item not in guns or (key == "reloading" and gun_reload(guns[item]) != "muzzle"):
                 what = "muzzle-loader" if key == "reloading" else "gun with shots"
                 st.fail(key, f"{item!r} is not a {what}; known: {', '.join(sorted(guns))}")
-            s, t = guns[item].shots
+            shots = guns[item].shots
+            assert shots is not None  # guns with shots only
+            s, t = shots
             top = s if key == "shots" else t - 1
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= top:
                 st.fail(key, f"{item}: expected an integer in 0..{top}, got {n!r}")

@@ -193,6 +193,7 @@ def item_action(
         return
     bow = f.bow()
     if kind in ("draw", "aim", "relax"):
+        assert bow is not None  # legal only with a held bow
         turns.count_action(enc, f, t, quick=True, weapon=bow[1])
         if kind == "draw":
             f.bow_drawn = True

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from .state import ManoEncounter
 
 AVOID = ("avoid_next", "avoid_all")
-"""the armor-avoidance arguments of an attack label (spec §2.6, §12.3)"""
+"""the armor-avoidance arguments of the env's compact layout (spec §2.6, §12.3); ``avoid_N``
+avoids the outer N levels (``armor_levels: any``)"""
 
 
 def facing(a: Hex, b: Hex) -> int:
@@ -49,7 +50,33 @@ def favorable(enc: ManoEncounter, attacker: Fighter, target: Fighter) -> int:
     found = [4] if target.incapacitated else []
     if enc.options.rear_attack_favorable and from_behind(enc, attacker, target):
         found.append(2)
+    if enc.circumstances:
+        level = scenario_circumstance(enc, attacker)
+        if level in FAVORABLE:
+            found.append(R.CIRCUMSTANCES[level])
     return R.circumstance(found)
+
+
+FAVORABLE = ("favorable", "very_favorable")
+UNFAVORABLE = ("unfavorable", "hostile")
+LEVELS = FAVORABLE + UNFAVORABLE
+"""the circumstance levels a situation may give a side's or a fighter's attacks (spec §5.1)"""
+
+
+def scenario_circumstance(enc: ManoEncounter, attacker: Fighter) -> str | None:
+    """The scenario's circumstance of ``attacker``'s attacks (situation ``circumstances.attacks``,
+    spec §12.2 item 7): the fighter's own level, else its side's, else ``None``."""
+    c = enc.circumstances
+    return c.get(attacker.id, c.get(attacker.side))
+
+
+def unfavorable(enc: ManoEncounter, attacker: Fighter) -> int:
+    """The difficulty the scenario's unfavorable (+2) or hostile (+4) circumstance adds to
+    ``attacker``'s attacks (spec §5.1; only the largest applies, RULING R40); 0 without one."""
+    if not enc.circumstances:
+        return 0
+    level = scenario_circumstance(enc, attacker)
+    return R.CIRCUMSTANCES[level] if level in UNFAVORABLE else 0
 
 
 def facing_of(enc: ManoEncounter, f: Fighter) -> int | None:
@@ -90,19 +117,50 @@ def coverer(
     return best, best_diff
 
 
+def avoid_name(depth: int, levels: int) -> str:
+    """The label argument that avoids the outer ``depth`` absorption levels of ``levels`` (spec
+    §2.6): ``avoid_next`` (1), ``avoid_all`` (the lowest legal level, when more than 1), else
+    ``avoid_<depth>``."""
+    if depth == 1:
+        return "avoid_next"
+    return "avoid_all" if depth == levels else f"avoid_{depth}"
+
+
+def avoid_depth(option: str, levels: int) -> int:
+    """How many absorption levels ``option`` avoids (inverse of ``avoid_name``; spec §2.6: any
+    level). Raises ``ValueError`` for an option the target's armor does not have."""
+    if option == "avoid_next":
+        depth = 1
+    elif option == "avoid_all":
+        depth = levels
+    elif option.startswith("avoid_") and option[6:].isdigit():
+        depth = int(option[6:])
+    else:
+        raise ValueError(f"unknown armor avoidance {option!r}: expected avoid_next, avoid_all or "
+                         "avoid_N (spec §2.6)")
+    if not 1 <= depth <= levels:
+        raise ValueError(f"armor avoidance {option!r}: the target has {levels} level(s) to avoid")
+    return depth
+
+
 def armor_options(enc: ManoEncounter, target: Fighter) -> list[tuple[str, ...]]:
-    """Armor-avoidance choices (spec §2.6, §12.3): none, down to the next lower absorption level,
-    and every avoidable region, each only where the target's regions give it a distinct level."""
+    """Armor-avoidance choices (spec §2.6, §12.3): none, then down to each lower absorption level
+    the target's regions give (each a distinct level). ``armor_levels: compact`` (the env's
+    layout) offers the next lower level and the lowest legal one; ``any`` offers every level."""
+    every = enc.options.armor_levels == "any"
     memo = block_memo(target.block)
-    found = memo.get("armor_options")
+    key = ("armor_options", every)
+    found = memo.get(key)
     if found is None:
-        levels = R.avoidance_levels(target.block.regions)
-        found = memo["armor_options"] = [()] + [(name,) for name in AVOID[: len(levels) - 1]]
+        n = len(R.avoidance_levels(target.block.regions)) - 1
+        depths = range(1, n + 1) if every else sorted({1, n}) if n else []
+        found = memo[key] = [()] + [(avoid_name(k, n),) for k in depths]
     return found
 
 
 def avoidance(enc: ManoEncounter, target: Fighter, option: str | None) -> tuple[int, int]:
-    """``(difficulty added, absorption left)`` of an avoidance option (spec §2.6, RULING R55)."""
+    """``(difficulty added, absorption left)`` of an avoidance option (spec §2.6: the cover of
+    every avoided region, the best absorption not avoided; RULING R55)."""
     memo = block_memo(target.block)
     found = memo.get(("avoidance", option))
     if found is None:
@@ -111,7 +169,7 @@ def avoidance(enc: ManoEncounter, target: Fighter, option: str | None) -> tuple[
             found = (0, R.best_absorption(regions))
         else:
             levels = R.avoidance_levels(regions)
-            level = levels[1] if option == "avoid_next" else levels[-1]
+            level = levels[avoid_depth(option, len(levels) - 1)]
             found = (R.avoid_cost(regions, level), R.absorb_after(regions, level))
         memo[("avoidance", option)] = found
     return found

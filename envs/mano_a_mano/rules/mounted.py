@@ -119,13 +119,16 @@ def mount_action(
     """Mount or dismount (rulings.MOUNT_ACTIONS_QUICK)."""
     turns.count_action(enc, f, t, quick=True, weapon=None)
     if action.kind == "mount":
+        assert action.target is not None
         mount = enc.by_id[action.target]
         f.hex = mount.hex
         enc.mounts[f.id] = mount.id
         events.append(Mounted(f.id, mount.id, mount.hex))
     else:
         mount = enc.by_id[enc.mounts.pop(f.id)]
-        f.hex = landing_hex(enc, mount.hex, first_ring_only=True)
+        landing = landing_hex(enc, mount.hex, first_ring_only=True)
+        assert landing is not None  # dismount is legal only with a free hex next to the mount
+        f.hex = landing
         events.append(Dismounted(f.id, mount.id, f.hex))
     t.move_points = min(t.move_points, turns.move_points(enc, f))
 
@@ -171,6 +174,8 @@ def after_action(
     if action.kind not in ("strike", "grapple", "throw", "shoot"):
         return
     for m in (actor.id, action.target):
+        if m is None:
+            continue
         rider = rider_of(enc, m)
         if rider is not None and enc._outcome is None:
             stay_mounted(enc, enc.by_id[rider], dice, events)

@@ -27,10 +27,15 @@ class RuleOptions:
     """normal, very_dim or total (spec §5.1)"""
     round_limit: int = ROUND_CAP
     rear_attack_favorable: bool = False
-    """optional flag: attacks from the target's three rear hex sides are favorable, +2 (spec §3.2, RULING R9)"""
+    """optional flag: attacks from the target's three rear hex sides are favorable, +2 (spec §3.2,
+    RULING R9)"""
     reach_initiative: bool = False
     """optional flag: without surprise, the side with the strictly greatest melee reach or missile
     range goes first without a roll (spec §3.5, RULING R10)"""
+    armor_levels: str = "compact"
+    """armor avoidance (spec §2.6): ``compact`` offers none, the next lower level and the lowest
+    legal one (the env's layout, spec §12.3); ``any`` offers every level (``avoid_N``: avoid the
+    outer N levels)"""
 
 
 CORE = RuleOptions(full=False)
@@ -39,11 +44,18 @@ FULL = RuleOptions()
 
 PRESETS = {"core": CORE, "full": FULL}
 DARKNESS = ("normal", "very_dim", "total")  # spec §5.1
+ARMOR_LEVELS = ("compact", "any")  # spec §2.6, §12.3
 
 
 def parse_options(options: Any, source: str = "rules=", entry: str = "options") -> RuleOptions:
-    """``None``/``"full"``, ``"core"``, a ``RuleOptions``, or a mapping of its fields (with an optional
-    ``version: core|full``), through the shared parser (envs/core/options.py). Raises ``DataError``
+    """``None``/``"full"``, ``"core"``, a ``RuleOptions``, or a mapping of its fields (with an
+    optional ``version: core|full``), through the shared parser (envs/core/options.py). Raises
+    ``DataError``
     (a ``ValueError``) naming ``source``, ``entry`` and the field."""
-    return parse_rule_options(options, PRESETS, source=source, entry=entry,
-                              choices={"darkness": DARKNESS})
+    return parse_rule_options(
+        options,
+        PRESETS,
+        source=source,
+        entry=entry,
+        choices={"darkness": DARKNESS, "armor_levels": ARMOR_LEVELS},
+    )

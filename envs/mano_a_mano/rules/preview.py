@@ -131,7 +131,8 @@ def _defense(enc: ManoEncounter, f: Fighter, target: Fighter, kind: str, own: in
     else:
         parts = [("defense", own), ("position", modifiers.defense_mod(enc, target, f, kind)),
                  ("defense bonus", target.defense_bonus)]
-    parts += [("armor avoidance", cost), ("darkness", modifiers.darkness(enc, f, kind))]
+    parts += [("armor avoidance", cost), ("darkness", modifiers.darkness(enc, f, kind)),
+              ("circumstance", modifiers.unfavorable(enc, f))]
     return tuple(parts), absorption, coverer.id if coverer is not None else None
 
 
@@ -204,7 +205,8 @@ def grapple(enc: ManoEncounter, f: Fighter, args: tuple[str, ...], target: Fight
             ("position", modifiers.defense_mod(enc, target, f, "grappling")),
             ("defense bonus", target.defense_bonus), ("armor avoidance", cost),
             ("disarm", 5 if verb == "disarm" else 0),
-            ("darkness", modifiers.darkness(enc, f, "grappling")))
+            ("darkness", modifiers.darkness(enc, f, "grappling")),
+            ("circumstance", modifiers.unfavorable(enc, f)))
     charge = charge_hexes(_turn_of(enc, f)) if verb in DAMAGING_GRAPPLES else 0
     o = enc.options
     return Preview(f.id, target.id, "grappling", grapple_weapon(enc, f),

@@ -11,14 +11,31 @@ from . import rulings
 from .catalogue import Region
 
 __all__ = [
-    "success", "opposed_difficulty", "tie_contest", "circumstance", "darkness", "substitute_roll",
-    "Piece", "resolve_regions", "best_absorption", "total_cover", "avoid_cost", "absorb_after",
-    "avoidance_legal", "avoidance_levels", "distance_penalty", "attack_power", "harm", "health",
-    "attack_position_mod", "defense_position_mod", "HEALTH_STATES",
+    "success",
+    "opposed_difficulty",
+    "tie_contest",
+    "circumstance",
+    "darkness",
+    "substitute_roll",
+    "Piece",
+    "resolve_regions",
+    "best_absorption",
+    "total_cover",
+    "avoid_cost",
+    "absorb_after",
+    "avoidance_legal",
+    "avoidance_levels",
+    "distance_penalty",
+    "attack_power",
+    "harm",
+    "health",
+    "attack_position_mod",
+    "defense_position_mod",
+    "HEALTH_STATES",
 ]
 
 
-# ---------------------------------------------------------------------------------- §5.1 success rolls
+# ----------------------------------------------------------------------------- §5.1 success rolls
 
 
 def success(die: int, mods: int, difficulty: int, difficulty_mods: int = 0) -> bool:
@@ -36,7 +53,8 @@ def opposed_difficulty(modifier: int) -> int:
 
 
 def tie_contest(die_a: int, die_b: int, mod_a: int, mod_b: int) -> str | None:
-    """Tie-capable contest (spec §5.1): A rolls against ``10 + mod_b``, then B against ``10 + mod_a``.
+    """Tie-capable contest (spec §5.1): A rolls against ``10 + mod_b``, then B against
+    ``10 + mod_a``.
 
     Returns ``"A"`` or ``"B"`` when exactly one succeeds, ``None`` for a tie.
     """
@@ -82,12 +100,16 @@ def substitute_roll(dice: str, first: int, second: int | None = None) -> tuple[i
     ``first`` is the face of the first die (a d10's 0 is given as 10); ``second`` is only read when
     the value reaches 20 (``None``: the second roll is skipped, no automatic success).
 
-    >>> substitute_roll("d10x2", 3), substitute_roll("d10x2", 10, 7), substitute_roll("d10x2", 10, 5)
-    ((6, False), (20, True), (20, False))
+    >>> substitute_roll("d10x2", 3), substitute_roll("d10x2", 10, 7)
+    ((6, False), (20, True))
+    >>> substitute_roll("d10x2", 10, 5)
+    (20, False)
     """
     sides, scale, auto = SUBSTITUTES[dice]
     value = scale(first)
-    return value, value >= 20 and second is not None and auto(10 if dice == "d10x2" and second == 0 else second)
+    return value, value >= 20 and second is not None and auto(
+        10 if dice == "d10x2" and second == 0 else second
+    )
 
 
 # ---------------------------------------------------------------------------------- §2.6 armor
@@ -118,12 +140,18 @@ def resolve_regions(pieces: Sequence[Piece]) -> tuple[Region, ...]:
             continue
         outer = by_name.get(p.inside)
         if outer is None or outer.inside is not None:
-            raise ValueError(f"armor {p.name!r} lies inside {p.inside!r}, which is not a worn outer piece")
+            raise ValueError(
+                f"armor {p.name!r} lies inside {p.inside!r}, which is not a worn outer piece"
+            )
         inner.append(Region(p.cover, outer.absorption + p.absorption))
-        if remaining[outer.name] is not None and p.cover is not None:
-            remaining[outer.name] -= p.cover
-    outer_regions = [Region(cover, by_name[name].absorption) for name, cover in remaining.items()
-                     if cover is None or cover > 0]
+        left = remaining[outer.name]
+        if left is not None and p.cover is not None:
+            remaining[outer.name] = left - p.cover
+    outer_regions = [
+        Region(cover, by_name[name].absorption)
+        for name, cover in remaining.items()
+        if cover is None or cover > 0
+    ]
     return tuple(outer_regions + inner)
 
 
@@ -132,7 +160,8 @@ def best_absorption(regions: Iterable[Region]) -> int:
 
 
 def total_cover(regions: Sequence[Region]) -> int | str:
-    """Sum of the regions' cover, ``"complete"`` with a complete region or 10 or more (spec §2.6)."""
+    """Sum of the regions' cover, ``"complete"`` with a complete region or 10 or more (spec
+    §2.6)."""
     if any(r.complete for r in regions):
         return "complete"
     total = sum(r.cover or 0 for r in regions)
@@ -151,7 +180,9 @@ def absorb_after(regions: Iterable[Region], level: int) -> int:
 
 def avoidance_legal(regions: Sequence[Region], level: int) -> bool:
     """RULING R55: with complete total cover at least one region must stay un-avoided."""
-    return total_cover(regions) != "complete" or any(r.absorption <= level or r.complete for r in regions)
+    return total_cover(regions) != "complete" or any(
+        r.absorption <= level or r.complete for r in regions
+    )
 
 
 def avoidance_levels(regions: Sequence[Region]) -> list[int]:
@@ -163,7 +194,9 @@ def avoidance_levels(regions: Sequence[Region]) -> list[int]:
     """
     out: list[int] = []
     seen: set[int] = set()
-    for level in sorted({best_absorption(regions), 0, *(r.absorption for r in regions)}, reverse=True):
+    for level in sorted(
+        {best_absorption(regions), 0, *(r.absorption for r in regions)}, reverse=True
+    ):
         left = absorb_after(regions, level)
         if avoidance_legal(regions, level) and left not in seen:
             seen.add(left)
@@ -185,14 +218,21 @@ def distance_penalty(range_m: int, max_range_m: int) -> int:
     return (20 * range_m) // max_range_m
 
 
-# ---------------------------------------------------------------------------------- §8 power and harm
+# ------------------------------------------------------------------------------ §8 power and harm
 
 
-def attack_power(base: int, double: bool = False, die: int = 0, kind: str = "striking", charge_hexes: int = 0,
-                 random_damage: bool = False, critical_hits: bool = False) -> int:
-    """Power of a hit (spec §8.1): doubled by double-power actions (unless the optional random damage
-    rule rolls 12 or less), +base on a natural 20 with critical hits (RULING R37), and the charge
-    bonus ``2 x hexes - 5`` after both (RULING R28) for striking and grappling attacks."""
+def attack_power(
+    base: int,
+    double: bool = False,
+    die: int = 0,
+    kind: str = "striking",
+    charge_hexes: int = 0,
+    random_damage: bool = False,
+    critical_hits: bool = False,
+) -> int:
+    """Power of a hit (spec §8.1): doubled by double-power actions (unless the optional random
+    damage rule rolls 12 or less), +base on a natural 20 with critical hits (RULING R37), and the
+    charge bonus ``2 x hexes - 5`` after both (RULING R28) for striking and grappling attacks."""
     mult = 2 if double else 1
     if random_damage and mult == 2 and die <= 12:
         mult = 1
@@ -205,8 +245,14 @@ def attack_power(base: int, double: bool = False, die: int = 0, kind: str = "str
     return power
 
 
-def harm(power: int, sharpness: str, absorption: int, choke: bool = False, fall: bool = False,
-         min_stun_exempt: bool = False) -> tuple[int, int]:
+def harm(
+    power: int,
+    sharpness: str,
+    absorption: int,
+    choke: bool = False,
+    fall: bool = False,
+    min_stun_exempt: bool = False,
+) -> tuple[int, int]:
     """``(damage, stun)`` from a hit (spec §8.2).
 
     >>> harm(5, "blunt", 0), harm(5, "sharp", 0), harm(5, "padded", 0), harm(7, "blunt", 2)
@@ -245,10 +291,12 @@ def health(stun: int, damage: int, toughness: int) -> str:
     return "healthy" if total <= toughness else "injured"
 
 
-# ---------------------------------------------------------------------------------- §5.2.1 positions
+# ------------------------------------------------------------------------------- §5.2.1 positions
 
 
-def attack_position_mod(grappling: bool, dominant_over_target: bool, on_ground: bool, kind: str) -> int:
+def attack_position_mod(
+    grappling: bool, dominant_over_target: bool, on_ground: bool, kind: str
+) -> int:
     """Attacker's position modifier (spec §5.2.1, RULING R4, R24)."""
     if grappling:
         return 5 if dominant_over_target else -5
@@ -257,8 +305,13 @@ def attack_position_mod(grappling: bool, dominant_over_target: bool, on_ground: 
     return 0
 
 
-def defense_position_mod(grappling: bool, dominant_over_attacker: bool, grapple_on_ground: bool, on_ground: bool,
-                         kind: str) -> int:
+def defense_position_mod(
+    grappling: bool,
+    dominant_over_attacker: bool,
+    grapple_on_ground: bool,
+    on_ground: bool,
+    kind: str,
+) -> int:
     """Defender's position modifier (spec §5.2.1, RULING R4, R24)."""
     if grappling:
         if dominant_over_attacker:

@@ -13,13 +13,14 @@ HEX_METERS = 2
 
 
 def range_m(hex_distance: int) -> int:
-    """Range distance in metres for missile rules: ``2 x (h - 1)``, adjacent = 0 m (RULING R6, R8)."""
+    """Range distance in metres for missile rules: ``2 x (h - 1)``, adjacent = 0 m (RULING R6,
+    R8)."""
     return HEX_METERS * max(0, hex_distance - 1)
 
 
 ONE_HANDED_HEFT_FACTOR = Fraction(3, 2)
-# RULING R34: a two-handed weapon with neither control nor offense used in one hand compares the exact
-# 1.5 x heft with the limb's power (no rounding).
+# RULING R34: a two-handed weapon with neither control nor offense used in one hand compares the
+# exact 1.5 x heft with the limb's power (no rounding).
 
 INEPT_PENALTY = -4
 # spec §2.8 (stated): an inept character takes -4 on rolls for which it has no applicable ability.
@@ -33,8 +34,8 @@ COMPLETE_COVER = 10
 # live in catalogue.StatBlock where the derived values are computed.
 
 GRAPPLES_NEED_ADJACENCY = True
-# Project ruling (spec §5.7.1 and R43 are silent): a push moves the target, and a kept hold moves the
-# actor after it; any other grapple of theirs whose members end up more than one hex apart ends,
+# Project ruling (spec §5.7.1 and R43 are silent): a push moves the target, and a kept hold moves
+# the actor after it; any other grapple of theirs whose members end up more than one hex apart ends,
 # since a hold cannot reach across a hex.
 
 # ---- mounted combat and falls (spec §5.11, §6.3, §5.7.4, RULING R57; FULL rules, spec §12.2 item

@@ -8,7 +8,9 @@ schema, with the situation's own ``items``) and reads the rest:
 - ``map``: ``radius`` (a hexagon, default 7, spec §3.2) or ``size: [width, height]`` (a rhombus),
   ``walls`` and ``water`` ([[q, r], ...]) and ``heights`` ([{hex: [q, r], m: 2.5}]);
 - ``circumstances``: the circumstance and darkness modifiers of the scenario (spec §5.1, §12.2
-  item 7, RULING R40): ``darkness`` and ``rear_attack_favorable``;
+  item 7, RULING R40): ``darkness``, ``rear_attack_favorable`` and ``attacks`` ({side or
+  combatant: favorable | very_favorable | unfavorable | hostile}, the circumstance of every attack
+  it makes; a combatant's entry wins over its side's);
 - each combatant's ``state``: hex, standing, stun, damage, held, stowed, counter_ready,
   defense_bonus, forced_skips, bow_drawn, aiming, covering and the gun state of ``guns.py``;
   carried mass above 2 x CC is refused (spec §2.7);
@@ -25,11 +27,23 @@ from envs.core import Dice
 from envs.core.data import DataError, Entry
 from envs.core.hexgrid import Hex, HexMap, Terrain, distance
 from envs.core.situation import Member, SituationSchema, read_situation
+from envs.core.snapshot import plain
 
-from .catalogue import HELD_SLOTS, Item, StatBlock, catalogue, parse_item, parse_stat_block
+from .catalogue import (
+    HELD_SLOTS,
+    Item,
+    StatBlock,
+    catalogue,
+    parse_item,
+    parse_stat_block,
+    remember_source,
+)
 from .guns import situation_gun_state
+from .modifiers import LEVELS
 from .options import DARKNESS, RuleOptions, parse_options
-from .state import ARENA_RADIUS, Fighter, ManoEncounter, Turn, place
+from .setup import start_turn
+from .state import ARENA_RADIUS, Fighter, ManoEncounter, place
+from .turns import check_end
 
 __all__ = ["from_situation", "SYSTEM"]
 
@@ -50,8 +64,12 @@ def from_situation(
     items = _own_items(data, source, cat.items)
     blocks = cat.stat_blocks
 
+    own_items = data.get("items") if isinstance(data, dict) else None
+
     def inline(raw: Any, src: str, entry: str, cid: str) -> StatBlock:
-        return parse_stat_block(raw, src, entry, cid, items)
+        block = parse_stat_block(raw, src, entry, cid, items)
+        remember_source(block, {"block": plain(raw), "items": plain(own_items or {})})
+        return block
 
     def lineup(d: Any) -> list[tuple[str, str, Any]]:
         return [(cid, side, blocks[cid]) for side, members in d.sides.items() for cid in members]
@@ -77,6 +95,7 @@ def from_situation(
         e.fail("combatants", "two combatants stand in one hex (RULING R46)")
     enc = ManoEncounter(list(fighters.values()), list(fighters), hexmap, opts)
     enc.mounts = mounted
+    enc.circumstances = _attack_circumstances(e, {*fighters, *(f.side for f in fighters.values())})
     _grapples(e, enc, fighters)
     if not sit.in_progress:
         e.done()  # a fresh start: surprise, turn order and stances are rolled and chosen from here
@@ -96,9 +115,8 @@ def from_situation(
         raise DataError(
             f"{source}: situation: field 'actor': {actor} is incapacitated and cannot decide"
         )
-    enc.turn_idx = enc.order.index(actor)
-    enc.stack = [Turn(actor, move_points=enc._move_points(f))]
-    enc._check_end([])
+    start_turn(enc, actor, upkeep=False)
+    check_end(enc, [])
     return enc
 
 
@@ -163,13 +181,32 @@ def _map(e: Entry) -> HexMap:
     return hexmap
 
 
+def _attack_circumstances(e: Entry, known: set[str]) -> dict[str, str]:
+    """``circumstances.attacks``: {side or combatant id: favorable | very_favorable | unfavorable
+    | hostile}, the circumstance of every attack that side or fighter makes (spec §5.1, §12.2
+    item 7); a fighter's own entry wins over its side's."""
+    c = e.sub("circumstances", {})
+    if "attacks" not in c.data:
+        return {}
+    a = c.sub("attacks")
+    out: dict[str, str] = {}
+    for who in list(a.data):
+        if str(who) not in known:
+            a.fail(str(who), f"not a side or a combatant; known: {', '.join(sorted(known))}")
+        out[str(who)] = a.choice(who, LEVELS)
+    a.done()
+    return out
+
+
 def _circumstances(e: Entry, opts: RuleOptions) -> RuleOptions:
     """``circumstances``: the scenario's darkness (spec §5.1) and whether attacks from the rear are
     favorable (+2, spec §3.2, RULING R9); only the largest circumstance of a direction applies and
-    darkness is added separately (RULING R40). Helpless targets are always very favorable (R23)."""
+    darkness is added separately (RULING R40). Helpless targets are always very favorable (R23).
+    ``attacks`` is read by ``_attack_circumstances``."""
     c = e.sub("circumstances", {})
     darkness = c.choice("darkness", DARKNESS, opts.darkness)
     rear = c.opt("rear_attack_favorable", opts.rear_attack_favorable, bool)
+    c.opt("attacks")
     c.done()
     if (darkness, rear) == (opts.darkness, opts.rear_attack_favorable):
         return opts

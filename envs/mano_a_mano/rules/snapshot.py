@@ -2,61 +2,90 @@
 back (``snapshot``, ``restore``), and the cheap independent copy for look-ahead (``clone``).
 
 Plain functions of the encounter (``state.ManoEncounter``); its methods of the same names call them.
+The fighter, the turn and the encounter declare their fields (``Fighter.FIELDS``, ``Turn.FIELDS``,
+``FIELDS`` here): clone, snapshot and restore follow those lists.
 """
 
 from __future__ import annotations
 
-import copy
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from envs.core.encounter import Outcome
 from envs.core.hexgrid import HexMap
+from envs.core.snapshot import StateFields
 
-from . import guns, mounted
-from .catalogue import stat_blocks
+from . import guns, mounted, turns
+from .catalogue import (
+    StatBlock,
+    catalogue,
+    inline_source,
+    parse_item,
+    parse_stat_block,
+    remember_source,
+    stat_blocks,
+)
 from .fighter import Fighter, Turn
 from .options import RuleOptions
 
 if TYPE_CHECKING:
     from .state import ManoEncounter
 
-SHARED = ("options", "map", "side_ids", "roster", "rideable", "_round", "turn_idx", "_outcome",
-          "delayed", "delays_used", "order_pending", "follow_hex", "_legal", "_applying",
-          "_legal_next", "probed")
-"""fields a clone shares with its original: immutable values, the map, and the legal-action lists
-(never changed in place)"""
+FIELDS = StateFields(
+    values=("_round", "turn_idx", "_outcome", "delayed", "delays_used", "order_pending",
+            "follow_hex", "_legal", "_applying", "_legal_next", "probed", "choice_was"),
+    containers=("order", "start_events", "mounts", "mount_spent"),
+    shared=("options", "map", "side_ids", "roster", "rideable", "_sides", "circumstances"),
+)
+"""The encounter's declared fields (cloned as declared; the fighters, the turn stack, grapples,
+floor items and floor guns hold containers of their own and are copied by ``clone``). The legal-
+action lists are never changed in place; ``choice_was`` is replaced, never changed."""
 
 
 def clone(enc: ManoEncounter) -> ManoEncounter:
     """Independent copy for look-ahead: mutable parts copied, stat blocks and the map shared."""
-    new = object.__new__(type(enc))
-    for name in SHARED:
-        setattr(new, name, getattr(enc, name))
-    new.fighters = []
-    for f in enc.fighters:
-        g = copy.copy(f)
-        g.held, g.stowed = dict(f.held), list(f.stowed)
-        g.shots, g.clip_out, g.reloading = dict(f.shots), list(f.clip_out), dict(f.reloading)
-        new.fighters.append(g)
+    new = FIELDS.clone(enc)
+    fighter, turn = Fighter.FIELDS.clone, Turn.FIELDS.clone
+    new.fighters = [fighter(f) for f in enc.fighters]
     new.by_id = {f.id: f for f in new.fighters}
-    new.order = list(enc.order)
-    new.stack = []
-    for t in enc.stack:
-        u = copy.copy(t)
-        u.weapons = Counter(t.weapons)
-        new.stack.append(u)
+    new.stack = [turn(t) for t in enc.stack]
     new.grapples = {k: dict(v) for k, v in enc.grapples.items()}
     new.floor = {k: list(v) for k, v in enc.floor.items()}
-    new.start_events = list(enc.start_events)
-    new.choice_was = dict(enc.choice_was) if enc.choice_was else None
-    new.mounts, new.mount_spent = dict(enc.mounts), set(enc.mount_spent)
     new.floor_guns = {k: [dict(s) for s in v] for k, v in enc.floor_guns.items()}
     return new
 
 
+def _fighter(enc: ManoEncounter, f: Fighter, moving: dict[str, int]) -> dict[str, Any]:
+    data = Fighter.FIELDS.dump(f)
+    del data["id"]
+    out = {"block": f.block.id, **data, "health": f.health, "derived": derived(enc, f, moving)}
+    source = inline_source(f.block)
+    if source is not None:  # not the catalogue's block: carry it, from_snapshot reads it back
+        out["stat_block"] = source
+    return out
+
+
+def derived(enc: ManoEncounter, f: Fighter, moving: dict[str, int]) -> dict[str, Any]:
+    """The derived values the rules read for ``f`` now (issue item 12): its defences with the
+    items it holds (spec §2.3, §5.4), its bonus until its next turn (RULING R3), the movement
+    points a turn of its starts with (spec §4.5, RULING R26) and, while it decides, the points
+    left this turn (``None`` otherwise)."""
+    b = f.block
+    return {
+        "melee_defense": f.melee_defense(),
+        "missile_defense": b.missile_defense,
+        "grapple_defense": b.grapple_defense,
+        "defense_bonus": f.defense_bonus,
+        "encumbered": f.encumbered,
+        "move_points_per_turn": turns.move_points(enc, f),
+        "movement_left": moving.get(f.id),
+    }
+
+
 def snapshot(enc: ManoEncounter) -> dict[str, Any]:
-    """The whole state as JSON-able data; ``from_snapshot`` rebuilds it exactly."""
+    """The whole state as JSON-able data; ``from_snapshot`` rebuilds it exactly. Each combatant
+    also shows its ``derived`` values (not read back) and, when its stat block is not the
+    catalogue's (a situation's inline combatant), the block's data as ``stat_block``."""
+    moving = {t.actor: t.move_points for t in enc.stack}  # the top turn wins
     return {
         "system": enc.system,
         "round": enc._round,
@@ -65,49 +94,10 @@ def snapshot(enc: ManoEncounter) -> dict[str, Any]:
         "sides": list(enc.side_ids),
         "options": dict(enc.options.__dict__),
         "map": enc.map.to_dict(),
-        "combatants": {
-            f.id: {
-                "block": f.block.id,
-                "side": f.side,
-                "slot": f.slot,
-                "hex": list(f.hex),
-                "standing": f.standing,
-                "stun": f.stun,
-                "damage": f.damage,
-                "health": f.health,
-                "held": dict(f.held),
-                "defense_bonus": f.defense_bonus,
-                "counter_ready": f.counter_ready,
-                "forced_skips": f.forced_skips,
-                "stowed": list(f.stowed),
-                "bow_drawn": f.bow_drawn,
-                "aiming": f.aiming,
-                "covering": f.covering,
-                **guns.fields(f),
-            }
-            for f in enc.fighters
-        },
+        "combatants": {f.id: _fighter(enc, f, moving) for f in enc.fighters},
         "floor_guns": {k: [dict(s) for s in v] for k, v in sorted(enc.floor_guns.items())},
         "floor": {f"{h[0]},{h[1]}": list(items) for h, items in sorted(enc.floor.items()) if items},
-        "stack": [
-            {
-                "actor": t.actor,
-                "counter": t.counter,
-                "move_points": t.move_points,
-                "moved": t.moved,
-                "actions": t.actions,
-                "quick_only": t.quick_only,
-                "weapons": dict(t.weapons),
-                "straight_dir": t.straight_dir,
-                "straight_hexes": t.straight_hexes,
-                "charge_used": t.charge_used,
-                "acted_while_healthy": t.acted_while_healthy,
-                "choice": list(t.choice),
-                "partner": t.partner,
-                "declared": t.declared,
-            }
-            for t in enc.stack
-        ],
+        "stack": [Turn.FIELDS.dump(t) for t in enc.stack],
         "deciding": [t.actor for t in enc.stack],
         "grapples": [
             {"pair": sorted(p), **g}
@@ -122,6 +112,7 @@ def snapshot(enc: ManoEncounter) -> dict[str, Any]:
             "order_pending": enc.order_pending,
         },
         "outcome": enc._outcome.to_dict() if enc._outcome else None,
+        "circumstances": dict(enc.circumstances),
     }
 
 
@@ -130,55 +121,26 @@ def restore(cls: type[ManoEncounter], data: dict[str, Any]) -> ManoEncounter:
     blocks = stat_blocks()
     fighters = []
     for cid, c in data["combatants"].items():
-        fighters.append(
-            Fighter(
-                cid,
-                blocks[c["block"]],
-                c["side"],
-                c["slot"],
-                tuple(c["hex"]),
-                c["standing"],
-                c["stun"],
-                c["damage"],
-                dict(c["held"]),
-                c["defense_bonus"],
-                c["counter_ready"],
-                c["forced_skips"],
-                list(c["stowed"]),
-                c["bow_drawn"],
-                c["aiming"],
-                c["covering"],
-            )
-        )
+        own = c.get("stat_block")
+        block = blocks[c["block"]] if own is None else _inline_block(cid, c["block"], own)
+        f = Fighter(cid, block, c["side"], c["slot"], tuple(c["hex"]))
+        Fighter.FIELDS.load(f, {**c, "id": cid})
+        fighters.append(f)
     side_rank = {s: i for i, s in enumerate(data["sides"])}
     fighters.sort(key=lambda f: (side_rank[f.side], f.slot))  # roster order, whatever the key order
     opts = RuleOptions(**data["options"])
     enc = cls(fighters, list(data["order"]), HexMap.from_dict(data["map"]), opts)
     enc._round, enc.turn_idx = data["round"], data["turn_idx"]
-    enc.floor = {tuple(int(x) for x in k.split(",")): list(v) for k, v in data["floor"].items()}
+    enc.floor = {_hex(k): list(v) for k, v in data["floor"].items()}
     enc.grapples = {
         frozenset(g["pair"]): {"base": g["base"], "dominant": g["dominant"]}
         for g in data["grapples"]
     }
-    enc.stack = [
-        Turn(
-            t["actor"],
-            t["counter"],
-            t["move_points"],
-            t["moved"],
-            t["actions"],
-            t["quick_only"],
-            Counter(t["weapons"]),
-            t["straight_dir"],
-            t["straight_hexes"],
-            t["charge_used"],
-            t["acted_while_healthy"],
-            tuple(t["choice"]),
-            t["partner"],
-            t.get("declared", False),
-        )
-        for t in data["stack"]
-    ]
+    enc.stack = []
+    for t in data["stack"]:
+        turn = Turn(t["actor"])
+        Turn.FIELDS.load(turn, t)
+        enc.stack.append(turn)
     pending = data["pending"]
     enc.follow_hex = tuple(pending["follow_hex"]) if pending["follow_hex"] else None
     enc.choice_was = pending["choice_was"]
@@ -186,10 +148,27 @@ def restore(cls: type[ManoEncounter], data: dict[str, Any]) -> ManoEncounter:
     enc.delays_used = frozenset(pending.get("delays_used", ()))
     enc.order_pending = pending.get("order_pending", False)
     mounted.restore(enc, data)
-    guns.restore(enc, data)  # guns.py: shots left, clips out, reload actions done
+    guns.restore(enc, data)  # guns.py: floor guns
+    enc.circumstances = dict(data.get("circumstances", {}))
     out = data["outcome"]
     enc._outcome = Outcome(out["winner"], out["reason"], out["round"]) if out else None
     return enc
+
+
+def _hex(key: str) -> tuple[int, int]:
+    q, r = key.split(",")
+    return int(q), int(r)
+
+
+def _inline_block(cid: str, block_id: str, source: dict[str, Any]) -> StatBlock:
+    """A snapshot's own stat block (and the items it uses), checked as a situation's are."""
+    known = catalogue().items
+    items = dict(known)
+    for iid, raw in source.get("items", {}).items():
+        items[iid] = parse_item(iid, raw, "snapshot")
+    block = parse_stat_block(source["block"], "snapshot", f"combatants.{cid}", block_id, items)
+    remember_source(block, source)
+    return block
 
 
 def describe_row(f: Fighter) -> dict[str, str]:

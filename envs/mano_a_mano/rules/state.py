@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core import Action, Dice, IllegalActionError, parse_label
+from envs.core import Action, Dice, parse_label
 from envs.core.encounter import EncounterBase, Outcome, SideInfo
-from envs.core.events import ActionTaken, Event
+from envs.core.events import Event
 from envs.core.hexgrid import Hex, HexMap
 
 from . import grappling, guns, legal, missiles, modifiers, mounted, preview, strikes, turns
@@ -110,6 +110,9 @@ class ManoEncounter(EncounterBase):
         self.choice_was: dict[str, Any] | None = None
         """the grapple before the attack whose outcome is being chosen (RULING R18)"""
         self.side_ids = tuple(dict.fromkeys(f.side for f in fighters))
+        self._sides = tuple(
+            SideInfo(s, tuple(f.id for f in fighters if f.side == s)) for s in self.side_ids
+        )
         self.roster = tuple((f.id, f.side) for f in fighters)
         """``(id, side)`` of every combatant in roster order; it never changes during a fight"""
         self.rideable = any(f.block.mount is not None for f in fighters)
@@ -118,14 +121,16 @@ class ManoEncounter(EncounterBase):
         """rider -> mount (spec §5.11, mounted.py)"""
         self.mount_spent: set[str] = set()
         """mounts whose movement their rider used (rulings.RIDER_USES_MOUNT_MOVEMENT)"""
+        self.circumstances: dict[str, str] = {}
+        """the scenario's circumstance of attacks by a side or a fighter (id -> ``favorable``,
+        ``very_favorable``, ``unfavorable`` or ``hostile``; spec §5.1, §12.2 item 7, RULING R40);
+        set by a situation, never changed during a fight"""
         self.floor_guns: dict[str, list[dict[str, Any]]] = {}
         """``"q,r:item"`` -> states of guns lying on the floor (guns.py, GUN_STATE_PER_ITEM)"""
 
     # ------------------------------------------------------------------ protocol basics
     def sides(self) -> tuple[SideInfo, ...]:
-        return tuple(
-            SideInfo(s, tuple(f.id for f in self.fighters if f.side == s)) for s in self.side_ids
-        )
+        return self._sides
 
     def is_active(self, combatant: str) -> bool:
         return not self.by_id[combatant].incapacitated
@@ -134,10 +139,6 @@ class ManoEncounter(EncounterBase):
     def full(self) -> bool:
         """FULL rules (spec §12.2): initial stances, weapons stowed when surprised, cover, delay."""
         return self.options.full
-
-    @property
-    def round_cap(self) -> int:
-        return self.options.round_limit
 
     def current_actor(self) -> str | None:
         return None if self._outcome or not self.stack else self.stack[-1].actor
@@ -221,12 +222,6 @@ class ManoEncounter(EncounterBase):
         """The movement points ``f`` starts a turn with (spec §4.5, RULING R26, turns.py)."""
         return turns.move_points(self, f)
 
-    # kept for the situation reader in rules/__init__.py
-    _move_points = move_points
-
-    def _check_end(self, events: list[Event]) -> None:
-        turns.check_end(self, events)
-
     # ------------------------------------------------------------------ decisions
     def refresh(self) -> None:
         """The state was changed outside ``apply`` (a test or a tool editing it): list the legal
@@ -250,29 +245,21 @@ class ManoEncounter(EncounterBase):
             self._legal = found
         return found
 
-    def apply(self, action: Action, dice: Dice) -> list[Event]:
-        if self._outcome is not None:
-            raise IllegalActionError("the fight is over")
-        found = self.legal_actions()
-        for a in found:  # the env passes the very values legal_actions gave (shared by act)
-            if a is action:
-                break
-        else:
-            if action not in found:
-                shown = ", ".join(a.label for a in found[:8])
-                raise IllegalActionError(
-                    f"round {self._round}: {action.label!r} is not legal now; legal: {shown} ..."
-                )
+    def _resolve(self, action: Action, dice: Dice, events: list[Event]) -> None:
+        """Carry out a legal action (``EncounterBase.apply`` checked it and put ``ActionTaken``
+        first); the legal actions listed on the way become the next decision's list."""
         self._legal, self._applying, self._legal_next = None, True, None
         try:
-            return self._resolve(action, dice)
+            self._carry_out(action, dice, events)
         finally:
             self._legal, self._applying, self._legal_next = self._legal_next, False, None
 
-    def _resolve(self, action: Action, dice: Dice) -> list[Event]:
+    def _ended(self) -> None:
+        self.stack = []
+
+    def _carry_out(self, action: Action, dice: Dice, events: list[Event]) -> None:
         t = self.stack[-1]
         f = self.by_id[t.actor]
-        events: list[Event] = [ActionTaken(action.label)]
         kind = action.kind
         if kind == "counter":
             f.counter_ready = True
@@ -294,8 +281,9 @@ class ManoEncounter(EncounterBase):
                 self, f, action, dice, events
             )  # a mount that went down throws its rider
             turns.resume(self, events)
-            return events
+            return
         elif kind == "delay":
+            assert action.target is not None
             self.stack.pop()
             self.order.remove(f.id)
             self.order.insert(self.order.index(action.target) + 1, f.id)
@@ -303,8 +291,9 @@ class ManoEncounter(EncounterBase):
             self.turn_idx -= 1  # the next slot is now the character that came after this one
             events.append(Delayed(f.id, action.target, tuple(self.order)))
             turns.next_turn(self, events, restart=f.id)
-            return events
+            return
         elif kind == "release":
+            assert action.target is not None
             grappling.release(self, f.id, action.target, events)
         elif kind == "cover":
             turns.count_action(self, f, t, quick=False, weapon=None)
@@ -317,6 +306,7 @@ class ManoEncounter(EncounterBase):
         elif kind in ("draw", "aim", "relax", "ready", "pick_up", "drop_item"):
             missiles.item_action(self, f, t, action, events)
         elif kind in ("strike", "grapple", "throw", "shoot"):
+            assert action.target is not None
             target = self.by_id[action.target]
             if target.counter_ready:
                 target.counter_ready = (
@@ -327,7 +317,7 @@ class ManoEncounter(EncounterBase):
                 self.stack.append(
                     Turn(target.id, counter=True, move_points=turns.move_points(self, target))
                 )
-                return events
+                return
             if kind == "strike":
                 avoid = action.args[2] if len(action.args) > 2 else None
                 strikes.strike(
@@ -347,7 +337,7 @@ class ManoEncounter(EncounterBase):
                 turns.finish_turn(self, f, t, events)
             else:  # the state is final: the list the check made (if any) is the next decision's
                 self._legal_next = self.probed
-        return events
+        return
 
     # ------------------------------------------------------------------ views and copies
     def clone(self) -> ManoEncounter:

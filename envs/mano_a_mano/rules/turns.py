@@ -13,8 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from envs.core import Dice
-from envs.core.encounter import Outcome
-from envs.core.events import EncounterEnded, Event, RoundStarted, TurnStarted
+from envs.core.events import Event, RoundStarted, TurnStarted
 from envs.core.hexgrid import DIRECTIONS
 
 from . import legal, mounted, rulings
@@ -147,13 +146,11 @@ def next_turn(enc: ManoEncounter, events: list[Event], restart: str | None = Non
     while enc._outcome is None:
         enc.turn_idx += 1
         if enc.turn_idx >= len(enc.order):
-            if enc._round >= enc.round_cap:  # spec §12.4: the round cap is a draw
-                end_fight(enc, None, "round_cap", events)
+            if enc._check_round_cap(events):  # spec §12.4: the round cap is a draw
                 return
             enc.turn_idx = 0
-            enc._round += 1
             enc.delays_used = frozenset()
-            events.append(RoundStarted(enc._round))
+            enc._next_round(events)
         f = enc.by_id[enc.order[enc.turn_idx]]
         events.append(TurnStarted(enc._round, f.id))
         if enc.delayed == f.id:  # a delayed turn resumes: its upkeep already happened
@@ -260,21 +257,16 @@ def turn_exhausted(enc: ManoEncounter, f: Fighter, t: Turn) -> bool:
     return all(a.kind == "end" for a in found)
 
 
-def check_end(enc: ManoEncounter, events: list[Event]) -> None:
-    """RULING R54: the fight stops the moment all sides but one are incapacitated."""
-    standing = [
-        s for s in enc.side_ids if any(not f.incapacitated for f in enc.fighters if f.side == s)
-    ]
-    if len(standing) == 1:
-        end_fight(enc, standing[0], "incapacitated", events)
-    elif not standing:
-        end_fight(enc, None, "all_incapacitated", events)
+INCAPACITATED = "incapacitated"
+"""Mano a Mano's defeat reason: every enemy is incapacitated (RULING R54)."""
+ALL_INCAPACITATED = "all_incapacitated"
+"""Mano a Mano's mutual defeat: every combatant is incapacitated (a draw)."""
 
 
-def end_fight(enc: ManoEncounter, winner: str | None, reason: str, events: list[Event]) -> None:
-    enc._outcome = Outcome(winner, reason, min(enc._round, enc.round_cap))
-    enc.stack = []
-    events.append(EncounterEnded(winner, reason, enc._outcome.round))
+def check_end(enc: ManoEncounter, events: list[Event]) -> bool:
+    """RULING R54: the fight stops the moment all sides but one are incapacitated
+    (``EncounterBase._check_defeat`` with Mano's reasons). Returns whether it ended."""
+    return enc._check_defeat(events, INCAPACITATED, ALL_INCAPACITATED)
 
 
 def count_action(enc: ManoEncounter, f: Fighter, t: Turn, quick: bool, weapon: str | None) -> None:
