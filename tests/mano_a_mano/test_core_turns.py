@@ -15,8 +15,18 @@ from envs.mano_a_mano.rules.state import Fighter, ManoEncounter, new_encounter
 def fight(*specs, order=None, dice=None):
     """``specs``: (id, block id, side, hex); order defaults to the listed order, no setup rolls."""
     blocks = stat_blocks()
-    fighters = [Fighter(cid, blocks[b], side, k, tuple(h), held=dict(blocks[b].held), stowed=list(blocks[b].stowed))
-                for k, (cid, b, side, h) in enumerate(specs)]
+    fighters = [
+        Fighter(
+            cid,
+            blocks[b],
+            side,
+            k,
+            tuple(h),
+            held=dict(blocks[b].held),
+            stowed=list(blocks[b].stowed),
+        )
+        for k, (cid, b, side, h) in enumerate(specs)
+    ]
     enc = ManoEncounter(fighters, order or [f.id for f in fighters], HexMap.hexagon(7))
     enc.order = order or [f.id for f in fighters]
     start_turn(enc)
@@ -53,9 +63,16 @@ def test_11_3_steven_versus_the_clone_replays_the_seed_combat_example():
     c = enc.by_id["clone"]
     assert (c.damage, c.stun, c.health) == (10, 0, "injured") and s.stun == 1
     assert enc.current_actor() == "clone"
-    assert not any(a.kind == "strike" and a.args[0] != "quick" for a in enc.legal_actions())  # injured: no strenuous
+    assert not any(
+        a.kind == "strike" and a.args[0] != "quick" for a in enc.legal_actions()
+    )  # injured: no strenuous
     do(enc, dice, "clone: rest", "clone: end")
-    do(enc, dice, "steven: strike quick right_foot -> clone", "steven: strike quick machete -> clone")
+    do(
+        enc,
+        dice,
+        "steven: strike quick right_foot -> clone",
+        "steven: strike quick machete -> clone",
+    )
     assert (c.damage, c.stun, c.health) == (15, 0, "incapacitated_by_damage")
     assert (s.damage, s.stun, s.health) == (1, 1, "healthy")  # no end-of-turn recovery (R54)
     assert enc.is_over() and enc.outcome().winner == "A"
@@ -64,7 +81,9 @@ def test_11_3_steven_versus_the_clone_replays_the_seed_combat_example():
 
 def test_11_4_counter_timing_with_three_characters():
     dice = ScriptedDice([1, 1, 1], sides=20)
-    enc = fight(("a", "steven", "A", (0, 0)), ("b", "clone", "A", (2, -1)), ("c", "guard", "B", (1, 0)))
+    enc = fight(
+        ("a", "steven", "A", (0, 0)), ("b", "clone", "A", (2, -1)), ("c", "guard", "B", (1, 0))
+    )
     do(enc, dice, "a: counter")
     do(enc, dice, "b: strike quick right_hand -> c", "b: end")  # misses
     do(enc, dice, "c: strike quick spear -> a")
@@ -90,7 +109,11 @@ def test_a_single_strenuous_action_ends_the_action_part_of_the_turn():
     dice = ScriptedDice([1], sides=20)
     enc = fight(("s", "steven", "A", (0, 0)), ("c", "clone", "B", (1, 0)))
     do(enc, dice, "s: strike strategic machete -> c")
-    assert {a.kind for a in enc.legal_actions()} == {"move", "end", "drop_item"}  # dropping an item is free
+    assert {a.kind for a in enc.legal_actions()} == {
+        "move",
+        "end",
+        "drop_item",
+    }  # dropping an item is free
 
 
 def test_a_quick_first_action_cannot_be_followed_by_a_strenuous_one():
@@ -112,9 +135,13 @@ def test_ground_rules_movement_cost_and_banned_attacks():
     assert not any(a.kind in ("strike", "stand") for a in enc.legal_actions())
     do(enc, dice, "s: move 0")
     assert enc.by_id["s"].hex == (2, 0)
-    assert not any(a.kind == "move" for a in enc.legal_actions())  # 1 point left < 2 a hex on the ground
+    assert not any(
+        a.kind == "move" for a in enc.legal_actions()
+    )  # 1 point left < 2 a hex on the ground
     do(enc, dice, "s: end", "c: end")
-    assert {a.args[0] for a in enc.legal_actions() if a.kind == "strike"} == {"quick"}  # no strenuous on the ground
+    assert {a.args[0] for a in enc.legal_actions() if a.kind == "strike"} == {
+        "quick"
+    }  # no strenuous on the ground
     events = do(enc, dice, "s: strike quick machete -> c")
     roll = next(e for e in events if type(e).__name__ == "Rolled")
     assert roll.modifier == 4 - 5  # -5 striking from the ground
@@ -167,7 +194,9 @@ def test_speed_half_forces_a_skip_after_an_active_turn():
 def test_illegal_actions_are_refused():
     enc = fight(("s", "steven", "A", (0, 0)), ("c", "clone", "B", (2, 0)))
     with pytest.raises(IllegalActionError):
-        enc.apply(Action("s", "strike", ("quick", "machete"), "c"), ScriptedDice([], sides=20))  # not adjacent
+        enc.apply(
+            Action("s", "strike", ("quick", "machete"), "c"), ScriptedDice([], sides=20)
+        )  # not adjacent
 
 
 @pytest.mark.parametrize("rules", ["core", "full"])
@@ -184,14 +213,20 @@ def test_random_legal_play_terminates_with_sane_state(name, rules):
             assert legal and all(a.actor == enc.current_actor() for a in legal)
             enc.apply(legal[rng.integers(len(legal))], dice)
             hexes = [f.hex for f in enc.fighters if f.id not in enc.mounts]
-            assert len(set(hexes)) == len(hexes)  # one per hex (R46), a rider in its mount's (§5.11)
+            assert len(set(hexes)) == len(
+                hexes
+            )  # one per hex (R46), a rider in its mount's (§5.11)
             for rider, mount in enc.mounts.items():  # a standing rider on a standing, active mount
                 r, m = enc.by_id[rider], enc.by_id[mount]
                 assert r.hex == m.hex and r.standing and m.standing
                 assert not r.incapacitated and not m.incapacitated
             assert all(f.stun >= 0 and f.damage >= 0 for f in enc.fighters)
-            pending = enc.stack and enc.stack[-1].choice  # a pushed pair is apart until the actor chooses
-            for pair, g in ([] if pending else enc.grapples.items()):  # grapples link adjacent, capable members
+            pending = (
+                enc.stack and enc.stack[-1].choice
+            )  # a pushed pair is apart until the actor chooses
+            for pair, g in (
+                [] if pending else enc.grapples.items()
+            ):  # grapples link adjacent, capable members
                 a, b = (enc.by_id[c] for c in pair)
                 assert distance(a.hex, b.hex) == 1 and not a.incapacitated and not b.incapacitated
                 assert g["dominant"] in (None, a.id, b.id)

@@ -45,7 +45,9 @@ def test_batch_encoding_matches_one_by_one(encounter):
     for enc in _random_states(encounter, range(8)):
         cid = enc.current_actor()
         legal = enc.legal_actions()
-        assert ENCODING.encode_actions(enc, cid, legal) == [ENCODING.encode_action(enc, cid, a) for a in legal]
+        assert ENCODING.encode_actions(enc, cid, legal) == [
+            ENCODING.encode_action(enc, cid, a) for a in legal
+        ]
 
 
 def test_weapon_features_follow_the_held_items():
@@ -58,7 +60,9 @@ def test_weapon_features_follow_the_held_items():
     after = ENCODING.observe(enc, "steven")
     row = slice(0, 52)
     assert not np.array_equal(before[row], after[row])
-    assert steven.melee_defense() == 12  # hands only (spec §11.10): 10 + agility 0 + natural weapons 2
+    assert (
+        steven.melee_defense() == 12
+    )  # hands only (spec §11.10): 10 + agility 0 + natural weapons 2
     steven.held["right"] = machete
     assert steven.melee_defense() == 14
     assert np.array_equal(ENCODING.observe(enc, "steven"), before)
@@ -75,7 +79,9 @@ def test_decision_flags_match_the_category_rules(encounter):
         assert can.quick == legal.may_act(enc, f, t, quick=True)
         assert can.strenuous == legal.may_act(enc, f, t, quick=False)
         assert can.other == legal.may_act(enc, f, t, quick=False, other=True)
-        assert can.quick_free == (legal.may_act(enc, f, t, quick=True) and legal.capacity_ok(enc, f, t, None, None))
+        assert can.quick_free == (
+            legal.may_act(enc, f, t, quick=True) and legal.capacity_ok(enc, f, t, None, None)
+        )
         held = legal.held_profile(f)
         assert held.bow == f.bow()
         assert list(held.free) == missiles.free_hands(enc, f)
@@ -95,7 +101,8 @@ def test_healthy_is_the_healthy_state(toughness):
 
 @pytest.mark.parametrize("encounter", ENCOUNTERS)
 def test_legal_list_kept_by_apply_is_the_fresh_one(encounter):
-    """``apply`` keeps the list its end-of-turn check computed; it must be what a fresh listing gives."""
+    """``apply`` keeps the list its end-of-turn check computed; it must be what a fresh listing
+    gives."""
     kept = 0
     for enc in _random_states(encounter, range(8)):
         if enc.listed is not None:

@@ -47,7 +47,10 @@ def test_it_beats_random_play_in_the_duel():
         for side in ("A", "B"):
             dice = SeededDice(seed)
             enc = new_encounter("duel_seed", "full", dice)
-            agents = {side: ManoHeuristic(seed), ("B" if side == "A" else "A"): RandomAgent(seed + 1)}
+            agents = {
+                side: ManoHeuristic(seed),
+                ("B" if side == "A" else "A"): RandomAgent(seed + 1),
+            }
             while not enc.is_over():
                 enc.apply(agents[enc.side_of(enc.current_actor())].choose(enc), dice)
             wins += enc.outcome().winner == side
@@ -56,7 +59,11 @@ def test_it_beats_random_play_in_the_duel():
 
 
 def test_it_leaves_a_helpless_enemy_for_the_one_still_fighting():
-    enc = fight(("steven", "steven", "A", (0, 0)), ("clone", "clone", "B", (1, 0)), ("guard", "guard", "B", (0, 3)))
+    enc = fight(
+        ("steven", "steven", "A", (0, 0)),
+        ("clone", "clone", "B", (1, 0)),
+        ("guard", "guard", "B", (0, 3)),
+    )
     enc.by_id["clone"].stun = 20  # incapacitated (stamina 14): out of the fight, the guard is not
     action = ManoHeuristic(0).choose(enc)
     assert action.label == "steven: move 1"  # toward the guard

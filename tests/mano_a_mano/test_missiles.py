@@ -18,11 +18,22 @@ def test_11_20_aimed_arrow_at_range():
     do(enc, dice, "archer: draw")
     assert "archer: aim" not in labels(enc)  # a second bow use is impossible at speed 1
     do(enc, dice, "archer: end", "steven: end")
-    assert {a.kind for a in enc.legal_actions()} <= {"move", "aim", "shoot", "relax", "drop_item", "end"}  # R32
+    assert {a.kind for a in enc.legal_actions()} <= {
+        "move",
+        "aim",
+        "shoot",
+        "relax",
+        "drop_item",
+        "end",
+    }  # R32
     do(enc, dice, "archer: aim", "archer: end", "steven: end")
     events = do(enc, dice, "archer: shoot quick -> steven")
     roll = next(e for e in events if type(e).__name__ == "Rolled")
-    assert (roll.modifier, roll.difficulty, roll.success) == (9, 11, True)  # 4 + 5 aim; 10 + 1 distance
+    assert (roll.modifier, roll.difficulty, roll.success) == (
+        9,
+        11,
+        True,
+    )  # 4 + 5 aim; 10 + 1 distance
     s = enc.by_id["steven"]
     assert (s.damage, s.stun, s.health) == (6, 0, "healthy")
     a = enc.by_id["archer"]
@@ -33,14 +44,35 @@ def test_11_20_aimed_arrow_at_range():
 def test_11_20_variants_prone_target_and_lost_aim():
     dice = ScriptedDice([3], sides=20)
     enc = archer_vs_steven()
-    do(enc, dice, "archer: draw", "archer: end", "steven: drop", "steven: end", "archer: aim", "archer: end",
-       "steven: end")
+    do(
+        enc,
+        dice,
+        "archer: draw",
+        "archer: end",
+        "steven: drop",
+        "steven: end",
+        "archer: aim",
+        "archer: end",
+        "steven: end",
+    )
     events = do(enc, dice, "archer: shoot quick -> steven")
     roll = next(e for e in events if type(e).__name__ == "Rolled")
-    assert (roll.difficulty, roll.success) == (16, False)  # +5 defense against missiles on the ground
+    assert (roll.difficulty, roll.success) == (
+        16,
+        False,
+    )  # +5 defense against missiles on the ground
     dice = ScriptedDice([3], sides=20)
     enc = archer_vs_steven()
-    do(enc, dice, "archer: draw", "archer: end", "steven: end", "archer: aim", "archer: end", "steven: end")
+    do(
+        enc,
+        dice,
+        "archer: draw",
+        "archer: end",
+        "steven: end",
+        "archer: aim",
+        "archer: end",
+        "steven: end",
+    )
     archer = enc.by_id["archer"]
     assert archer.aiming == "light_bow"
     strikes.harm(enc, archer, 1, "padded", 0, [])  # 1 stun taken between aiming and shooting
@@ -55,7 +87,10 @@ def test_thrown_spear_ranges_and_landing():
     enc = fight(("guard", "guard", "A", (0, 0)), ("steven", "steven", "B", (2, 0)))
     # quick-throw range 1 m: 2 hexes away is 2 m -> too far; powerful throw reaches 2 m
     throws = {a.label for a in enc.legal_actions() if a.kind == "throw"}
-    assert "guard: throw quick both -> steven" not in throws and "guard: throw powerful both -> steven" in throws
+    assert (
+        "guard: throw quick both -> steven" not in throws
+        and "guard: throw powerful both -> steven" in throws
+    )
     events = do(enc, dice, "guard: throw powerful both -> steven")
     harmed = next(e for e in events if type(e).__name__ == "Harmed")
     assert harmed.power == 8 and harmed.damage == 8  # 2 x 4, sharp
@@ -83,12 +118,15 @@ def test_a_bow_can_be_dropped_even_drawn():
 
 
 def test_only_the_top_two_items_of_a_pile_can_be_picked_up():
-    """rulings.PICK_UP_CHOICES: the two distinct items dropped last; the rest once those are taken."""
+    """rulings.PICK_UP_CHOICES: the two distinct items dropped last; the rest once those are
+    taken."""
     enc = fight(("archer", "archer", "A", (0, 0)), ("clone", "clone", "B", (3, 0)))
     enc.floor[(0, 0)] = ["spear", "knife", "machete", "knife"]
     assert enc.floor_choices((0, 0)) == ["knife", "machete"]
     assert [a.label for a in enc.legal_actions() if a.kind == "pick_up"] == [
-        "archer: pick_up knife 0,0", "archer: pick_up machete 0,0"]
+        "archer: pick_up knife 0,0",
+        "archer: pick_up machete 0,0",
+    ]
     do(enc, ScriptedDice([], sides=20), "archer: pick_up machete 0,0")
     assert enc.floor_choices((0, 0)) == ["knife", "spear"]
 
@@ -107,13 +145,19 @@ def test_a_two_handed_weapon_on_the_floor_needs_two_free_hands():
 def test_11_22_cover():
     for die, hit_guard, hit_archer in ((18, 3, 0), (20, 0, 3), (19, 0, 3)):
         dice = ScriptedDice([die], sides=20)
-        enc = fight(("guard", "guard", "A", (0, 0)), ("archer", "archer", "A", (1, 0)),
-                    ("steven", "steven", "B", (2, 0)), order=["guard", "steven", "archer"])
+        enc = fight(
+            ("guard", "guard", "A", (0, 0)),
+            ("archer", "archer", "A", (1, 0)),
+            ("steven", "steven", "B", (2, 0)),
+            order=["guard", "steven", "archer"],
+        )
         do(enc, dice, "guard: cover -> archer", "guard: end")
         events = do(enc, dice, "steven: strike quick machete -> archer")
         roll = next(e for e in events if type(e).__name__ == "Rolled")
         assert roll.difficulty == 17 + 5  # the Guard's melee defense + 5
-        assert (enc.by_id["guard"].damage, enc.by_id["archer"].damage) == (hit_guard, hit_archer), die
+        assert (enc.by_id["guard"].damage, enc.by_id["archer"].damage) == (hit_guard, hit_archer), (
+            die
+        )
 
 
 def test_initial_stances_and_surprised_weapons_full_rules():
@@ -136,7 +180,10 @@ def test_initial_stances_and_surprised_weapons_full_rules():
     from envs.mano_a_mano.rules.catalogue import EncounterDef
 
     real = S.encounters
-    S.encounters = lambda: {**real(), "ambush": EncounterDef("ambush", {"A": ("steven",), "B": ("guard",)}, "adjacent", "side_A")}
+    S.encounters = lambda: {
+        **real(),
+        "ambush": EncounterDef("ambush", {"A": ("steven",), "B": ("guard",)}, "adjacent", "side_A"),
+    }
     try:
         enc = new_encounter("ambush", "full", dice)
     finally:

@@ -21,7 +21,10 @@ def test_reach_and_who_can_strike_whom():
     guard.held = {"both": "pike"}
     enemy = row(enc, "steven", 4)  # ego slots: 0 = self, 4.. = enemies
     assert enemy[REACH] == 2 / 4
-    assert (enemy[IT_STRIKES_ME], enemy[I_STRIKE_IT]) == (1.0, 0.0)  # 2 hexes apart: the pike, not the machete
+    assert (enemy[IT_STRIKES_ME], enemy[I_STRIKE_IT]) == (
+        1.0,
+        0.0,
+    )  # 2 hexes apart: the pike, not the machete
     me = row(enc, "steven", 0)
     assert (me[REACH], me[IT_STRIKES_ME], me[I_STRIKE_IT]) == (1 / 4, 0.0, 0.0)
     enc.by_id["steven"].hex = (1, 0)
@@ -33,11 +36,21 @@ def test_gun_state_follows_shots_clip_and_reload():
     enc = fight(("musketeer", "musketeer", "A", (0, 0)), ("steven", "steven", "B", (5, 0)))
     m = enc.by_id["musketeer"]
     own = row(enc, "musketeer", 0)
-    assert list(own[HAS_GUN:RELOAD + 1]) == [1.0, 1.0, 0.0, 0.0]  # a loaded musket (spec §3.6)
-    assert list(row(enc, "musketeer", 4)[HAS_GUN:RELOAD + 1]) == [0.0, 0.0, 0.0, 0.0]  # Steven: no gun
+    assert list(own[HAS_GUN : RELOAD + 1]) == [1.0, 1.0, 0.0, 0.0]  # a loaded musket (spec §3.6)
+    assert list(row(enc, "musketeer", 4)[HAS_GUN : RELOAD + 1]) == [
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+    ]  # Steven: no gun
     m.shots["musket"] = 0
     m.reloading["musket"] = 3  # 3 of its 9 full-turn reloads done (RULING R50)
-    assert list(row(enc, "steven", 4)[HAS_GUN:RELOAD + 1]) == [1.0, 0.0, 0.0, 3 / 9]
+    assert list(row(enc, "steven", 4)[HAS_GUN : RELOAD + 1]) == [1.0, 0.0, 0.0, 3 / 9]
     m.held = {"right": "pistol"}
     do(enc, ScriptedDice([], sides=20), "musketeer: unload")
-    assert list(row(enc, "musketeer", 0)[HAS_GUN:RELOAD + 1]) == [1.0, 0.0, 1.0, 0.0]  # clip out: no shots
+    assert list(row(enc, "musketeer", 0)[HAS_GUN : RELOAD + 1]) == [
+        1.0,
+        0.0,
+        1.0,
+        0.0,
+    ]  # clip out: no shots

@@ -1,4 +1,5 @@
-"""Mano a Mano rule options (spec §5.1 darkness, §8.1 optional rules R37, round cap) and their errors."""
+"""Mano a Mano rule options (spec §5.1 darkness, §8.1 optional rules R37, round cap) and their
+errors."""
 
 from __future__ import annotations
 
@@ -35,16 +36,24 @@ def test_parse_options():
     assert parse_options(None) == FULL and parse_options("core") == CORE
     opts = parse_options({"version": "core", "darkness": "very_dim", "round_limit": 10})
     assert (opts.full, opts.darkness, opts.round_limit) == (False, "very_dim", 10)
-    for bad, message in [({"darkness": "dusk"}, "darkness must be"), ({"speed": 3}, "unknown field 'speed'"),
-                         ({"round_limit": 0}, "round_limit must be"), ("medium", "must be 'core', 'full'")]:
+    for bad, message in [
+        ({"darkness": "dusk"}, "darkness must be"),
+        ({"speed": 3}, "unknown field 'speed'"),
+        ({"round_limit": 0}, "round_limit must be"),
+        ("medium", "must be 'core', 'full'"),
+    ]:
         with pytest.raises(ValueError, match=message):
             parse_options(bad)
 
 
 def allies_and_foe(order):
     """Steven ``a`` and the Wrestler ``w`` (side A) against the clone ``c``, turns in ``order``."""
-    enc = fight(("a", "steven", "A", (0, 0)), ("w", "wrestler", "A", (0, 1)), ("c", "clone", "B", (5, 0)),
-                order=list(order))
+    enc = fight(
+        ("a", "steven", "A", (0, 0)),
+        ("w", "wrestler", "A", (0, 1)),
+        ("c", "clone", "B", (5, 0)),
+        order=list(order),
+    )
     return enc
 
 
@@ -54,7 +63,10 @@ def test_delay_moves_the_slot_for_good():
     do(enc, ScriptedDice([], sides=20), "a: delay -> w")
     assert enc.order == ["c", "w", "a"] and enc.current_actor() == "c"
     do(enc, ScriptedDice([], sides=20), "c: end", "w: end")
-    assert enc.current_actor() == "a" and any(x.kind in ("delay", "counter") for x in enc.legal_actions()) is not False
+    assert (
+        enc.current_actor() == "a"
+        and any(x.kind in ("delay", "counter") for x in enc.legal_actions()) is not False
+    )
     do(enc, ScriptedDice([], sides=20), "a: end")
     assert enc.round == 2 and enc.current_actor() == "c"  # the new order holds
 
@@ -69,7 +81,9 @@ def test_encounter_placements_follow_spec_13_8():
     enc = new_encounter("duel_spear", "core", SeededDice(0))
     assert distance(enc.by_id["steven"].hex, enc.by_id["guard"].hex) == 6
     enc = new_encounter("skirmish_2v2", "core", SeededDice(0))
-    near = lambda cid: min(distance(enc.by_id[cid].hex, enc.by_id[o].hex) for o in ("steven", "wrestler"))  # noqa: E731
+    def near(cid: str) -> int:
+        return min(distance(enc.by_id[cid].hex, enc.by_id[o].hex) for o in ("steven", "wrestler"))
+
     assert near("guard") == 7 and near("archer") == 9  # the archer at the back
     enc = new_encounter("giant", "core", SeededDice(0))
     assert enc.by_id["elephant"].hex == (0, 0)

@@ -74,14 +74,20 @@ def test_11_6_avoiding_armor():
 
 
 def test_11_7_layered_armor():
-    regions = R.resolve_regions([R.Piece("ballistic_vest", 3, 3), R.Piece("rifle_plate", 1, 5, inside="ballistic_vest")])
+    regions = R.resolve_regions(
+        [R.Piece("ballistic_vest", 3, 3), R.Piece("rifle_plate", 1, 5, inside="ballistic_vest")]
+    )
     assert sorted(regions, key=lambda r: r.absorption) == [Region(2, 3), Region(1, 8)]
     assert R.best_absorption(regions) == 8 and R.total_cover(regions) == 3
 
 
 def test_complete_cover_keeps_a_region_ruling_r55():
     hide = [Region(None, 1)]
-    assert R.total_cover(hide) == "complete" and R.avoid_cost(hide, 0) == 0 and R.absorb_after(hide, 0) == 1
+    assert (
+        R.total_cover(hide) == "complete"
+        and R.avoid_cost(hide, 0) == 0
+        and R.absorb_after(hide, 0) == 1
+    )
     plated = [Region(6, 4), Region(5, 2)]  # covers add up to 11: complete, one region must stay
     assert R.total_cover(plated) == "complete"
     assert not R.avoidance_legal(plated, 0) and R.avoidance_legal(plated, 2)
@@ -89,7 +95,15 @@ def test_complete_cover_keeps_a_region_ruling_r55():
 
 
 def test_11_8_distance_penalty():
-    assert [R.distance_penalty(d, 140) for d in (6, 7, 13, 14, 20, 70, 76)] == [0, 1, 1, 2, 2, 10, 10]
+    assert [R.distance_penalty(d, 140) for d in (6, 7, 13, 14, 20, 70, 76)] == [
+        0,
+        1,
+        1,
+        2,
+        2,
+        10,
+        10,
+    ]
     assert R.distance_penalty(0, 1) == 0  # adjacent throws carry no penalty (RULING R8)
 
 
@@ -97,16 +111,27 @@ def test_power_doubling_optional_rules_and_charging():
     assert R.attack_power(5, double=True) == 10  # 11.3: powerful machete strike
     assert R.attack_power(5, double=True, die=12, random_damage=True) == 5
     assert R.attack_power(5, double=True, die=13, random_damage=True) == 10
-    assert R.attack_power(5, double=True, die=20, random_damage=True, critical_hits=True) == 15  # R37: 3P
+    assert (
+        R.attack_power(5, double=True, die=20, random_damage=True, critical_hits=True) == 15
+    )  # R37: 3P
     assert R.attack_power(4, charge_hexes=3) == 4 + 1  # RULING R28: 6 m run -> +1
     assert R.attack_power(4, charge_hexes=2) == 4
     assert R.attack_power(4, kind="missile", charge_hexes=5) == 4
 
 
-@pytest.mark.parametrize(("stun", "damage", "state"), [
-    (0, 0, "healthy"), (4, 3, "healthy"), (0, 8, "injured"), (3, 10, "injured"), (4, 10, "incapacitated"), (0, 14, "incapacitated_by_damage"),
-    (14, 0, "incapacitated"), (1, 13, "incapacitated"),
-])
+@pytest.mark.parametrize(
+    ("stun", "damage", "state"),
+    [
+        (0, 0, "healthy"),
+        (4, 3, "healthy"),
+        (0, 8, "injured"),
+        (3, 10, "injured"),
+        (4, 10, "incapacitated"),
+        (0, 14, "incapacitated_by_damage"),
+        (14, 0, "incapacitated"),
+        (1, 13, "incapacitated"),
+    ],
+)
 def test_health_thresholds_ruling_r1(stun, damage, state):
     assert R.health(stun, damage, toughness=7) == state
 
@@ -116,11 +141,16 @@ def test_position_modifier_consequences():
     assert R.attack_position_mod(True, False, False, "striking") == -5
     assert R.defense_position_mod(True, False, False, False, "striking") == -5
     # a dominant grappler against its inferior partner: +5 attack and the partner's -5 defense
-    assert R.attack_position_mod(True, True, False, "grappling") - R.defense_position_mod(True, False, False, False, "grappling") == 10
+    assert (
+        R.attack_position_mod(True, True, False, "grappling")
+        - R.defense_position_mod(True, False, False, False, "grappling")
+        == 10
+    )
     # ground grapplers get +5 against missiles; standing ones -5
     assert R.defense_position_mod(True, False, True, True, "missile") == 5
     assert R.defense_position_mod(True, False, False, False, "missile") == -5
-    # on the ground, not grappling: -5 striking attack and defense, +5 against missiles, grappling unaffected
+    # on the ground, not grappling: -5 striking attack and defense, +5 against missiles,
+    # grappling unaffected
     assert R.attack_position_mod(False, False, True, "striking") == -5
     assert R.attack_position_mod(False, False, True, "grappling") == 0
     assert R.defense_position_mod(False, False, False, True, "missile") == 5

@@ -10,9 +10,15 @@ from envs.mano_a_mano import rules
 from envs.mano_a_mano.env import SHAPING, harm_shaping, raw_env
 
 SITUATION = {
-    "system": "mano_a_mano", "encounter": "duel_seed", "options": "core",
-    "combatants": [{"id": "steven", "state": {"hex": [0, 0]}}, {"id": "clone", "state": {"hex": [1, 0]}}],
-    "order": ["steven", "clone"], "actor": "steven",
+    "system": "mano_a_mano",
+    "encounter": "duel_seed",
+    "options": "core",
+    "combatants": [
+        {"id": "steven", "state": {"hex": [0, 0]}},
+        {"id": "clone", "state": {"hex": [1, 0]}},
+    ],
+    "order": ["steven", "clone"],
+    "actor": "steven",
 }
 
 
@@ -45,10 +51,16 @@ def test_the_env_uses_it_for_shaping_true():
 
 
 GIANT = {
-    "system": "mano_a_mano", "encounter": "giant", "options": "core",
-    "combatants": [{"id": "elephant", "state": {"hex": [0, 0]}}, {"id": "steven", "state": {"hex": [1, 0]}},
-                   {"id": "wrestler", "state": {"hex": [-3, 0]}}],
-    "order": ["elephant", "steven", "wrestler"], "actor": "elephant",
+    "system": "mano_a_mano",
+    "encounter": "giant",
+    "options": "core",
+    "combatants": [
+        {"id": "elephant", "state": {"hex": [0, 0]}},
+        {"id": "steven", "state": {"hex": [1, 0]}},
+        {"id": "wrestler", "state": {"hex": [-3, 0]}},
+    ],
+    "order": ["elephant", "steven", "wrestler"],
+    "actor": "elephant",
 }
 
 
@@ -58,7 +70,9 @@ def test_harm_is_clipped_to_stamina_and_an_incapacitation_adds_a_quarter():
     enc = rules.from_situation(GIANT, "test", dice)
     shaping = harm_shaping(0.1)
     shaping.start(enc)
-    events = enc.apply(Action("elephant", "strike", ("strategic", "tusks_and_trunk"), "steven"), dice)
+    events = enc.apply(
+        Action("elephant", "strike", ("strategic", "tusks_and_trunk"), "steven"), dice
+    )
     terms = shaping(enc, events, "elephant")
     assert terms["elephant"] == pytest.approx({"harm": 0.1 * 1.0, "incapacitation": 0.25})
     assert terms["steven"] == pytest.approx({"harm": -0.1, "incapacitation": -0.25})
@@ -68,8 +82,16 @@ def test_harm_is_clipped_to_stamina_and_an_incapacitation_adds_a_quarter():
 def test_recovery_counts_as_harm_undone():
     dice = ScriptedDice([])
     enc = rules.from_situation(
-        {**SITUATION, "combatants": [{"id": "steven", "state": {"hex": [0, 0], "stun": 4}},
-                                     {"id": "clone", "state": {"hex": [3, 0]}}]}, "test", dice)
+        {
+            **SITUATION,
+            "combatants": [
+                {"id": "steven", "state": {"hex": [0, 0], "stun": 4}},
+                {"id": "clone", "state": {"hex": [3, 0]}},
+            ],
+        },
+        "test",
+        dice,
+    )
     shaping = harm_shaping(0.1)
     shaping.start(enc)
     events = enc.apply(Action("steven", "end"), dice)  # end of turn: stun 4 -> 3 (spec §4.7)
@@ -83,7 +105,11 @@ def test_the_env_starts_the_shaping_at_reset_and_reports_the_terms():
     env = raw_env("giant", rules="core", shaping=True)
     env.reset(seed=0, options={"situation": GIANT})
     env._dice = ScriptedDice([9])
-    index = next(i for i, a in env.legal_index_map().items() if a.label == "elephant: strike strategic tusks_and_trunk -> steven")
+    index = next(
+        i
+        for i, a in env.legal_index_map().items()
+        if a.label == "elephant: strike strategic tusks_and_trunk -> steven"
+    )
     env.step(index)
     assert env.infos["A_0"]["shaping"] == pytest.approx({"harm": 0.1, "incapacitation": 0.25})
     assert env.rewards["B_0"] == pytest.approx(-0.35)

@@ -5,18 +5,21 @@ A ``StatBlock`` stores only what a character sheet stores (attributes, abilities
 held / stowed / worn items); every derived combat value is computed with the formulas of spec §2.3
 and the armor model of §2.6:
 
-=====================  ==========================================================================
-natural weapon         power ``strength + leverage``; attack ``agility + natural_weapons + offense``;
-                       defense ``10 + agility + natural_weapons``
-hand weapon            power ``max(item power, wielding hand power)``; attack ``agility + ability +
-                       control + offense + hand offense``; defense ``10 + agility + ability + control``
-bow / gun              attack ``marksmanship + control + offense`` (R20); power as listed
-thrown                 modifier ``throwing + agility``; quick range ``max(0, throwing + strength - heft)`` m (R8)
-melee defense          best defense of the usable weapons; ``10 + agility`` with none (R48)
-missile defense        ``10 + agility``
-grapple                attack ``grappling + agility + strength``; defense attack + 10; power best hand (R16)
-armor                  best absorption of the regions; total cover, complete at 10 or more
-=====================  ==========================================================================
+================  ================================================================================
+natural weapon    power ``strength + leverage``; attack ``agility + natural_weapons + offense``;
+                  defense ``10 + agility + natural_weapons``
+hand weapon       power ``max(item power, wielding hand power)``; attack ``agility + ability +
+                  control + offense + hand offense``; defense ``10 + agility + ability +
+                  control``
+bow / gun         attack ``marksmanship + control + offense`` (R20); power as listed
+thrown            modifier ``throwing + agility``; quick range ``max(0, throwing + strength -
+                  heft)`` m (R8)
+melee defense     best defense of the usable weapons; ``10 + agility`` with none (R48)
+missile defense   ``10 + agility``
+grapple           attack ``grappling + agility + strength``; defense attack + 10; power best hand
+                  (R16)
+armor             best absorption of the regions; total cover, complete at 10 or more
+================  ================================================================================
 """
 
 from __future__ import annotations
@@ -220,9 +223,14 @@ class StatBlock:
         if found is None:
             busy: set[str] = set()
             for slot in slots:
-                busy.update({"right": ("right",), "left": ("left",), "both": ("right", "left")}[slot])
+                busy.update(
+                    {"right": ("right",), "left": ("left",), "both": ("right", "left")}[slot]
+                )
             found = block_memo(self)[key] = tuple(
-                w for w in self.natural_weapons if not (w.hand and any(w.name.startswith(b) for b in busy)))
+                w
+                for w in self.natural_weapons
+                if not (w.hand and any(w.name.startswith(b) for b in busy))
+            )
         return list(found)
 
     def natural_stats(self, weapon: NaturalWeapon) -> WeaponStats:
@@ -231,8 +239,13 @@ class StatBlock:
         if found is None:
             power = self.strength + weapon.leverage if self.strength > 0 else 0
             skill = self.ability("natural_weapons")
-            found = block_memo(self)[key] = WeaponStats(weapon.name, power, self.agility + skill + weapon.offense,
-                                                  10 + self.agility + skill, weapon.sharpness)
+            found = block_memo(self)[key] = WeaponStats(
+                weapon.name,
+                power,
+                self.agility + skill + weapon.offense,
+                10 + self.agility + skill,
+                weapon.sharpness,
+            )
         return found
 
     def best_natural(self, held: dict[str, str] | None = None) -> WeaponStats | None:
@@ -241,10 +254,14 @@ class StatBlock:
         return max(stats, key=lambda s: (s.power, s.attack, s.defense or 0), default=None)
 
     def item_stats(self, item_id: str, slot: str | None = None) -> WeaponStats:
-        """Derived numbers of ``item_id`` held in ``slot`` (default: where it is held, else the right hand)."""
+        """Derived numbers of ``item_id`` held in ``slot`` (default: where it is held, else the
+        right hand)."""
         it = self.items[item_id]
         if slot is None:
-            slot = next((s for s, i in self.held.items() if i == item_id), "both" if it.two_handed else "right")
+            slot = next(
+                (s for s, i in self.held.items() if i == item_id),
+                "both" if it.two_handed else "right",
+            )
         key = ("item", item_id, slot)
         found = block_memo(self).get(key)
         if found is None:
@@ -254,34 +271,56 @@ class StatBlock:
     def _item_stats(self, it: Item, slot: str) -> WeaponStats:
         hand_power = self.hand_power(slot)
         control, offense, heft = it.control, it.offense, Fraction(it.heft)
-        if it.two_handed and slot != "both":  # spec §2.3, RULING R34: one-handed use of a two-handed weapon
+        if (
+            it.two_handed and slot != "both"
+        ):  # spec §2.3, RULING R34: one-handed use of a two-handed weapon
             if control == 0 and offense == 0:
                 heft *= rulings.ONE_HANDED_HEFT_FACTOR
             control = offense = 0
         thrown: dict[str, Any] = {}
         if it.throwable:
             throwing = self.ability("throwing")
-            thrown = {"throw_modifier": throwing + self.agility,
-                      "quick_throw_range_m": max(0, throwing + self.strength - it.heft)}  # spec §5.5, R8
+            thrown = {
+                "throw_modifier": throwing + self.agility,
+                "quick_throw_range_m": max(0, throwing + self.strength - it.heft),
+            }  # spec §5.5, R8
         if it.missile:  # spec §2.3, RULING R20: agility is not added to bow and gun attacks
-            return WeaponStats(it.id, it.power, self.ability("marksmanship") + control + offense, None, it.sharpness,
-                               unwieldy=heft > hand_power, range_m=it.range_m,
-                               can_draw=it.kind != "bow" or it.heft < 2 * self.strength)
+            return WeaponStats(
+                it.id,
+                it.power,
+                self.ability("marksmanship") + control + offense,
+                None,
+                it.sharpness,
+                unwieldy=heft > hand_power,
+                range_m=it.range_m,
+                can_draw=it.kind != "bow" or it.heft < 2 * self.strength,
+            )
         skill = self.ability(it.ability or "one_handed")
-        return WeaponStats(it.id, max(it.power, hand_power),
-                           self.agility + skill + control + offense + self.hand_offense(slot),
-                           10 + self.agility + skill + control, it.sharpness, unwieldy=heft > hand_power,
-                           range_m=it.range_m, **thrown)
+        return WeaponStats(
+            it.id,
+            max(it.power, hand_power),
+            self.agility + skill + control + offense + self.hand_offense(slot),
+            10 + self.agility + skill + control,
+            it.sharpness,
+            unwieldy=heft > hand_power,
+            range_m=it.range_m,
+            **thrown,
+        )
 
     def melee_defense(self, held: dict[str, str] | None = None) -> int:
-        """Best defense of the usable weapons (spec §2.3); ``10 + agility`` with none (RULING R48)."""
+        """Best defense of the usable weapons (spec §2.3); ``10 + agility`` with none
+        (RULING R48)."""
         held = self.held if held is None else held
         key = ("melee_defense", tuple(sorted(held.items())))
         found = block_memo(self).get(key)
         if found is None:
             defenses = [self.natural_stats(w).defense for w in self.free_natural_weapons(held)]
-            defenses += [self.item_stats(i, s).defense for s, i in held.items() if not self.items[i].missile]
-            found = block_memo(self)[key] = max((d for d in defenses if d is not None), default=10 + self.agility)
+            defenses += [
+                self.item_stats(i, s).defense for s, i in held.items() if not self.items[i].missile
+            ]
+            found = block_memo(self)[key] = max(
+                (d for d in defenses if d is not None), default=10 + self.agility
+            )
         return found
 
     @property
@@ -318,7 +357,9 @@ class StatBlock:
     @property
     def balance_roll_modifier(self) -> int:
         """``max(grappling, acrobatics)``, -4 when inept with neither (spec §5.7.2)."""
-        return max(self.ability("grappling"), self.ability("acrobatics")) + self.inept_penalty("grappling", "acrobatics")
+        return max(self.ability("grappling"), self.ability("acrobatics")) + self.inept_penalty(
+            "grappling", "acrobatics"
+        )
 
     # ---- armor and load
     @property
@@ -328,8 +369,12 @@ class StatBlock:
 
         found = block_memo(self).get("regions")
         if found is None:
-            pieces = [Piece(w.item, w.region.cover, w.region.absorption, w.inside) for w in self.armor]
-            found = block_memo(self)["regions"] = self.template.natural_armor + resolve_regions(pieces)
+            pieces = [
+                Piece(w.item, w.region.cover, w.region.absorption, w.inside) for w in self.armor
+            ]
+            found = block_memo(self)["regions"] = self.template.natural_armor + resolve_regions(
+                pieces
+            )
         return found
 
     @property
@@ -357,8 +402,8 @@ class StatBlock:
 
     @property
     def carried_kg(self) -> float:
-        """The sheet's held and stowed items plus worn armor (natural weapons and natural armor weigh
-        nothing)."""
+        """The sheet's held and stowed items plus worn armor (natural weapons and natural armor
+        weigh nothing)."""
         return self.mass_with(self.held.values(), self.stowed)
 
     def mass_with(self, held: Iterable[str], stowed: Iterable[str]) -> float:
@@ -368,7 +413,8 @@ class StatBlock:
 
     @property
     def encumbered(self) -> bool:
-        """Encumbered with the sheet's items (a fighter's own ``encumbered`` follows what it carries)."""
+        """Encumbered with the sheet's items (a fighter's own ``encumbered`` follows what it
+        carries)."""
         return self.encumbered_with(self.held.values(), self.stowed)
 
     def encumbered_with(self, held: Iterable[str], stowed: Iterable[str]) -> bool:
