@@ -103,7 +103,8 @@ class SystemEntry:
             ``Class(seed)``.
         invariants: ``module:function`` of the state invariants (``StateInvariants``) that the
             property tests and ``arena soak`` check after every ``apply``.
-        spec: the combat spec it implements (a path under the project's rules folder).
+        spec: the rules page of the system in this repository (``docs/rules/<system>.md``), which
+            cites the sections of the combat spec it implements.
         shaping: ``module:attribute`` of the optional shaped reward, ``SHAPING(weight)``, or
             ``None`` when the system has none.
         renderer: ``module:function`` of the optional map picture, ``draw(enc, caption)``, or
@@ -136,7 +137,7 @@ SYSTEMS: dict[str, SystemEntry] = {
         encoding="envs.metanoia.encoding:ENCODING",
         heuristic="agents.heuristic.metanoia:MetanoiaHeuristic",
         invariants="envs.metanoia.invariants:state_invariants",
-        spec="rules/metanoia.md",
+        spec="docs/rules/metanoia.md",
         shaping="envs.metanoia.env:SHAPING",
     ),
     "mano_a_mano": SystemEntry(
@@ -146,7 +147,7 @@ SYSTEMS: dict[str, SystemEntry] = {
         encoding="envs.mano_a_mano.encoding:ENCODING",
         heuristic="agents.heuristic.mano_a_mano:ManoHeuristic",
         invariants="envs.mano_a_mano.invariants:state_invariants",
-        spec="rules/mano_a_mano.md",
+        spec="docs/rules/mano_a_mano.md",
         shaping="envs.mano_a_mano.env:SHAPING",
         renderer="envs.mano_a_mano.env:draw",
     ),
