@@ -63,10 +63,8 @@ Behaviour:
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -75,49 +73,23 @@ from pettingzoo import AECEnv
 
 from envs.core import (
     Action,
-    DataError,
-    Dice,
     Encounter,
     Event,
     IllegalActionError,
     SeededDice,
-    load_yaml,
 )
 
+from .env_types import (
+    FromSituation,
+    NewEncounter,
+    Renderer,
+    Shaping,
+    _default_from_situation,
+    read_situation,
+)
 from .layout import SystemEncoding, legal_index_map
 
 __all__ = ["CombatAECEnv", "NewEncounter", "FromSituation", "Shaping", "Renderer"]
-
-NewEncounter = Callable[[Dice, Mapping[str, Any] | None], Encounter]
-"""``new_encounter(dice, reset_options)``: a fresh encounter for one episode."""
-
-FromSituation = Callable[[dict[str, Any], str, Dice], Encounter]
-"""``from_situation(data, source, dice)``: the encounter a situation describes."""
-
-
-Renderer = Callable[[Encounter, str], np.ndarray]
-"""``renderer(enc, caption)``: the encounter as an ``(H, W, 3)`` uint8 picture; ``caption`` (may be
-empty) starts its title line."""
-
-
-class Shaping(Protocol):
-    """Optional shaped-reward terms of one step. A shaping that needs the state an episode starts
-    from (to score changes) may also define ``start(enc)``: the env calls it after every
-    ``reset``."""
-
-    def __call__(
-        self, enc: Encounter, events: Sequence[Event], actor: str
-    ) -> Mapping[str, Mapping[str, float]]:
-        """Return ``{combatant id: {term name: value}}`` for the step ``actor`` just took."""
-        ...
-
-
-def _default_from_situation(data: dict[str, Any], source: str, dice: Dice) -> Encounter:
-    """Build through the system registry (``envs.core.cases.encounter_from_situation``)."""
-    from envs.core.cases import encounter_from_situation
-
-    return encounter_from_situation(data, source, dice)
-
 
 class CombatAECEnv(AECEnv):
     """Generic PettingZoo AEC env over any ``Encounter`` (see the module docstring).
@@ -301,26 +273,7 @@ class CombatAECEnv(AECEnv):
 
     def _situation_encounter(self, situation: Any) -> Encounter:
         """Read a situation (dict or YAML path), check its system and build its encounter."""
-        if isinstance(situation, str | os.PathLike):
-            source = str(situation)
-            data = load_yaml(Path(situation))
-            if not isinstance(data, Mapping):
-                raise DataError(
-                    f"{source}: a situation file must hold a mapping, got {type(data).__name__}"
-                )
-            data = dict(data)
-        elif isinstance(situation, Mapping):
-            data = dict(situation)
-            source = str(data.get("name", "<situation>"))
-        else:
-            raise TypeError(
-                f"options['situation'] must be a mapping or a path, got {type(situation).__name__}"
-            )
-        if data.get("system") != self.system:
-            raise DataError(
-                f"{source}: field 'system': the situation is for {data.get('system')!r}; "
-                f"this env plays {self.system!r}"
-            )
+        data, source = read_situation(situation, self.system)
         return self._from_situation(data, source, self._seeded_dice())
 
     def _check_observation(self) -> None:
