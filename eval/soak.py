@@ -9,9 +9,10 @@ and the heuristic against random on either side), on seed ``seed + i``. A game i
 ``--check`` there checks the same invariants at every decision.
 
 Checked (``eval.invariants.InvariantChecker``): the system's state invariants from the registry
-(``envs.get_invariants``) after every ``apply``, the decision invariants at every decision, the
-encoding invariants (mask, decode, observation bounds) at every third, the round cap and the
-outcome. An exception in the rules or an agent counts as a failure too.
+(``envs.get_invariants``) after every ``apply``, the decision invariants at every decision (the
+``parse_action`` round trip of every label at every third), the encoding invariants (mask, decode,
+observation bounds) at every third, the round cap and the outcome. An exception in the rules or an
+agent counts as a failure too.
 
 Games run on ``workers`` processes (default 2, one per core) with a bounded number in flight, so
 ``--seconds`` stops on time; progress goes to stderr. Ctrl-C stops the workers and prints what
