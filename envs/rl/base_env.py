@@ -2,21 +2,9 @@
 environment").
 
 A system's env module is a thin subclass that passes its ``SystemEncoding`` and an encounter
-factory, plus ``env = env_factory(raw_env)`` for the standard wrappers (STYLE C13); a registered
-system usually subclasses ``SystemEnv`` instead (both in ``envs.rl.system_env``)::
-
-    class raw_env(CombatAECEnv):
-        def __init__(self, encounter=None, rules="core", render_mode=None, shaping=None):
-            options = RULE_OPTIONS[rules]
-            super().__init__(
-                ENCODING,
-                lambda dice, reset_options: new_encounter(encounter or "duel", options, dice),
-                from_situation=from_situation,
-                render_mode=render_mode,
-                shaping=shaping,
-            )
-
-    env = env_factory(raw_env)
+factory ``new_encounter(dice, reset_options)``, plus ``env = env_factory(raw_env)`` for the
+standard wrappers (STYLE C13); a registered system subclasses ``SystemEnv`` instead, which does
+this from the registry (both in ``envs.rl.system_env``, with an example there).
 
 Behaviour:
 
@@ -85,11 +73,17 @@ from .env_types import (
     Renderer,
     Shaping,
     _default_from_situation,
+    check_observation,
+    env_spaces,
+    illegal_message,
     read_situation,
+    roster,
+    terminal_rewards,
 )
 from .layout import SystemEncoding, legal_index_map
 
 __all__ = ["CombatAECEnv", "NewEncounter", "FromSituation", "Shaping", "Renderer"]
+
 
 class CombatAECEnv(AECEnv):
     """Generic PettingZoo AEC env over any ``Encounter`` (see the module docstring).
@@ -149,16 +143,7 @@ class CombatAECEnv(AECEnv):
         self._from_situation = from_situation or _default_from_situation
         self._shaping = shaping
         self._n_actions = encoding.layout.size
-        spec = encoding.obs_spec
-        self._action_space = spaces.Discrete(self._n_actions)
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    spec.low.copy(), spec.high.copy(), (spec.size,), np.float32
-                ),
-                "action_mask": spaces.Box(0, 1, (self._n_actions,), np.int8),
-            }
-        )
+        self._action_space, self._observation_space = env_spaces(encoding)
         self._dice: SeededDice | None = None
         self.np_random: np.random.Generator | None = None
         self._enc: Encounter | None = None
@@ -181,26 +166,14 @@ class CombatAECEnv(AECEnv):
         return self._action_space
 
     def _set_roster(self, enc: Encounter) -> None:
-        """Name agents ``<side>_<slot>`` and map them to combatant ids."""
-        limit = self.encoding.max_per_side
-        a2c: dict[str, str] = {}
-        side_of: dict[str, str] = {}
-        for info in enc.sides():
-            if len(info.members) > limit:
-                raise ValueError(
-                    f"side {info.side!r} has {len(info.members)} combatants; "
-                    f"{self.encoding.name} holds at most {limit} per side"
-                )
-            for slot, cid in enumerate(info.members):
-                a2c[f"{info.side}_{slot}"] = cid
-                side_of[f"{info.side}_{slot}"] = info.side
+        """Name agents ``<side>_<slot>`` and map them to combatant ids (``env_types.roster``)."""
+        a2c, self._side = roster(enc, self.encoding)
         if list(a2c) != getattr(self, "possible_agents", None):
             self.possible_agents = list(a2c)
             self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
             self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
         self._a2c = a2c
         self._c2a = {cid: agent for agent, cid in a2c.items()}
-        self._side = side_of
 
     def combatant(self, agent: str) -> str:
         """The combatant id behind ``agent``."""
@@ -278,11 +251,7 @@ class CombatAECEnv(AECEnv):
 
     def _check_observation(self) -> None:
         """Fail early if the encoding's observation has the wrong shape or dtype."""
-        obs = self.observe(self.agent_selection)["observation"]
-        want = (self.encoding.obs_spec.size,)
-        if not isinstance(obs, np.ndarray) or obs.shape != want or obs.dtype != np.float32:
-            got = f"{obs.dtype} {obs.shape}" if isinstance(obs, np.ndarray) else type(obs).__name__
-            raise TypeError(f"{self.encoding.name}.observe returned {got}; expected float32 {want}")
+        check_observation(self.encoding, self.observe(self.agent_selection)["observation"])
 
     # ------------------------------------------------------------------ per-decision caches
 
@@ -291,9 +260,7 @@ class CombatAECEnv(AECEnv):
         enc = self.encounter
         actor = enc.current_actor()
         if actor is None:
-            raise RuntimeError(
-                f"round {enc.round}: the fight is not over but nobody is to act"
-            )
+            raise RuntimeError(f"round {enc.round}: the fight is not over but nobody is to act")
         self._actor = actor
         self.agent_selection = self._c2a[actor]
         self._legal: dict[int, Action] | None = None
@@ -354,7 +321,16 @@ class CombatAECEnv(AECEnv):
         index = int(action)
         chosen = self._legal_map().get(index)
         if chosen is None:
-            raise IllegalActionError(self._illegal_message(agent, index))
+            raise IllegalActionError(
+                illegal_message(
+                    self.encoding,
+                    self.encounter,
+                    agent,
+                    self._a2c[agent],
+                    index,
+                    self._legal_map(),
+                )
+            )
         self._cumulative_rewards[agent] = 0.0
         enc = self.encounter
         events = enc.apply(chosen, self._seeded_dice())
@@ -392,36 +368,15 @@ class CombatAECEnv(AECEnv):
         self._legal = None
         self._mask = None
         summary = outcome.to_dict()
+        values = terminal_rewards(outcome, self._side)
         for agent in self.agents:
-            if outcome.winner is None:
-                value = 0.0
-            else:
-                value = 1.0 if self._side[agent] == outcome.winner else -1.0
+            value = values[agent]
             rewards[agent] += value
             self.infos[agent] = {**self.infos[agent], "outcome": summary, "terminal_reward": value}
         if outcome.truncated:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.terminations = dict.fromkeys(self.agents, True)
-
-    def _illegal_message(self, agent: str, index: int) -> str:
-        """Explain an illegal index: what it would mean and what is legal."""
-        cid = self._a2c[agent]
-        try:
-            meant = self.encoding.decode_action(self.encounter, cid, index).label
-        except (LookupError, ValueError, TypeError):
-            meant = (
-                self.encoding.layout.label(index)
-                if 0 <= index < self._n_actions
-                else "outside the layout"
-            )
-        legal = self._legal_map()
-        shown = ", ".join(f"{i}={a.label}" for i, a in list(legal.items())[:8])
-        more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
-        return (
-            f"round {self.encounter.round}: action {index} ({meant}) is not legal for {agent} "
-            f"({cid}); legal: {shown}{more}"
-        )
 
     # ------------------------------------------------------------------ log and render
 

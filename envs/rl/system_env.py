@@ -24,7 +24,20 @@ class SystemEnv(CombatAECEnv):
     ``rules_module.parse_options``, and ``shaping=True`` uses ``default_shaping()`` when the system
     has one. The rules module provides ``encounter_names``, ``parse_options``, ``new_encounter`` and
     ``from_situation``. A subclass that sets ``renderer`` (e.g. ``staticmethod(draw)``) also offers
-    ``render_mode="rgb_array"``; the frames' titles start with the encounter's name.
+    ``render_mode="rgb_array"``; the frames' titles start with the encounter's name. The toy's
+    env module (``envs/toy/env.py``) is the whole of it::
+
+        class raw_env(SystemEnv):
+            metadata = {"render_modes": ["ansi"], "name": ENCODING.name, "is_parallelizable": False}
+            rules_module = rules
+            system_encoding = ENCODING
+            default_encounter = "duel"
+
+        env = env_factory(raw_env)
+
+    A generic env over an encounter factory of one's own subclasses ``CombatAECEnv`` directly and
+    calls ``super().__init__(encoding, new_encounter, from_situation=..., render_mode=...,
+    shaping=...)``.
     """
 
     rules_module: Any = None
