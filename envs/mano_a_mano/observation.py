@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from envs.core.hexgrid import neighbor
+from envs.core.memo import IdentityMemo
 from envs.rl import ObsSpec
 from envs.rl.features import feature_rows, table_size
 
@@ -36,8 +37,8 @@ __all__ = [
     "observe",
 ]
 
-_AROUND_MEMO: dict[int, tuple[Any, dict[tuple[int, int], tuple[float, ...]]]] = {}
-"""per map (by identity, kept alive here): the free/wall/occupied features around each hex"""
+_AROUND_MEMO = IdentityMemo(limit=256)
+"""per map: the free/wall/occupied features around each hex"""
 
 MAX_PER_SIDE = 4
 SLOTS = 2 * MAX_PER_SIDE
@@ -96,7 +97,6 @@ def obs_features() -> list[tuple[str, int, int, float, float]]:
     return [(n.replace("around.[", "around["), o, k, lo, hi) for n, o, k, lo, hi in rows]
 
 
-
 def _clip(x: float) -> float:
     return -1.0 if x < -1 else (1.0 if x > 1 else float(x))
 
@@ -134,16 +134,12 @@ def observe(enc: ManoEncounter, combatant: str, slots: list[str | None]) -> np.n
             out[_AROUND + 3 * k + 2] = 1.0
     return out
 
+
 def _around(hexmap: Any, h: tuple[int, int]) -> tuple[float, ...]:
     """Per direction (free, wall, occupied) of the hexes around ``h`` with nobody in them; the
     terrain does not change during a fight, so the answer is kept per map (by identity, the map
     kept alive with it)."""
-    entry = _AROUND_MEMO.get(id(hexmap))
-    if entry is None or entry[0] is not hexmap:
-        if len(_AROUND_MEMO) > 256:
-            _AROUND_MEMO.clear()
-        entry = _AROUND_MEMO[id(hexmap)] = (hexmap, {})
-    memo = entry[1]
+    memo = _AROUND_MEMO.of(hexmap)
     found = memo.get(h)
     if found is None:
         q, r = h
@@ -153,6 +149,7 @@ def _around(hexmap: Any, h: tuple[int, int]) -> tuple[float, ...]:
             values += (float(hexmap.passable(n)), float(n in hexmap and hexmap.at(n).wall), 0.0)
         found = memo[h] = tuple(values)
     return found
+
 
 def _static(b: Any) -> tuple[float, ...]:
     """The sheet's part of a slot row (computed once per stat block)."""
@@ -167,6 +164,7 @@ def _static(b: Any) -> tuple[float, ...]:
             _clip(b.grapple_power / 30), _clip(b.best_absorption / 10),
             1.0 if cover == "complete" else _clip(cover / 10))
     return found
+
 
 def _armed(f: Any) -> tuple[Any, ...]:
     """Melee defense, the best weapon's attack, power and sharpness, the reach in hexes of the
@@ -192,6 +190,7 @@ def _armed(f: Any) -> tuple[Any, ...]:
         memo[key] = found
     return found
 
+
 def _gun_state(enc: ManoEncounter, f: Any,
                item: str | None) -> tuple[float, float, float, float]:
     """Held gun ``item`` (spec §5.6): has one, share of its shots left, clip out, share of the
@@ -202,6 +201,7 @@ def _gun_state(enc: ManoEncounter, f: Any,
     left = enc.shots_left(f, item)
     return (1.0, _clip(left / shots) if shots else 1.0, float(item in f.clip_out),
             _clip(f.reloading.get(item, 0) / turns) if turns else 0.0)
+
 
 def _slot(enc: ManoEncounter, me: Any, f: Any, mine: int) -> tuple[float, ...]:
     """The first ``_ROW`` values of ``f``'s slot row as ``me`` sees it (``mine``: ``me``'s

@@ -16,7 +16,7 @@ from typing import Any
 from envs.core.data import DataError, Entry, load_yaml
 
 from . import rulings
-from .sheet import (
+from .records import (
     ABILITIES,
     CARRYING_CAPACITY,
     DATA,
@@ -27,17 +27,15 @@ from .sheet import (
     SHARPNESS,
     SPEEDS,
     SURPRISE_MODES,
-    Catalogue,
     EncounterDef,
     Item,
     NaturalWeapon,
     Region,
-    StatBlock,
     Template,
     WeaponStats,
     Worn,
-    block_memo,
 )
+from .sheet import Catalogue, StatBlock, block_memo
 
 __all__ = [
     "DATA",
