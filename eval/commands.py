@@ -147,7 +147,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_suggest(args: argparse.Namespace) -> int:
     import json
 
-    from eval.gm import render_suggestions, suggest
+    from eval.suggest import render_suggestions, suggest
 
     rollouts = None if args.seconds is not None else (args.rollouts or 2000)
     result = suggest(
@@ -170,7 +170,7 @@ def cmd_suggest(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from agents import make_agent
     from envs import get_rules
-    from eval.gm import play_terminal
+    from eval.play import play_terminal
 
     R = get_rules(args.system)
     encounter = args.encounter or R.encounter_names()[0]
@@ -193,7 +193,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from eval.gm import load_record, replay
+    from eval.replay import load_record, replay
 
     pictures = args.frames is not None or args.gif is not None
     if pictures or args.fps is not None:
