@@ -31,6 +31,8 @@ __all__ = [
     "get_invariants",
     "get_shaping",
     "get_renderer",
+    "get_describe",
+    "describe_action",
     "make_env",
     "list_systems",
     "load_part",
@@ -103,6 +105,9 @@ class SystemEntry:
             ``Class(seed)``.
         invariants: ``module:function`` of the state invariants (``StateInvariants``) that the
             property tests and ``arena soak`` check after every ``apply``.
+        describe: ``module:function`` ``describe(action, view) -> str``: the action in plain words
+            for a person ("step toward the Guard (east)"), where ``view`` is the encounter the
+            action is legal in (read only); ``suggest``, ``play`` and replay captions show it.
         spec: the rules page of the system in this repository (``docs/rules/<system>.md``), which
             cites the sections of the combat spec it implements.
         shaping: ``module:attribute`` of the optional shaped reward, ``SHAPING(weight)``, or
@@ -118,6 +123,7 @@ class SystemEntry:
     encoding: str
     heuristic: str
     invariants: str
+    describe: str
     spec: str
     shaping: str | None = None
     renderer: str | None = None
@@ -137,6 +143,7 @@ SYSTEMS: dict[str, SystemEntry] = {
         encoding="envs.metanoia.encoding:ENCODING",
         heuristic="agents.heuristic.metanoia:MetanoiaHeuristic",
         invariants="envs.metanoia.invariants:state_invariants",
+        describe="envs.metanoia.rules.describe:describe",
         spec="docs/rules/metanoia.md",
         shaping="envs.metanoia.env:SHAPING",
     ),
@@ -147,6 +154,7 @@ SYSTEMS: dict[str, SystemEntry] = {
         encoding="envs.mano_a_mano.encoding:ENCODING",
         heuristic="agents.heuristic.mano_a_mano:ManoHeuristic",
         invariants="envs.mano_a_mano.invariants:state_invariants",
+        describe="envs.mano_a_mano.rules.describe:describe",
         spec="docs/rules/mano_a_mano.md",
         shaping="envs.mano_a_mano.env:SHAPING",
         renderer="envs.mano_a_mano.env:draw",
@@ -221,6 +229,16 @@ def get_shaping(system: str) -> Any:
 def get_renderer(system: str) -> Any:
     """The optional picture function of ``system`` (``draw(enc, caption)``), or ``None``."""
     return _part(system, "renderer")
+
+
+def get_describe(system: str) -> Callable[[Any, Any], str]:
+    """The plain-words function of ``system``: ``describe(action, view) -> str``."""
+    return _part(system, "describe")
+
+
+def describe_action(enc: Any, action: Any) -> str:
+    """``action`` (legal in ``enc``) in plain words, by ``enc.system``'s ``describe`` part."""
+    return _part(enc.system, "describe")(action, enc)
 
 
 def make_env(

@@ -4,8 +4,8 @@ A system draws when its env class has a ``renderer`` (``envs.rl.CombatAECEnv.ren
 function as ``render_mode="rgb_array"``); today that is Mano a Mano's hex map. Other systems get a
 one-line error naming the option.
 
-* ``replay_pictures(rec, ...)``: re-runs a record like ``eval.replay.replay`` and draws the start and
-  the state after every action: ``N`` actions give ``N + 1`` frames. PNGs are named
+* ``replay_pictures(rec, ...)``: re-runs a record like ``eval.replay.replay`` and draws the start
+  and the state after every action: ``N`` actions give ``N + 1`` frames. PNGs are named
   ``frame_0000.png``.. (zero-padded to at least four digits, so they sort); frames of an earlier,
   longer run left in the folder under that name pattern are removed. The GIF shows every frame for
   ``1 / fps`` seconds, the last one three times as long, and loops.
@@ -175,7 +175,7 @@ def replay_pictures(
     fps: float = 2.0,
     progress: bool = False,
 ) -> tuple[list[str], int]:
-    """Re-run ``rec`` (``eval.replay.replay``) drawing every decision; returns ``(event log, frames)``.
+    """Re-run ``rec`` (``eval.replay.replay``) drawing every decision: ``(event log, frames)``.
 
     Raises:
         ValueError: the system does not draw (naming ``--frames`` or ``--gif``), bad outputs.

@@ -24,6 +24,7 @@ TOY = SystemEntry(
     encoding="envs.toy.encoding:ENCODING",
     heuristic="agents.heuristic.toy:ToyHeuristic",
     invariants="envs.toy.invariants:state_invariants",
+    describe="envs.toy.rules.describe:describe",
     spec="the module docstring of envs/toy/rules/__init__.py",
     shaping="envs.toy.env:SHAPING",
     test_only=True,

@@ -55,7 +55,7 @@ def contract_problems(entry: SystemEntry) -> list[str]:
     from envs.rl import CombatAECEnv, SystemEncoding
 
     out: list[str] = []
-    for part in ("rules", "env", "encoding", "heuristic", "invariants", "spec"):
+    for part in ("rules", "env", "encoding", "heuristic", "invariants", "describe", "spec"):
         if not getattr(entry, part):
             out.append(f"{entry.name}: part {part!r} is not given")
     if out:
@@ -106,6 +106,11 @@ def contract_problems(entry: SystemEntry) -> list[str]:
         out.append(err)
     elif not callable(invariants):
         out.append(f"{entry.name}: part 'invariants' ({entry.invariants}) is not callable")
+    describe, err = _load(entry, "describe")
+    if err:
+        out.append(err)
+    elif not callable(describe):
+        out.append(f"{entry.name}: part 'describe' ({entry.describe}) is not callable")
     for part in ("shaping", "renderer"):  # optional parts: checked when given
         if getattr(entry, part) is not None:
             value, err = _load(entry, part)
@@ -140,6 +145,7 @@ def test_the_record_names_every_part():
         "encoding",
         "heuristic",
         "invariants",
+        "describe",
         "spec",
         "shaping",
         "renderer",
@@ -168,6 +174,7 @@ def test_registry_accessors_return_the_named_parts(system: str):
     assert envs.get_heuristic(system) is load_part(entry.heuristic)
     assert envs.get_invariants(system) is load_part(entry.invariants)
     assert (envs.get_renderer(system) is None) == (entry.renderer is None)
+    assert envs.get_describe(system) is load_part(entry.describe)
     assert (envs.get_shaping(system) is None) == (entry.shaping is None)
 
 
@@ -179,6 +186,7 @@ TOY_PARTS = dict(
     encoding="envs.toy.encoding:ENCODING",
     heuristic="agents.heuristic.toy:ToyHeuristic",
     invariants="envs.toy.invariants:state_invariants",
+    describe="envs.toy.rules.describe:describe",
     spec="toy",
 )
 
@@ -195,6 +203,11 @@ def test_a_complete_fake_entry_has_no_problems():
     ("changes", "message"),
     [
         ({"invariants": ""}, "toy: part 'invariants' is not given"),
+        ({"describe": ""}, "toy: part 'describe' is not given"),
+        (
+            {"describe": "envs.toy.rules.describe:nothing"},
+            "toy: part 'describe' (envs.toy.rules.describe:nothing) cannot be loaded",
+        ),
         (
             {"invariants": "envs.toy.invariants:no_such_check"},
             "toy: part 'invariants' (envs.toy.invariants:no_such_check) cannot be loaded",
@@ -285,3 +298,15 @@ def test_an_encounter_that_lacks_a_member_names_it(monkeypatch: pytest.MonkeyPat
     assert contract_problems(fake()) == [
         "toy: part 'rules': encounter 'duel' lacks harm (envs.core.Encounter)"
     ]
+
+
+def test_describe_action_puts_a_legal_action_in_plain_words():
+    from envs.core import ScriptedDice
+
+    enc = envs.get_rules("toy").new_encounter("duel", "full", ScriptedDice([5, 2]))
+    words = {a.label: envs.describe_action(enc, a) for a in enc.legal_actions()}
+    assert words == {
+        "ann: pass": "pass",
+        "ann: score": "try to score a point (d6 4+)",
+        "ann: attack -> bob": "attack bob (2 hit points left; d6 3+ hits)",
+    }
