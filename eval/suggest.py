@@ -15,7 +15,7 @@ import numpy as np
 from envs import get_encoding
 from envs.core.cases import encounter_from_situation, load_situation
 
-__all__ = ["suggest", "render_suggestions"]
+__all__ = ["suggest", "suggest_encounter", "render_suggestions"]
 
 
 def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int | None = None,
@@ -43,9 +43,6 @@ def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int 
     Raises:
         DataError: a bad situation file. ValueError: a bad actor, policy or budget.
     """
-    from agents import make_agent
-    from agents.search import SearchAgent, reason
-
     source = str(situation) if not isinstance(situation, dict) else "<situation>"
     data = load_situation(situation) if not isinstance(situation, dict) else dict(situation)
     if actor is not None:
@@ -56,6 +53,21 @@ def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int 
     deciding = enc.current_actor()
     if actor is not None and deciding != actor:
         raise ValueError(f"{source}: it is {deciding}'s decision, not {actor}'s")
+    return suggest_encounter(
+        enc, title=data.get("title") or source, top=top, rollouts=rollouts, seconds=seconds,
+        policy=policy, rollout_policy=rollout_policy, seed=seed, keep=keep,
+    )
+
+
+def suggest_encounter(enc: Any, *, title: str = "", top: int | None = None,
+                      rollouts: int | None = None, seconds: float | None = 2.0,
+                      policy: str | None = None, rollout_policy: str = "heuristic",
+                      seed: int = 0, keep: int = 3) -> dict[str, Any]:
+    """``suggest`` for a live encounter (read only; ``arena play``'s ``?``): the same result."""
+    from agents import make_agent
+    from agents.search import SearchAgent, reason
+
+    deciding = enc.current_actor()
     trained = make_agent(policy, enc.system, seed) if policy else None
     if trained is not None and not hasattr(trained, "policy"):
         raise ValueError(f"--policy must be trained:PATH, got {policy!r}")
@@ -96,7 +108,7 @@ def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int 
             }
         )
     return {
-        "situation": data.get("title") or source,
+        "situation": title or enc.system,
         "system": enc.system,
         "round": enc.round,
         "actor": deciding,
