@@ -27,9 +27,10 @@ from typing import Any
 
 import numpy as np
 
-from envs.core import Action, SeededDice
-from envs.core.events import OutOfFight, TurnStarted
+from envs.core import Action
 from envs.core.stats import wilson
+
+from .rollouts import Job, Rollout, WorkerPool, can_fork, default_workers, run_batch
 
 __all__ = ["SearchAgent", "Candidate", "reason"]
 
@@ -61,6 +62,20 @@ class Candidate:
     """the rollout policy's own choice (never dropped; ``choose`` leaves it only for a clearly
     better move)"""
     policy_prob: float | None = None
+    signatures: list[int] = field(default_factory=list)
+    """rollout ``i``'s signature (``agents.rollouts``): equal lists, the same effect"""
+
+    def add(self, r: Rollout) -> None:
+        """Count one rollout of this candidate."""
+        self.n += 1
+        self.score += r.result
+        self.results.append(r.result)
+        self.signatures.append(r.signature)
+        self.rounds += r.rounds
+        for cid in r.outs:
+            self.out[cid] = self.out.get(cid, 0) + 1
+        self.dealt += r.dealt
+        self.taken += r.taken
 
     @property
     def win_prob(self) -> float:
@@ -103,6 +118,9 @@ class SearchAgent:
             others keep ``n = 0``): a prior that spends a small budget where it can matter.
         margin: how many standard errors of the paired difference a move must beat the rollout
             policy's own choice by before ``choose`` prefers it.
+        workers: processes playing rollouts (default: one per core; forked, so only where
+            ``fork`` exists; a budget under 64 rollouts or 0.3 s stays on one).
+        precision: stop early once the top ``keep`` moves' 95% half-widths are all at most this.
     """
 
     name = "search"
@@ -118,6 +136,8 @@ class SearchAgent:
         first_batch: int = 4,
         width: int | None = None,
         margin: float = 1.0,
+        workers: int | None = None,
+        precision: float | None = None,
     ) -> None:
         if rollouts is not None and rollouts < 1:
             raise ValueError(f"search: rollouts must be >= 1, got {rollouts}")
@@ -132,6 +152,8 @@ class SearchAgent:
         self.first_batch = max(1, first_batch)
         self.width = width
         self.margin = margin
+        self.workers = default_workers() if workers is None else max(1, workers)
+        self.precision = precision
         self._policies: dict[str, Any] = {}
         if (
             system is not None
@@ -182,11 +204,10 @@ class SearchAgent:
         deadline = (
             None
             if self.seconds is None or self.rollouts is not None
-            else start + self.seconds - 0.002
+            else start + self.seconds - 0.01
         )
         policy = self._policy(enc.system)
         base = int(self.rng.integers(2**31))
-        budget = self.rollouts
         alive = list(range(len(cands)))
         if hasattr(policy, "rank"):
             prior = policy.rank(enc, actor, legal)
@@ -194,69 +215,60 @@ class SearchAgent:
             cands[order[0]].prior_best = True
             if self.width is not None:
                 alive = order[: self.width]
+        harm0 = enc.harm() if hasattr(enc, "harm") else None
+        job = Job(enc, tuple(legal), policy, actor, side, harm0)
+        workers = self.workers if can_fork() else 1
+        if workers > 1 and (self.rollouts or 0) < 64 and (self.seconds or 0) < 0.3:
+            workers = 1  # a small budget: forking costs more than it buys
+        pool = WorkerPool(job, workers) if workers > 1 else None
+        try:
+            self._halving(cands, alive, job, base, deadline, workers, pool, on_progress)
+        finally:
+            if pool is not None:
+                pool.__exit__(None)
+        return self._ranked(cands)
+
+    def _halving(self, cands: list[Candidate], alive: list[int], job: Job, base: int,
+                 deadline: float | None, workers: int, pool: Any,
+                 on_progress: Callable[[int], None] | None) -> None:
+        """Successive halving (see the module docstring) until the budget, the deadline, or (with
+        ``precision``) the top ``keep`` moves' 95% half-widths are all at most ``precision``."""
+        budget = self.rollouts
         batch = self.first_batch
         done = 0
-        harm0 = enc.harm() if hasattr(enc, "harm") else None
         while True:
-            for _ in range(batch):  # round robin, so a budget that runs out leaves the counts even
-                for c in alive:
-                    if budget is not None and done >= budget:
-                        return self._ranked(cands)
-                    if deadline is not None:  # stop when the next rollout would likely overrun
-                        now = time.perf_counter()
-                        if now + 2 * (now - start) / max(done, 1) * (done > 0) >= deadline:
-                            return self._ranked(cands)
-                    self._rollout(enc, cands[c], policy, actor, side, base + cands[c].n, harm0)
-                    done += 1
-            if on_progress is not None:
-                on_progress(done)
+            work = [(c, base + cands[c].n + r) for r in range(batch) for c in alive]
+            if budget is not None:
+                work = work[: budget - done]
+            chunk = max(64, 16 * workers * len(alive))
+            for i in range(0, len(work), chunk):  # round robin: a cut leaves the counts even
+                part = work[i : i + chunk]
+                results = run_batch(job, part, workers, deadline, pool)
+                for r in results:
+                    cands[r.cand].add(r)
+                done += len(results)
+                if on_progress is not None:
+                    on_progress(done)
+                if len(results) < len(part) or self._precise(cands):
+                    return
+            if budget is not None and done >= budget:
+                return
             if len(alive) > self.keep:
                 alive.sort(key=lambda c: (-cands[c].value, not cands[c].prior_best))
                 cut = max(self.keep, math.ceil(len(alive) / 2))
-                alive = alive[:cut] + [
+                alive[:] = alive[:cut] + [
                     c for c in alive[cut:] if cands[c].prior_best and self.keep == 1
                 ]
             for c in alive:
                 cands[c].stage += 1
             batch *= 2
 
-    def _rollout(self, enc: Any, cand: Candidate, policy: Any, actor: str, side: str, seed: int,
-                 harm0: dict[str, float] | None) -> None:
-        """Play ``cand.action`` then the rollout policy to the end; add the result to ``cand``."""
-        sim = enc.clone()
-        dice = SeededDice(seed)  # common random numbers: rollout i of every candidate rolls alike
-        events = sim.apply(cand.action, dice)
-        window = True  # until the actor's next turn
-        outs: set[str] = set()
-        harm_at_window_end = None
-        while True:
-            if window:
-                for e in events:
-                    if isinstance(e, OutOfFight):
-                        outs.add(e.combatant)
-                    elif isinstance(e, TurnStarted) and e.actor == actor:
-                        window = False
-                if not window or sim.is_over():
-                    window = False
-                    harm_at_window_end = sim.harm() if harm0 is not None else None
-            if sim.is_over():
-                break
-            events = sim.apply(policy.choose(sim), dice)
-        outcome = sim.outcome()
-        result = 0.5 if outcome.winner is None else float(outcome.winner == side)
-        cand.n += 1
-        cand.score += result
-        cand.results.append(result)
-        cand.rounds += outcome.round
-        for cid in outs:
-            cand.out[cid] = cand.out.get(cid, 0) + 1
-        if harm0 is not None and harm_at_window_end is not None:
-            for cid, h in harm_at_window_end.items():
-                delta = h - harm0.get(cid, 0.0)
-                if sim.side_of(cid) == side:
-                    cand.taken += delta
-                else:
-                    cand.dealt += delta
+    def _precise(self, cands: list[Candidate]) -> bool:
+        """``precision`` is met: the top ``keep`` moves each have a 95% half-width at most it."""
+        if self.precision is None:
+            return False
+        top = self._ranked(cands)[: self.keep]
+        return all(c.n and (c.interval[1] - c.interval[0]) / 2 <= self.precision for c in top)
 
     @staticmethod
     def _ranked(cands: list[Candidate]) -> list[Candidate]:
