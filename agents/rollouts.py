@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -129,12 +130,9 @@ def _run(job: Job, work: Sequence[tuple[int, int]], deadline: float | None) -> l
 
 
 def _init_worker() -> None:
-    try:  # small MLP rollout policies: one thread per worker process
-        import torch
-
+    torch = sys.modules.get("torch")  # only where a trained rollout policy loaded it
+    if torch is not None:  # small MLPs: one thread per worker process
         torch.set_num_threads(1)
-    except ImportError:  # pragma: no cover - torch is a dependency
-        pass
 
 
 def run_batch(

@@ -15,30 +15,42 @@ import numpy as np
 from envs import get_encoding
 from envs.core.cases import encounter_from_situation, load_situation
 
+from .suggest_table import collapse, footer, sort_rows, tie_groups, tie_lines
+
+PRECISION = 0.05
+"""stop once the top 3 rows' 95% half-widths are at most 5 points (the GM's target)"""
+DEFAULT_SECONDS = 2.0
 __all__ = ["suggest", "suggest_encounter", "render_suggestions"]
 
 
 def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int | None = None,
-            rollouts: int | None = 2000, seconds: float | None = None, policy: str | None = None,
-            rollout_policy: str = "heuristic", seed: int = 0, keep: int = 3) -> dict[str, Any]:
+            rollouts: int | None = None, seconds: float | None = DEFAULT_SECONDS,
+            policy: str | None = None, rollout_policy: str = "heuristic", seed: int = 0,
+            keep: int = 3, precision: float | None = PRECISION,
+            workers: int | None = None) -> dict[str, Any]:
     """Rank the deciding combatant's legal actions (see the module docstring).
 
     Args:
         situation: a situation file path or its parsed data.
         actor: who decides (default: the situation's actor); must be the one whose decision it is.
         top: how many moves to return (default: all).
-        rollouts: the rollout budget (deterministic for a seed); ``None`` to use ``seconds``.
-        seconds: a time budget instead of ``rollouts``.
+        rollouts: a rollout budget (deterministic for a seed, with ``precision=None``); it
+            overrides ``seconds``.
+        seconds: the time budget (default 2 s).
+        precision: stop early once the top ``keep`` rows' 95% half-widths are at most this
+            (``None``: spend the whole budget).
+        workers: rollout processes (default one per core).
         policy: ``trained:PATH`` whose probability of each move is shown.
         rollout_policy: agent spec playing the rollouts (``heuristic`` or ``trained:PATH``).
         seed: seeds the rollouts.
         keep: how many top moves successive halving keeps refining.
 
     Returns:
-        JSON-able ``{"situation", "system", "round", "actor", "side", "rollouts", "seconds",
-        "moves"}``;
-        each move has ``rank, label, index, win_prob, interval, rollouts, harm_dealt, harm_taken,
-        policy_prob, reason``.
+        JSON-able ``{"situation", "system", "round", "actor", "side", "legal_moves", "rows",
+        "rollouts", "rollout_policy", "seconds", "seed", "moves", "ties", "footer"}``; each move
+        (a row) has ``rank, group, label, words, variants, index, win_prob, interval,
+        half_width, rollouts, harm_dealt, harm_taken, policy_prob, reason`` (see
+        ``eval.suggest_table``).
 
     Raises:
         DataError: a bad situation file. ValueError: a bad actor, policy or budget.
@@ -55,17 +67,20 @@ def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int 
         raise ValueError(f"{source}: it is {deciding}'s decision, not {actor}'s")
     return suggest_encounter(
         enc, title=data.get("title") or source, top=top, rollouts=rollouts, seconds=seconds,
-        policy=policy, rollout_policy=rollout_policy, seed=seed, keep=keep,
+        precision=precision, policy=policy, rollout_policy=rollout_policy, seed=seed, keep=keep,
+        workers=workers,
     )
 
 
 def suggest_encounter(enc: Any, *, title: str = "", top: int | None = None,
                       rollouts: int | None = None, seconds: float | None = 2.0,
-                      policy: str | None = None, rollout_policy: str = "heuristic",
-                      seed: int = 0, keep: int = 3) -> dict[str, Any]:
+                      precision: float | None = PRECISION, policy: str | None = None,
+                      rollout_policy: str = "heuristic", seed: int = 0, keep: int = 3,
+                      workers: int | None = None) -> dict[str, Any]:
     """``suggest`` for a live encounter (read only; ``arena play``'s ``?``): the same result."""
     from agents import make_agent
     from agents.search import SearchAgent, reason
+    from envs import describe_action
 
     deciding = enc.current_actor()
     trained = make_agent(policy, enc.system, seed) if policy else None
@@ -78,6 +93,8 @@ def suggest_encounter(enc: Any, *, title: str = "", top: int | None = None,
         rollout_policy=rollout_policy,
         system=enc.system,
         keep=keep,
+        workers=workers,
+        precision=precision,
     )
     t0 = time.perf_counter()
     cands = agent.evaluate(enc)
@@ -88,16 +105,19 @@ def suggest_encounter(enc: Any, *, title: str = "", top: int | None = None,
         mask = np.zeros(encoding.layout.size, dtype=np.int8)
         mask[[c.index for c in cands if c.index is not None]] = 1
         probs = np.exp(trained.scores(encoding.observe(enc, deciding), mask))
-    moves = []
-    for rank, c in enumerate(cands[: top or len(cands)], start=1):
+    rows = []
+    for group in collapse(cands):
+        c = group[0]
         lo, hi = c.interval
-        moves.append(
+        rows.append(
             {
-                "rank": rank,
                 "label": c.action.label,
+                "words": describe_action(enc, c.action),
+                "variants": [v.action.label for v in group],
                 "index": c.index,
                 "win_prob": round(c.win_prob, 4),
                 "interval": [round(lo, 4), round(hi, 4)],
+                "half_width": round((hi - lo) / 2, 4),
                 "rollouts": c.n,
                 "harm_dealt": round(c.mean_dealt, 3),
                 "harm_taken": round(c.mean_taken, 3),
@@ -107,56 +127,81 @@ def suggest_encounter(enc: Any, *, title: str = "", top: int | None = None,
                 "reason": reason(c, enc),
             }
         )
-    return {
+    rows = sort_rows(rows)
+    for g, members in enumerate(tie_groups(rows), start=1):
+        for i in members:
+            rows[i]["group"] = g
+    for rank, row in enumerate(rows, start=1):
+        row["rank"] = rank
+    shown = rows[: top or len(rows)]
+    result = {
         "situation": title or enc.system,
         "system": enc.system,
         "round": enc.round,
         "actor": deciding,
         "side": enc.side_of(deciding),
         "legal_moves": len(cands),
+        "rows": len(rows),
         "rollouts": sum(c.n for c in cands),
+        "rollout_policy": rollout_policy,
         "seconds": round(took, 3),
         "seed": seed,
-        "moves": moves,
+        "moves": shown,
+        "ties": tie_lines(shown),
     }
+    result["footer"] = footer(result)
+    return result
 
 
 def render_suggestions(result: dict[str, Any], console: Any = None) -> None:
-    """Print a ``suggest`` result as a table (rich)."""
+    """Print a ``suggest`` result as a table (rich): plain words, the label under them, win %
+    and interval, rollouts, harm, why; then the tie lines and the footer."""
     from rich.console import Console
     from rich.table import Table
 
     console = console or Console(width=None if sys.stdout.isatty() else 160)
     table = Table(
         title=f"{result['situation']}: {result['actor']} (side {result['side']}) to act, "
-        f"round {result['round']}",
-        caption=f"{result['rollouts']} rollouts in {result['seconds']:.2f}s, "
-        f"seed {result['seed']}; "
-        "win % = the side's chance to win the fight (95% interval); harm before its next turn",
+        f"round {result['round']}: {result['legal_moves']} legal moves in {result['rows']} rows",
+        show_lines=True,
     )
     table.add_column("#", justify="right")
-    table.add_column("move", no_wrap=True)
+    table.add_column("tie", justify="right")
+    table.add_column("move")
     table.add_column("win %", justify="right")
     table.add_column("95% interval", justify="right")
     table.add_column("n", justify="right")
     table.add_column("dealt", justify="right")
     table.add_column("taken", justify="right")
-    if any(m["policy_prob"] is not None for m in result["moves"]):
+    with_policy = any(m["policy_prob"] is not None for m in result["moves"])
+    if with_policy:
         table.add_column("policy", justify="right")
     table.add_column("why")
+    sizes: dict[int, int] = {}
+    for m in result["moves"]:
+        sizes[m["group"]] = sizes.get(m["group"], 0) + 1
     for m in result["moves"]:
         lo, hi = m["interval"]
+        variants = [v for v in m["variants"] if v != m["label"]]
+        move = f"{m['words']}\n[dim]{m['label']}[/dim]"
+        if variants:
+            move += f"\n[dim]same effect: {', '.join(variants)}[/dim]"
+        simulated = m["rollouts"] > 0
         row = [
             str(m["rank"]),
-            m["label"],
-            f"{m['win_prob']:.1%}",
-            f"{lo:.0%}-{hi:.0%}",
+            f"T{m['group']}" if sizes[m["group"]] > 1 else "",
+            move,
+            f"{m['win_prob']:.1%}" if simulated else "-",
+            f"{lo:.0%}-{hi:.0%} (+-{m['half_width']:.1%})" if simulated else "-",
             str(m["rollouts"]),
             f"{m['harm_dealt']:.2f}",
             f"{m['harm_taken']:.2f}",
         ]
-        if len(table.columns) == 9:
+        if with_policy:
             row.append("-" if m["policy_prob"] is None else f"{m['policy_prob']:.0%}")
         row.append(m["reason"])
         table.add_row(*row)
     console.print(table)
+    for line in result["ties"]:
+        console.print(f"[yellow]{line}[/yellow]")
+    console.print(result["footer"])

@@ -1,0 +1,94 @@
+"""The honest table of ``arena suggest``: rows sorted by estimated win %, variants with the same
+effect collapsed into one row, tie groups of rows that cannot be told apart, and the footer that
+says what the numbers mean.
+
+* **Collapse.** Rollout ``i`` of every candidate rolls the same dice (common random numbers). Two
+  candidates whose rollouts had the same signature (``agents.rollouts``: every event after the
+  move's own label, and the outcome) on every rollout both played had the same effect on the same
+  luck: they are one row that names its variants. The row keeps the statistics of its most
+  simulated variant; identical rollouts are one observation, so they are not pooled.
+* **Order.** Rows with rollouts, by estimated win % (ties: more rollouts first), then the moves
+  the budget left unsimulated.
+* **Tie groups.** From the top, a group is a row and every later row whose 95% interval overlaps
+  the group leader's: at this budget they cannot be told apart. A group of more than one row gets
+  a line saying so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["collapse", "sort_rows", "tie_groups", "footer", "MIN_SHARED"]
+
+MIN_SHARED = 4
+"""rollouts two variants must both have played before they are called the same"""
+
+
+def collapse(cands: Sequence[Any]) -> list[list[Any]]:
+    """Candidates grouped by identical effect (see the module docstring), each group's most
+    simulated candidate first; a candidate with too few rollouts stays alone."""
+    groups: list[list[Any]] = []
+    for c in sorted(cands, key=lambda c: -c.n):
+        for g in groups:
+            head = g[0]
+            m = min(head.n, c.n)
+            if m >= MIN_SHARED and head.signatures[:m] == c.signatures[:m]:
+                g.append(c)
+                break
+        else:
+            groups.append([c])
+    return groups
+
+
+def sort_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Simulated rows by win % (then more rollouts), then the unsimulated ones."""
+    return sorted(rows, key=lambda r: (r["rollouts"] == 0, -r["win_prob"], -r["rollouts"]))
+
+
+def tie_groups(rows: Sequence[dict[str, Any]]) -> list[list[int]]:
+    """Indices of ``rows`` (already sorted) in tie groups, from the top (module docstring)."""
+    groups: list[list[int]] = []
+    i = 0
+    while i < len(rows):
+        if rows[i]["rollouts"] == 0:
+            groups.append([i])
+            i += 1
+            continue
+        lo = rows[i]["interval"][0]
+        group = [i]
+        j = i + 1
+        while j < len(rows) and rows[j]["rollouts"] and rows[j]["interval"][1] >= lo:
+            group.append(j)
+            j += 1
+        groups.append(group)
+        i = j
+    return groups
+
+
+def tie_lines(rows: Sequence[dict[str, Any]]) -> list[str]:
+    """One line per tie group of two or more rows."""
+    out = []
+    for g in {r["group"]: None for r in rows}:
+        ranks = [r["rank"] for r in rows if r["group"] == g]
+        if len(ranks) > 1:
+            out.append(
+                f"moves {ranks[0]}-{ranks[-1]} cannot be told apart at this budget (their 95% "
+                "intervals overlap); a longer budget (--seconds 10) may separate them"
+            )
+    return out
+
+
+def footer(result: dict[str, Any]) -> str:
+    """What the numbers mean, and how many rollouts each row had."""
+    counts = [m["rollouts"] for m in result["moves"] if m["rollouts"]]
+    spread = f"{min(counts)}-{max(counts)}" if counts else "0"
+    unsimulated = sum(1 for m in result["moves"] if not m["rollouts"])
+    tail = f"; {unsimulated} moves not simulated in the budget" if unsimulated else ""
+    return (
+        f"win % = share of a row's n rollouts that side {result['side']} wins (a draw counts half):"
+        f" the move, then {result['rollout_policy']} play for both sides to the end with sampled "
+        f"dice; 95% Wilson interval; n = {spread} rollouts a row ({result['rollouts']} in all, "
+        f"{result['seconds']:.2f} s, seed {result['seed']}){tail}. dealt / taken = mean harm "
+        "before the actor's next turn. Variants with the same effect in every rollout share a row."
+    )
