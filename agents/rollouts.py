@@ -5,8 +5,11 @@ rollout policy on both sides to the end, with ``SeededDice(seed)``: rollout ``i`
 candidate rolls its dice from the same seed (common random numbers). It returns a ``Rollout``:
 the result for the actor's side (1 win, 0.5 draw, 0 loss), the rounds, who was taken out and the
 harm dealt and taken before the actor's next turn, and a **signature** of what happened: a hash of
-every event after the candidate's own label and of the outcome. Two candidates whose rollouts have
-the same signatures had the same effect on the same luck (``arena suggest`` collapses them).
+every event after the candidate's own label and of the outcome. With a value estimate
+(``agents.value``), a rollout still going ``horizon`` rounds past the decision's round (and past
+the actor's next turn) is cut there and scored by the estimate instead of its end. Two
+candidates whose rollouts have the same signatures had the same effect on the same luck
+(``arena suggest`` collapses them).
 
 ``run_batch(job, work, workers, deadline)`` runs a list of ``(candidate, seed)`` in order, on
 ``workers`` forked processes when more than one (each takes a contiguous share of the list, so a
@@ -44,6 +47,10 @@ class Job:
     side: str
     harm0: dict[str, float] | None
     """``enc.harm()`` at the decision, where the system reports harm"""
+    value: Any = None
+    """``value(enc, side) -> P(side wins)`` scoring a rollout cut short (``agents.value``)"""
+    horizon: int = 2
+    """with ``value``: rounds played past the decision's round before a rollout is cut"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +77,7 @@ def rollout(job: Job, cand: int, seed: int) -> Rollout:
     outs: list[str] = []
     harm_end: dict[str, float] | None = None
     policy, actor = job.policy, job.actor
+    cut = job.enc.round + job.horizon if job.value is not None else None
     while True:
         if window:
             for e in events:
@@ -82,11 +90,15 @@ def rollout(job: Job, cand: int, seed: int) -> Rollout:
                 harm_end = sim.harm() if job.harm0 is not None else None
         if sim.is_over():
             break
+        if cut is not None and sim.round > cut and not window:
+            result = job.value(sim, job.side)  # cut short: the value estimate scores it
+            break
         events = sim.apply(policy.choose(sim), dice)
         for e in events:
             sig = hash((sig, e))
     outcome = sim.outcome()
-    result = 0.5 if outcome.winner is None else float(outcome.winner == job.side)
+    if outcome is not None:
+        result = 0.5 if outcome.winner is None else float(outcome.winner == job.side)
     dealt = taken = 0.0
     if job.harm0 is not None and harm_end is not None:
         for cid, h in harm_end.items():
@@ -95,8 +107,10 @@ def rollout(job: Job, cand: int, seed: int) -> Rollout:
                 taken += delta
             else:
                 dealt += delta
-    sig = hash((sig, outcome.winner, outcome.round, outcome.reason))
-    return Rollout(cand, result, outcome.round, tuple(dict.fromkeys(outs)), dealt, taken, sig)
+    if outcome is not None:
+        sig = hash((sig, outcome.winner, outcome.round, outcome.reason))
+    rounds = outcome.round if outcome is not None else sim.round
+    return Rollout(cand, result, rounds, tuple(dict.fromkeys(outs)), dealt, taken, sig)
 
 
 def can_fork() -> bool:

@@ -89,7 +89,13 @@ class Candidate:
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson(self.score, self.n)
+        """95%: Wilson's for win / draw / loss results; for rollouts scored by a value estimate
+        (results between 0 and 1), the normal interval of their mean (from 10 rollouts on)."""
+        if self.n < 10 or all(r in (0.0, 0.5, 1.0) for r in self.results):
+            return wilson(self.score, self.n)
+        mean = self.score / self.n
+        half = 1.96 * float(np.std(self.results, ddof=1)) / math.sqrt(self.n)
+        return max(0.0, mean - half), min(1.0, mean + half)
 
     @property
     def mean_dealt(self) -> float:
@@ -121,6 +127,10 @@ class SearchAgent:
         workers: processes playing rollouts (default: one per core; forked, so only where
             ``fork`` exists; a budget under 64 rollouts or 0.3 s stays on one).
         precision: stop early once the top ``keep`` moves' 95% half-widths are all at most this.
+        value: ``"auto"`` (the system's shipped value estimate, ``agents.value``, when there is
+            one), ``None`` (every rollout to the end) or a ``value(enc, side)`` callable.
+        horizon: with a value estimate, the rounds a rollout plays past the decision's round
+            (and past the actor's next turn) before the estimate scores it.
     """
 
     name = "search"
@@ -138,6 +148,8 @@ class SearchAgent:
         margin: float = 1.0,
         workers: int | None = None,
         precision: float | None = None,
+        value: Any = "auto",
+        horizon: int = 2,
     ) -> None:
         if rollouts is not None and rollouts < 1:
             raise ValueError(f"search: rollouts must be >= 1, got {rollouts}")
@@ -154,6 +166,9 @@ class SearchAgent:
         self.margin = margin
         self.workers = default_workers() if workers is None else max(1, workers)
         self.precision = precision
+        self.value_spec = value
+        self.horizon = horizon
+        self._values: dict[str, Any] = {}
         self._policies: dict[str, Any] = {}
         if (
             system is not None
@@ -162,6 +177,7 @@ class SearchAgent:
 
             self._policy(system)
             get_encoding(system)
+            self._value(system)
 
     def _policy(self, system: str) -> Any:
         policy = self._policies.get(system)
@@ -180,6 +196,15 @@ class SearchAgent:
                 self.rollout_spec, system, int(self.rng.integers(2**31))
             )
         return policy
+
+    def _value(self, system: str) -> Any:
+        if self.value_spec != "auto":
+            return self.value_spec
+        if system not in self._values:
+            from .value import load_value
+
+            self._values[system] = load_value(system)
+        return self._values[system]
 
     # ------------------------------------------------------------------ look-ahead
 
@@ -216,7 +241,8 @@ class SearchAgent:
             if self.width is not None:
                 alive = order[: self.width]
         harm0 = enc.harm() if hasattr(enc, "harm") else None
-        job = Job(enc, tuple(legal), policy, actor, side, harm0)
+        job = Job(enc, tuple(legal), policy, actor, side, harm0, self._value(enc.system),
+                  self.horizon)
         workers = self.workers if can_fork() else 1
         if workers > 1 and (self.rollouts or 0) < 64 and (self.seconds or 0) < 0.3:
             workers = 1  # a small budget: forking costs more than it buys
