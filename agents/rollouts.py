@@ -5,7 +5,7 @@ rollout policy on both sides to the end, with ``SeededDice(seed)``: rollout ``i`
 candidate rolls its dice from the same seed (common random numbers). It returns a ``Rollout``:
 the result for the actor's side (1 win, 0.5 draw, 0 loss), the rounds, who was taken out and the
 harm dealt and taken before the actor's next turn, and a **signature** of what happened: a hash of
-every event after the candidate's own label and of the outcome. With a value estimate
+every event's text after the candidate's own label and of the outcome. With a value estimate
 (``agents.value``), a rollout still going ``horizon`` rounds past the decision's round (and past
 the actor's next turn) is cut there and scored by the estimate instead of its end. Two
 candidates whose rollouts have the same signatures had the same effect on the same luck
@@ -26,6 +26,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from envs.core import SeededDice
 from envs.core.events import ActionTaken, OutOfFight, TurnStarted
@@ -68,11 +70,13 @@ def rollout(job: Job, cand: int, seed: int) -> Rollout:
     """Play candidate ``cand`` then the rollout policy to the end (see the module docstring)."""
     sim = job.enc.clone()
     dice = SeededDice(seed)
+    if hasattr(job.policy, "rng"):  # its tie-breaks too: the same on every process and order
+        job.policy.rng = np.random.default_rng(seed)
     events = sim.apply(job.actions[cand], dice)
     sig = 0
     for e in events:
         if not isinstance(e, ActionTaken):  # the candidate's own label differs between variants
-            sig = hash((sig, e))
+            sig = hash((sig, str(e)))
     window = True  # until the actor's next turn
     outs: list[str] = []
     harm_end: dict[str, float] | None = None
@@ -95,7 +99,7 @@ def rollout(job: Job, cand: int, seed: int) -> Rollout:
             break
         events = sim.apply(policy.choose(sim), dice)
         for e in events:
-            sig = hash((sig, e))
+            sig = hash((sig, str(e)))
     outcome = sim.outcome()
     if outcome is not None:
         result = 0.5 if outcome.winner is None else float(outcome.winner == job.side)

@@ -121,9 +121,9 @@ def suggest_encounter(enc: Any, *, title: str = "", top: int | None = None,
                 "rollouts": c.n,
                 "harm_dealt": round(c.mean_dealt, 3),
                 "harm_taken": round(c.mean_taken, 3),
-                "policy_prob": None
+                "policy_prob": None  # the policy's chance of any of the row's variants
                 if probs is None or c.index is None
-                else round(float(probs[c.index]), 4),
+                else round(float(sum(probs[v.index] for v in group if v.index is not None)), 4),
                 "reason": reason(c, enc),
             }
         )
