@@ -61,7 +61,7 @@ def describe(action: Action, view: Any) -> str:
     if words is not None:
         try:
             return words(view, view.by_id[action.actor], action)
-        except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        except (AssertionError, AttributeError, IndexError, KeyError, TypeError, ValueError):
             pass  # not an action of this state: the plain label below
     return action.label.split(": ", 1)[-1]
 

@@ -348,6 +348,7 @@ def test_an_unknown_kind_or_an_action_foreign_to_the_state_reads_as_its_label():
     assert describe(Action("steven", "strike", ("quick", "machete"), "nobody"), enc) == (
         "strike quick machete -> nobody")
     assert describe(Action("ghost", "move", ("0",)), enc) == "move 0"
+    assert describe(Action("steven", "draw"), enc) == "draw"  # Steven holds no bow
 
 
 GAMES = 30
