@@ -65,13 +65,13 @@ def test_a_core_duel_turn_in_plain_words():
         "steven: move 1": "step around the Clone (south-east)",
         "steven: move 3": "step away from the Clone (west)",
         "steven: drop": "drop to the ground",
-        "steven: rest": "rest: +5 defence until your next turn",
+        "steven: rest": "rest: +5 defense until your next turn",
         "steven: strike quick machete -> clone":
             "strike the Clone with the machete, quick (60% to hit, ~3.0 harm)",
         "steven: strike strategic machete -> clone":
             "strike the Clone with the machete, strategic (85% to hit, ~4.2 harm)",
         "steven: strike cautious machete -> clone":
-            "strike the Clone with the machete, cautious (60% to hit, ~3.0 harm, then +5 defence)",
+            "strike the Clone with the machete, cautious (60% to hit, ~3.0 harm, then +5 defense)",
         "steven: strike powerful machete -> clone":
             "strike the Clone with the machete, powerful (60% to hit, ~6.0 harm)",
         "steven: strike quick left_hand -> clone":
@@ -84,7 +84,7 @@ def test_initial_stances():
     enc = R.new_encounter("duel_spear", "full", ScriptedDice([], sides=20))
     assert words(enc) == {
         "steven: choose stance_none": "start the fight in no special stance",
-        "steven: choose stance_evade": "start the fight evading (+4 defence)",
+        "steven: choose stance_evade": "start the fight evading (+4 defense)",
         "steven: choose stance_counter": "start the fight ready to counterattack",
     }
 
@@ -110,8 +110,8 @@ def test_moves_name_the_nearest_enemy_and_the_compass_direction():
         "steven: move 4": "crawl away from the Clone (north-west)",
         "steven: move 5": "crawl around the Clone (north-east)",
         "steven: stand": "stand up",
-        "steven: instant_stand": "spring to your feet (+5 defence until your next turn)",
-        "steven: rest": "rest: shake off 3 stun, +5 defence until your next turn",
+        "steven: instant_stand": "spring to your feet (+5 defense until your next turn)",
+        "steven: rest": "rest: shake off 3 stun, +5 defense until your next turn",
     }
 
 
@@ -145,9 +145,9 @@ def test_delay_cover_and_grappling_attacks():
         "wrestler: grapple wrench -> guard": "wrench Town Guard's limbs (65% to hit, ~5.2 harm)",
         "wrestler: grapple choke -> guard": "choke Town Guard (65% to hit, ~5.2 stun)",
         "wrestler: grapple wrench avoid_next -> guard":
-            "wrench Town Guard's limbs, avoiding all armour (35% to hit, ~3.5 harm)",
+            "wrench Town Guard's limbs, avoiding all armor (35% to hit, ~3.5 harm)",
         "wrestler: grapple choke avoid_next -> guard":
-            "choke Town Guard, avoiding all armour (35% to hit, ~3.5 stun)",
+            "choke Town Guard, avoiding all armor (35% to hit, ~3.5 stun)",
         "wrestler: grapple disarm both -> guard":
             "wrest the spear from Town Guard's hands (40% to succeed)",
     }
@@ -207,7 +207,7 @@ def test_bow_shots_and_items():
         "archer: shoot strategic -> steven":
             "shoot Steven with the light bow, strategic (95% to hit, ~5.7 harm)",
         "archer: shoot cautious -> steven":
-            "shoot Steven with the light bow, cautious (70% to hit, ~4.2 harm, then +5 defence)",
+            "shoot Steven with the light bow, cautious (70% to hit, ~4.2 harm, then +5 defense)",
     }
 
 
@@ -269,9 +269,9 @@ def test_riders_and_mounts():
     assert words(beside, {"mount"}) == {"cavalry_guard: mount -> war_horse": "mount War Horse"}
 
 
-def test_armour_avoidance_names_the_pieces_avoided():
+def test_armor_avoidance_names_the_pieces_avoided():
     """A crash helmet (cover 2, absorption 5) over a leather jacket (5, 2): the next level avoids
-    the helmet (+2, 50%: 5 - 2 = 3 sharp harm), all armour costs +7 (25%, 5 harm)."""
+    the helmet (+2, 50%: 5 - 2 = 3 sharp harm), all armor costs +7 (25%, 5 harm)."""
     biker = human("Biker", {"item": "leather_jacket", "cover": 5, "absorption": 2},
                   {"item": "crash_helmet", "cover": 2, "absorption": 5})
     enc = sit(c("steven", "A", "steven", (0, 0)), c("biker", "B", biker, (1, 0)))
@@ -283,7 +283,7 @@ def test_armour_avoidance_names_the_pieces_avoided():
             "strike Biker with the machete, quick, avoiding the crash helmet (50% to hit, "
             "~1.5 harm)",
         "steven: strike quick machete avoid_all -> biker":
-            "strike Biker with the machete, quick, avoiding all armour (25% to hit, ~1.2 harm)",
+            "strike Biker with the machete, quick, avoiding all armor (25% to hit, ~1.2 harm)",
     }
     items = {"gambeson": {"kind": "armor", "cp": 20, "mass_kg": 2, "cover": 3, "absorption": 3},
              "steel_plate": {"kind": "armor", "cp": 20, "mass_kg": 2, "cover": 1,
@@ -303,7 +303,7 @@ def test_armour_avoidance_names_the_pieces_avoided():
             "strike Knight with the machete, powerful, avoiding the steel plate (55% to hit, "
             "~2.8 harm)",
         ("avoid_2",):
-            "strike Knight with the machete, powerful, avoiding 2 armour pieces (45% to hit, "
+            "strike Knight with the machete, powerful, avoiding 2 armor pieces (45% to hit, "
             "~3.2 harm)",
         ("avoid_all",):
             "strike Knight with the machete, powerful, avoiding all but the leather jacket "
@@ -339,7 +339,7 @@ def test_names_shared_by_two_fighters_get_the_id_and_regeneration_shows_in_rest(
               c("clone_2", "B", "clone", (-3, 0)))
     got = words(enc, {"rest", "move"})
     assert got["troll: move 0"] == "step toward the Clone [clone] (east)"
-    assert got["troll: rest"] == "rest: heal 3 damage, +5 defence until your next turn"
+    assert got["troll: rest"] == "rest: heal 3 damage, +5 defense until your next turn"
 
 
 def test_an_unknown_kind_or_an_action_foreign_to_the_state_reads_as_its_label():

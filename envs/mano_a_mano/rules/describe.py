@@ -19,10 +19,10 @@ the rules' own preview (``ManoEncounter.preview``: chance to hit, expected harm)
                                               turn)
 
 Directions are compass names of the hex directions (clockwise from east, envs/core/hexgrid.py);
-a move is "toward", "away from" or "around" the nearest enemy still in the fight. Armour
-avoidance names the pieces avoided ("avoiding the crash helmet"), "all armour", "all but the
+a move is "toward", "away from" or "around" the nearest enemy still in the fight. Armor
+avoidance names the pieces avoided ("avoiding the crash helmet"), "all armor", "all but the
 leather jacket" or a count. A description stays near ``LIMIT`` characters: the bracketed extras
-after the first are left out past it, and armour is counted rather than named past it. An
+after the first are left out past it, and armor is counted rather than named past it. An
 unknown kind (or an action that does not fit the state) falls back to the label without its
 actor; describing never raises and never changes the encounter.
 """
@@ -111,9 +111,9 @@ def nearest_enemy(enc: ManoEncounter, f: Fighter) -> Fighter | None:
     return min(foes, key=lambda g: distance(f.hex, g.hex)) if foes else None
 
 
-def armour_words(enc: ManoEncounter, target: Fighter, option: str | None, room: int = LIMIT) -> str:
-    """", avoiding the leather cap" for an armour-avoidance argument (spec §2.6): the worn pieces
-    (and natural armour) whose absorption lies above the level the option leaves; "all armour",
+def armor_words(enc: ManoEncounter, target: Fighter, option: str | None, room: int = LIMIT) -> str:
+    """", avoiding the leather cap" for an armor-avoidance argument (spec §2.6): the worn pieces
+    (and natural armor) whose absorption lies above the level the option leaves; "all armor",
     "all but the leather jacket", or a count when naming them would take more than ``room``."""
     if option is None:
         return ""
@@ -130,15 +130,15 @@ def armour_words(enc: ManoEncounter, target: Fighter, option: str | None, room: 
         (avoided if above else kept).append(f"the {thing(w.item)}")
     for r in block.template.natural_armor:
         above = not r.complete and r.absorption > level
-        (avoided if above else kept).append("the natural armour")
+        (avoided if above else kept).append("the natural armor")
     if len(avoided) > 1 and not kept:
-        return ", avoiding all armour"
-    named = ", avoiding " + " and ".join(avoided or ["the armour"])
+        return ", avoiding all armor"
+    named = ", avoiding " + " and ".join(avoided or ["the armor"])
     if len(avoided) <= 1 or len(named) <= room:
         return named
     if len(kept) == 1:
         return f", avoiding all but {kept[0]}"
-    return f", avoiding {len(avoided)} armour pieces"
+    return f", avoiding {len(avoided)} armor pieces"
 
 
 def odds(p: Preview, choke: bool = False) -> list[str]:
@@ -193,11 +193,11 @@ def strike(enc: ManoEncounter, f: Fighter, a: Action) -> str:
     p = preview_of(enc, a)
     verb, weapon = a.args[0], a.args[1]
     head = f"strike {name(enc, a.target)} with {weapon_words(f, weapon)}, {verb}"
-    head += armour_words(enc, enc.by_id[p.target], a.args[2] if len(a.args) > 2 else None,
+    head += armor_words(enc, enc.by_id[p.target], a.args[2] if len(a.args) > 2 else None,
                          LIMIT - ROOM - len(head))
     extras = odds(p) + attack_extras(enc, p)
     if verb == "cautious":
-        extras.append("then +5 defence")
+        extras.append("then +5 defense")
     return fit(head, extras)
 
 
@@ -228,7 +228,7 @@ def grapple(enc: ManoEncounter, f: Fighter, a: Action) -> str:
         return fit(f"wrest the {item} from {who}'s {where}", [f"{chance} to succeed"])
     head = f"wrench {who}'s limbs" if verb == "wrench" else f"choke {who}"
     option = a.args[1] if len(a.args) > 1 else None
-    head += armour_words(enc, target, option, LIMIT - ROOM - len(head))
+    head += armor_words(enc, target, option, LIMIT - ROOM - len(head))
     if verb == "wrench":
         return fit(head, odds(p) + attack_extras(enc, p))
     if verb == "choke":
@@ -243,10 +243,10 @@ def shoot(enc: ManoEncounter, f: Fighter, a: Action) -> str:
     if verb == "draw_and_fire":
         return fit(f"draw the {thing(p.weapon)} and shoot {who}", extras)
     if verb == "cautious":
-        extras.append("then +5 defence")
+        extras.append("then +5 defense")
     head = f"shoot {who} with the {thing(p.weapon)}, {verb}"
     option = a.args[1] if len(a.args) > 1 else None
-    return fit(head + armour_words(enc, enc.by_id[p.target], option, LIMIT - ROOM - len(head)),
+    return fit(head + armor_words(enc, enc.by_id[p.target], option, LIMIT - ROOM - len(head)),
                extras)
 
 
@@ -256,7 +256,7 @@ def throw(enc: ManoEncounter, f: Fighter, a: Action) -> str:
     item, who = thing(f.held[hand]), name(enc, a.target)
     head = f"heave the {item} at {who}" if verb == "heave" else f"throw the {item} at {who}, {verb}"
     option = a.args[2] if len(a.args) > 2 else None
-    head += armour_words(enc, enc.by_id[p.target], option, LIMIT - ROOM - len(head))
+    head += armor_words(enc, enc.by_id[p.target], option, LIMIT - ROOM - len(head))
     return fit(head, odds(p) + attack_extras(enc, p))
 
 
@@ -265,7 +265,7 @@ def choose(enc: ManoEncounter, f: Fighter, a: Action) -> str:
     if option == "stance_none":
         return "start the fight in no special stance"
     if option == "stance_evade":
-        return "start the fight evading (+4 defence)"
+        return "start the fight evading (+4 defense)"
     if option == "stance_counter":
         return "start the fight ready to counterattack"
     if option == "hold_dominant":
@@ -286,10 +286,10 @@ def choose(enc: ManoEncounter, f: Fighter, a: Action) -> str:
 
 def rest(enc: ManoEncounter, f: Fighter, a: Action) -> str:
     if f.stun == 0 and "sudden_regeneration" in f.block.qualities and f.damage:
-        return f"rest: heal {math.ceil(f.damage / 2)} damage, +5 defence until your next turn"
+        return f"rest: heal {math.ceil(f.damage / 2)} damage, +5 defense until your next turn"
     if f.stun:
-        return f"rest: shake off {f.stun} stun, +5 defence until your next turn"
-    return "rest: +5 defence until your next turn"
+        return f"rest: shake off {f.stun} stun, +5 defense until your next turn"
+    return "rest: +5 defense until your next turn"
 
 
 def items(enc: ManoEncounter, f: Fighter, a: Action) -> str:
@@ -361,7 +361,7 @@ _KINDS: dict[str, Callable[[ManoEncounter, Fighter, Action], str]] = {
     "end": lambda enc, f, a: "end the turn",
     "drop": lambda enc, f, a: "drop to the ground",
     "stand": lambda enc, f, a: "stand up",
-    "instant_stand": lambda enc, f, a: "spring to your feet (+5 defence until your next turn)",
+    "instant_stand": lambda enc, f, a: "spring to your feet (+5 defense until your next turn)",
     "cover": lambda enc, f, a: (
         f"cover {name(enc, a.target)} until your next turn (attacks on them must pass you)"
     ),
