@@ -5,7 +5,11 @@ function as ``render_mode="rgb_array"``); today that is Mano a Mano's hex map. O
 one-line error naming the option.
 
 * ``replay_pictures(rec, ...)``: re-runs a record like ``eval.replay.replay`` and draws the start
-  and the state after every action: ``N`` actions give ``N + 1`` frames. PNGs are named
+  and the state after every action: ``N`` actions give ``N + 1`` frames. The first frame's caption
+  names the fight (``duel_seed, seed 4, step 0/12``); every later one names the action just taken
+  in plain words, described on the encounter before it was applied (``envs.describe_action``):
+  ``step 1/12: steven: strike the Clone with the machete, powerful (60% to hit, ~6.0 harm)``
+  (``action_caption``). PNGs are named
   ``frame_0000.png``.. (zero-padded to at least four digits, so they sort); frames of an earlier,
   longer run left in the folder under that name pattern are removed. The GIF shows every frame for
   ``1 / fps`` seconds, the last one three times as long, and loops.
@@ -28,7 +32,8 @@ from PIL import Image, ImageChops
 
 from envs.core.files import atomic_write
 
-__all__ = ["renderer_for", "FrameWriter", "replay_pictures", "render_encounter", "png_bytes"]
+__all__ = ["renderer_for", "FrameWriter", "replay_pictures", "render_encounter", "png_bytes",
+           "action_caption"]
 
 FRAME_NAME = re.compile(r"frame_(\d+)\.png")
 GIF_TOLERANCE, GIF_OFF_PIXELS = 32, 200
@@ -167,6 +172,19 @@ class FrameWriter:
         return out
 
 
+def action_caption(enc: Any, label: str) -> str:
+    """``label`` as a frame caption: ``actor: the action in plain words`` (``envs.describe_action``
+    on ``enc``, the encounter in which it is about to be applied; read only). A label ``enc``
+    cannot read stays as it is (the replay then stops at it with its own error)."""
+    from envs import describe_action
+
+    try:
+        action = enc.parse_action(label)
+    except ValueError:
+        return label
+    return f"{action.actor}: {describe_action(enc, action)}"
+
+
 def replay_pictures(
     rec: dict[str, Any],
     source: str = "record",
@@ -188,9 +206,14 @@ def replay_pictures(
     total = len(rec["actions"]) + 1
     writer = FrameWriter(frames_dir, gif, fps, total)
     name = f"{rec['encounter']}, seed {rec['seed']}"
+    actions = rec["actions"]
+    taken = [""]  # the caption of the action about to be applied, described before it is
 
     def on_state(enc: Any, step: int) -> None:
-        writer.add(draw(enc, f"{name}, step {step}/{total - 1}"))
+        head = f"step {step}/{total - 1}"
+        writer.add(draw(enc, f"{head}: {taken[0]}" if step else f"{name}, {head}"))
+        if step < len(actions) and not enc.is_over():
+            taken[0] = action_caption(enc, str(actions[step]))
         if progress and total > PROGRESS_EVERY and step % PROGRESS_EVERY == 0 and step:
             print(f"  drew {step + 1}/{total} frames", file=sys.stderr)
 

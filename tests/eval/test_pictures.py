@@ -1,4 +1,5 @@
-"""``arena replay --frames/--gif`` and ``arena render``: one picture per decision, clear errors."""
+"""``arena replay --frames/--gif`` and ``arena render``: one picture per decision, its caption
+naming the action just taken, clear errors."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from agents import make_agent
 from envs import get_rules
 from envs.core import SeededDice
 from envs.mano_a_mano.render import render
+from eval import pictures
 from eval.cli import main as arena
 from eval.match import play
-from eval.pictures import FrameWriter, renderer_for
+from eval.pictures import FrameWriter, action_caption, renderer_for
 
 
 @pytest.fixture(scope="module")
@@ -151,3 +153,37 @@ def test_gif_frames_keep_their_colours_when_new_ones_appear(tmp_path):
     with Image.open(tmp_path / "c.gif") as g:
         g.seek(1)
         assert tuple(np.array(g.convert("RGB"))[20, 30].tolist()) == (112, 18, 18)
+
+
+def test_replay_frames_carry_a_caption_naming_the_action_just_taken(monkeypatch, tmp_path):
+    """The caption passed to the renderer names the fight at the start, then the action just
+    taken in plain words, described on the encounter before it was applied: the Clone's counter
+    is still ready when Steven's strike is declared, so the strike's words say it counters first.
+    duel_seed, seed 0, CORE: Steven surprises the Clone and acts first."""
+    captions: list[str] = []
+
+    def fake_renderer(enc, caption):
+        captions.append(caption)
+        return np.zeros((4, 4, 3), np.uint8)
+
+    monkeypatch.setattr(pictures, "renderer_for", lambda system, option="--frames": fake_renderer)
+    rec = {
+        "system": "mano_a_mano", "encounter": "duel_seed", "seed": 0, "options": "core",
+        "reason": "stopped",
+        "actions": ["steven: end", "clone: counter", "steven: strike quick machete -> clone",
+                    "clone: strike quick right_hand -> steven", "clone: end"],
+    }
+    log, frames = pictures.replay_pictures(rec, gif=tmp_path / "c.gif")
+    assert frames == 6 and "clone counterattacks before steven's strike" in log
+    assert captions == [
+        "duel_seed, seed 0, step 0/5",
+        "step 1/5: steven: end the turn",
+        "step 2/5: clone: prepare a counterattack: strike first when next attacked",
+        "step 3/5: steven: strike the Clone with the machete, quick (60% to hit, ~3.0 harm, "
+        "the Clone counters first)",
+        "step 4/5: clone: strike Steven with the right hand, quick (40% to hit, ~1.2 harm)",
+        "step 5/5: clone: end the turn",
+    ]
+    R = get_rules("mano_a_mano")
+    enc = R.new_encounter("duel_seed", R.parse_options("core"), SeededDice(0))
+    assert action_caption(enc, "steven strikes") == "steven strikes"  # unreadable: kept as it is
