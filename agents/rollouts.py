@@ -6,8 +6,8 @@ candidate rolls its dice from the same seed (common random numbers). It returns 
 the result for the actor's side (1 win, 0.5 draw, 0 loss), the rounds, who was taken out and the
 harm dealt and taken before the actor's next turn, and a **signature** of what happened: a hash of
 every event's text after the candidate's own label and of the outcome. With a value estimate
-(``agents.value``), a rollout still going ``horizon`` rounds past the decision's round (and past
-the actor's next turn) is cut there and scored by the estimate instead of its end. Two
+(``agents.value``), a rollout still going when the actor's next turn starts (``horizon`` 0), or
+``horizon`` rounds later, is cut there and scored by the estimate instead of its end. Two
 candidates whose rollouts have the same signatures had the same effect on the same luck
 (``arena suggest`` collapses them).
 
@@ -51,8 +51,9 @@ class Job:
     """``enc.harm()`` at the decision, where the system reports harm"""
     value: Any = None
     """``value(enc, side) -> P(side wins)`` scoring a rollout cut short (``agents.value``)"""
-    horizon: int = 2
-    """with ``value``: rounds played past the decision's round before a rollout is cut"""
+    horizon: int = 0
+    """with ``value``: rounds played past the start of the actor's next turn before a rollout is
+    cut (0: cut right there)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ def rollout(job: Job, cand: int, seed: int) -> Rollout:
     outs: list[str] = []
     harm_end: dict[str, float] | None = None
     policy, actor = job.policy, job.actor
-    cut = job.enc.round + job.horizon if job.value is not None else None
+    cut: int | None = None  # the round from which the rollout is cut (set at the window's end)
     while True:
         if window:
             for e in events:
@@ -92,9 +93,11 @@ def rollout(job: Job, cand: int, seed: int) -> Rollout:
             if not window or sim.is_over():
                 window = False
                 harm_end = sim.harm() if job.harm0 is not None else None
+                if job.value is not None:
+                    cut = sim.round + job.horizon
         if sim.is_over():
             break
-        if cut is not None and sim.round > cut and not window:
+        if cut is not None and sim.round >= cut:
             result = job.value(sim, job.side)  # cut short: the value estimate scores it
             break
         events = sim.apply(policy.choose(sim), dice)

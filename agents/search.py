@@ -32,7 +32,10 @@ from envs.core.stats import wilson
 
 from .rollouts import Job, Rollout, WorkerPool, can_fork, default_workers, run_batch
 
-__all__ = ["SearchAgent", "Candidate", "reason"]
+__all__ = ["SearchAgent", "Candidate", "reason", "NORMAL_FROM"]
+
+NORMAL_FROM = 30
+"""rollouts from which value-scored results get the normal interval of their mean"""
 
 
 @dataclass
@@ -90,8 +93,9 @@ class Candidate:
     @property
     def interval(self) -> tuple[float, float]:
         """95%: Wilson's for win / draw / loss results; for rollouts scored by a value estimate
-        (results between 0 and 1), the normal interval of their mean (from 10 rollouts on)."""
-        if self.n < 10 or all(r in (0.0, 0.5, 1.0) for r in self.results):
+        (results between 0 and 1), the normal interval of their mean from ``NORMAL_FROM``
+        rollouts on (Wilson's before: a result in [0, 1] varies at most as a win/loss does)."""
+        if self.n < NORMAL_FROM or all(r in (0.0, 0.5, 1.0) for r in self.results):
             return wilson(self.score, self.n)
         mean = self.score / self.n
         half = 1.96 * float(np.std(self.results, ddof=1)) / math.sqrt(self.n)
@@ -129,8 +133,8 @@ class SearchAgent:
         precision: stop early once the top ``keep`` moves' 95% half-widths are all at most this.
         value: ``"auto"`` (the system's shipped value estimate, ``agents.value``, when there is
             one), ``None`` (every rollout to the end) or a ``value(enc, side)`` callable.
-        horizon: with a value estimate, the rounds a rollout plays past the decision's round
-            (and past the actor's next turn) before the estimate scores it.
+        horizon: with a value estimate, the rounds a rollout plays past the start of the actor's
+            next turn before the estimate scores it (0: it is cut there).
     """
 
     name = "search"
@@ -149,7 +153,7 @@ class SearchAgent:
         workers: int | None = None,
         precision: float | None = None,
         value: Any = "auto",
-        horizon: int = 2,
+        horizon: int = 0,
     ) -> None:
         if rollouts is not None and rollouts < 1:
             raise ValueError(f"search: rollouts must be >= 1, got {rollouts}")

@@ -72,7 +72,7 @@ class ManoHeuristic(RulesPolicy):
         verb = a.args[0]
         p = enc.preview(a)  # the engine's own odds: darkness, rear attacks, cover, avoidance
         target = enc.by_id[a.target]
-        value = self.odds(enc, a) * self._harm_value(
+        value = p.chance * self._harm_value(
             enc, target, p.hit_power, p.sharpness, p.absorption
         )
         if verb == "cautious":
@@ -80,9 +80,9 @@ class ManoHeuristic(RulesPolicy):
         return value
 
     def _missile_value(self, enc: Any, f: Any, a: Action) -> float:
-        p = enc.preview(a)
+        p = enc.preview(a)  # one preview a decision and action (``odds`` would make another)
         target = enc.by_id[a.target]
-        odds = self.odds(enc, a)
+        odds = 1.0 if p is None else p.chance
         if a.kind == "throw":  # throwing the weapon away has a cost: score it as 2 worse odds
             odds = p_success(p.modifier - 2, p.difficulty)
         return odds * self._harm_value(enc, target, p.hit_power, p.sharpness, p.absorption)
@@ -91,7 +91,7 @@ class ManoHeuristic(RulesPolicy):
         target = enc.by_id[a.target]
         verb = a.args[0]
         pv = enc.preview(a)
-        p, absorption, power = self.odds(enc, a), pv.absorption, pv.blow_power
+        p, absorption, power = pv.chance, pv.absorption, pv.blow_power
         fall = 1 - p_success(target.block.balance_roll_modifier, 8)
         best = target.block.best_absorption  # a fall meets the best absorption (RULING R14)
         if verb == "choke":

@@ -51,7 +51,8 @@ def test_a_rollout_past_the_horizon_is_scored_by_the_value_estimate():
     ends = [rollout(full, 0, seed) for seed in range(20)]
     cuts = [rollout(cut, 0, seed) for seed in range(20)]
     assert {r.result for r in ends} <= {0.0, 0.5, 1.0}
-    # a fight still going after round 1 is scored 0.25; one over by then keeps its result
+    # a fight still going when the actor's next turn starts (round 2 in a duel) is scored 0.25;
+    # one over by then keeps its result
     for whole, short in zip(ends, cuts, strict=True):
         if whole.rounds > 1:
             assert short.result == 0.25 and short.rounds == 2
