@@ -116,7 +116,7 @@ def test_a_person_plays_a_whole_game_through_stdin_with_bad_input(tmp_path):
     text = out.getvalue()
     assert result.finished
     assert "'banana' is not one of your moves" in text and "no move 99: choose 0.." in text
-    assert "rollouts)" in text  # the ? suggestions
+    assert "rollouts in" in text and "win = your side's chance" in text  # the ? suggestions
     assert "after" in text and "record:" in text
     rec = json.loads(result.path.read_text())
     assert rec["agents"] == {"A": "human", "B": "heuristic"} and rec["winner"] in ("A", "B", None)
@@ -125,11 +125,28 @@ def test_a_person_plays_a_whole_game_through_stdin_with_bad_input(tmp_path):
     assert arena(["replay", str(result.path)]) == 0
 
 
-def test_a_stopped_game_is_saved_and_replays_as_far_as_it_went(tmp_path):
+def test_a_stopped_game_is_saved_and_replays_as_far_as_it_went(tmp_path, capsys):
     result = play_terminal("metanoia", "duel_seed", "B", "random", seed=1, record_dir=tmp_path,
                            stdin=io.StringIO("0\nq\n"), console=_quiet())
-    assert not result.finished and result.record["reason"] == "stopped"
-    assert replay(load_record(result.path))
+    assert not result.finished
+    rec = load_record(result.path)
+    assert (rec["reason"], rec["winner"], rec["stopped"]) == ("stopped", None, True)
+    assert "situation" not in rec
+    assert replay(rec)
+    assert arena(["replay", str(result.path)]) == 0
+    n = len(rec["actions"])
+    assert f"the game was stopped after {n} actions (not finished, not a draw)" in (
+        capsys.readouterr().out
+    )
+
+
+def test_a_finished_game_is_not_marked_stopped(tmp_path):
+    result = play_terminal("toy", "duel", "heroes", "heuristic", seed=2, record_dir=tmp_path,
+                           stdin=io.StringIO("0\n" * 200), console=_quiet())
+    rec = load_record(result.path)
+    assert result.finished and rec["stopped"] is False and rec["reason"] != "stopped"
+    log = replay(rec)  # checks the recorded winner and rounds
+    assert log[-1].startswith("== fight over")
 
 
 def test_play_refuses_a_side_that_does_not_exist(tmp_path, capsys):
