@@ -149,6 +149,49 @@ def test_a_finished_game_is_not_marked_stopped(tmp_path):
     assert log[-1].startswith("== fight over")
 
 
+def test_a_game_from_a_situation_is_recorded_with_it_and_replays(tmp_path, capsys):
+    """A fresh-start situation (no actor: initiative is rolled from the record's seed) played to
+    the end; the record carries the situation and replays to the same winner and round."""
+    path = tmp_path / "fresh.yaml"
+    path.write_text("system: metanoia\ntitle: A fresh duel\nencounter: duel_seed\n"
+                    "combatants:\n  - {id: shadow_warden, state: {strain: 2}}\n")
+    result = play_terminal(None, None, "A", "random", seed=5, record_dir=tmp_path,
+                           stdin=io.StringIO("0\n" * 400), console=_quiet(),
+                           situation=str(path))
+    rec = load_record(result.path)
+    assert result.finished and rec["stopped"] is False and rec["encounter"] == "duel_seed"
+    assert rec["situation"]["source"] == str(path)
+    assert "strain: 2" in rec["situation"]["yaml"]
+    path.unlink()  # the record alone replays
+    log = replay(rec)
+    assert log[0].startswith("initiative") and log[-1].startswith("== fight over")
+    assert arena(["replay", str(result.path)]) == 0
+    assert "as recorded." in capsys.readouterr().out
+    with pytest.raises(ReplayError, match="does not reproduce"):
+        replay(dict(rec, seed=rec["seed"] + 1))
+    bad = dict(rec, situation={"source": "x", "yaml": "system: metanoia\nround: 0\n"})
+    with pytest.raises(ReplayError, match="cannot start the fight"):
+        replay(bad)
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(dict(rec, situation={"source": "x"})))
+    with pytest.raises(ReplayError, match="field 'situation' must be"):
+        load_record(tampered)
+
+
+def test_play_from_a_situation_refuses_a_system_or_rules_too(tmp_path, capsys):
+    sit = str(ROOT / "configs" / "situations" / "metanoia_finishing_blow.yaml")
+    base = ["play", "--situation", sit, "--as", "A", "--record-dir", str(tmp_path)]
+    assert arena([*base[:1], "metanoia", *base[1:]]) == 2
+    assert "give SYSTEM [ENCOUNTER] or --situation FILE, not both" in capsys.readouterr().err
+    assert arena([*base, "--rules", "core"]) == 2
+    assert "--rules: the situation file's options apply" in capsys.readouterr().err
+    assert arena([*base, "--as", "C"]) == 2
+    assert f"--as 'C' is not a side of {sit}" in capsys.readouterr().err
+    assert arena(["play", "--as", "A"]) == 2
+    assert "give SYSTEM [ENCOUNTER] or --situation FILE" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())  # nothing was written
+
+
 def test_play_refuses_a_side_that_does_not_exist(tmp_path, capsys):
     assert (
         arena(
