@@ -1,29 +1,23 @@
 """``arena situation new|check``: a GM writes a situation file for their own fight and checks it
-(DESIGN.md, "Situations and cases"; docs/situations.md).
+(docs/situations.md).
 
-``new_situation(system, encounter)`` writes a starter file with every field its reader accepts,
-each with the value the engine gives it now and a comment: the shared fields of
-``envs.core.situation``, each combatant's ``state`` fields of the system's ``rules/situation.py``
-and the system's own top-level fields (Mano a Mano: ``items``, ``map``, ``circumstances``,
-``mounted``, ``grapples``; Metanoia: ``surprised``, ``hazards``). With an encounter the file lists
-its combatants; without one it is the GM's own fight: the first encounter's lineup written as new
-combatants, by catalogue id, the last one as an inline stat block to edit. A field that cannot
-be written with a neutral value (an alternative, or "none yet") is a commented-out line. The
-written file loads and checks clean as written (``new_situation`` proves it before returning).
+``new_situation(system, encounter)``: a starter file with every field the reader accepts, each
+with the engine's current value and a comment: the shared fields (``envs.core.situation``), each
+combatant's ``state`` and the system's own top-level fields (its ``rules/situation.py``). With an
+encounter it lists that encounter's combatants; without one it is the GM's own fight: the first
+lineup as new combatants by catalogue id, the last one inline. A field with no neutral value is
+a commented-out line. The file loads as written (``new_situation`` proves it before returning).
 
-``check_situation(path)`` reads a file through the same reader as every tool and prints the
-fight as the engine understands it: title, system, round, who decides, every combatant's row
-(``Encounter.describe`` plus what a player sees), the map of a map system, and the legal moves
-of the one deciding in plain words (``envs.describe_action``).
-
-The readers do not publish their field lists, so the per-system starters below name them; a
-test writes and checks a starter for every system and encounter.
+``check_situation(path)``: the fight as the engine reads it: title, system, round, a row per
+combatant, the map of a map system, the legal moves of the one deciding in plain words. The
+readers do not publish their field lists, so each system's starter below names them; a test
+writes and checks a starter for every system and encounter.
 """
 
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 import yaml
@@ -117,12 +111,8 @@ def new_situation(system: str, encounter: str | None = None) -> str:
         )
     base = encounter or names[0]
     starter = STARTERS.get(system)
-    if starter is None:
-        lines = _shared_only(system, base)
-    elif isinstance(starter, ToyStarter):
-        lines = starter.lines(system, base)
-    else:
-        lines = _shared_starter(system, base, own=encounter is None, starter=starter)
+    own = encounter is None
+    lines = _shared_only(system, base) if starter is None else starter.lines(system, base, own)
     text = HEADER.format(system=system) + "\n".join(render_lines(lines)) + "\n"
     source = f"the {system} starter"
     encounter_from_situation(yaml.safe_load(text), source, SeededDice(0))  # loads as written
@@ -141,7 +131,7 @@ def _fresh(system: str, name: str) -> tuple[Any, dict[str, Any]]:
 
 def _options_lines(system: str) -> list[Line]:
     opts = get_rules(system).parse_options("full")
-    names = ", ".join(f.name for f in fields(opts))
+    names = ", ".join(f.name for f in fields(opts)) if is_dataclass(opts) else "its fields"
     return [
         Line("", note=f"options: core | full, or a mapping of {names} (version: core|full is the "
              "preset the others change)"),
@@ -209,6 +199,9 @@ class MetanoiaStarter:
 
     side_note = "A | B (1 to 4 combatants each)"
 
+    def lines(self, system: str, name: str, own: bool) -> list[Line]:
+        return _shared_starter(system, name, own, self)
+
     def block_id(self, c: dict[str, Any]) -> str:
         return str(c["block_id"])
 
@@ -272,6 +265,9 @@ class ManoStarter:
     """Mano a Mano's fields (``envs/mano_a_mano/rules/situation.py``)."""
 
     side_note = "any name; two sides or more"
+
+    def lines(self, system: str, name: str, own: bool) -> list[Line]:
+        return _shared_starter(system, name, own, self)
 
     def block_id(self, c: dict[str, Any]) -> str:
         return str(c["block"])
@@ -364,7 +360,7 @@ MANO_BLOCK_NOTES = {
 class ToyStarter:
     """The toy's fields (``envs/toy/rules/__init__.py``: ``from_situation``)."""
 
-    def lines(self, system: str, name: str) -> list[Line]:
+    def lines(self, system: str, name: str, own: bool) -> list[Line]:
         R = get_rules(system)
         snap = R.new_encounter(name).snapshot()
         return [
@@ -379,7 +375,7 @@ class ToyStarter:
         ]
 
 
-STARTERS: dict[str, Any] = {
+STARTERS: dict[str, MetanoiaStarter | ManoStarter | ToyStarter] = {
     "metanoia": MetanoiaStarter(),
     "mano_a_mano": ManoStarter(),
     "toy": ToyStarter(),

@@ -43,7 +43,10 @@ def _keys(text: str) -> list[str]:
     """Every field of a starter, live or commented out (``# key: value``), in order."""
     out = []
     for line in text.splitlines():
-        body = line.strip().removeprefix("- ").removeprefix("# ").removeprefix("- ")
+        body = line.strip().removeprefix("- ")
+        if body.startswith("# ") and " # " not in body[2:]:
+            continue  # a comment, not a field left out (those have a note of their own)
+        body = body.removeprefix("# ").removeprefix("- ")
         key, colon, _ = body.partition(":")
         if colon and key.isidentifier():
             out.append(key)
@@ -101,6 +104,18 @@ def test_left_out_fields_are_commented_out_and_load_when_uncommented(tmp_path):
     assert encounter_from_situation(load_situation(path), str(path)).surprised_side == "B"
     mano = new_situation("mano_a_mano", "duel_seed")
     assert "  # size: [15, 15] " in mano and "  radius: 7 " in mano
+
+
+def test_a_system_without_a_starter_gets_the_shared_fields(monkeypatch, tmp_path):
+    import eval.situation_tools as tools
+
+    monkeypatch.delitem(tools.STARTERS, "metanoia")
+    text = new_situation("metanoia", "pvp_2v2")
+    assert [k for k in _keys(text) if k != "options"] == [
+        "system", "title", "notes", "encounter", "round"]
+    path = tmp_path / "shared.yaml"
+    path.write_text(text)
+    assert "system metanoia, round 1" in check_situation(str(path))
 
 
 def test_a_starter_keeps_an_encounters_own_values():
