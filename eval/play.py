@@ -224,15 +224,19 @@ def play_terminal(
     def hints(legal: list[Any], budget: float) -> None:
         result = suggest_encounter(enc, seconds=budget, seed=seed + len(actions))
         index = {a.label: i for i, a in enumerate(legal)}
-        rows = [(index[m["label"]], describe_action(enc, legal[index[m["label"]]]), m)
-                for m in result["moves"][:HINT_ROWS]]
+        rows = []
+        for m in result["moves"][:HINT_ROWS]:
+            i = index[m["label"]]
+            words = m.get("words") or describe_action(enc, legal[i])
+            more = len(m.get("variants", [])) - 1
+            rows.append((i, words + (f" (+{more} same-effect)" if more > 0 else ""), m))
         width = max(len(w) for _, w, _ in rows)
         for i, words, m in rows:
             lo, hi = m["interval"]
             say(f"  {i:>3}  {words.ljust(width)}  win {m['win_prob']:6.1%} ({lo:.0%}-{hi:.0%}) "
                 f"n={m['rollouts']}  {m['reason']}")
         say(f"  ({result['rollouts']} rollouts in {result['seconds']:.1f} s; "
-            "win = your side's chance to win, 95% interval)")
+            "win = your side's chance to win, 95% interval; ? 5s thinks longer)")
 
     def ask(legal: list[Any], actor: str) -> Any | None:
         labels = [a.label for a in legal]
