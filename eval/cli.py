@@ -13,7 +13,11 @@
     arena bench [--seconds S] [--system SYSTEM] [--encounter NAME]   engine/env speed next to
                                                PettingZoo classics
     arena suggest SITUATION.yaml [--top K] [--rollouts N | --seconds S] [--json]   ranked NPC moves
+    arena situation new SYSTEM [ENCOUNTER] [--out FILE] [--force]   a starter situation file,
+                                               every field present and commented
+    arena situation check FILE                 the fight a situation file describes, its moves
     arena play SYSTEM [ENCOUNTER] --as SIDE --vs AGENT     play one side in the terminal
+    arena play --situation FILE --as SIDE --vs AGENT       ... from a fight in progress
     arena replay RECORD [--game N] [--frames DIR] [--gif PATH] [--fps F]
                                                re-run a recorded game, print its event log, and
                                                draw it (grid systems): one PNG per decision, a GIF
@@ -44,6 +48,8 @@ from eval.commands import (
     cmd_play,
     cmd_render,
     cmd_replay,
+    cmd_situation_check,
+    cmd_situation_new,
     cmd_soak,
     cmd_suggest,
     cmd_train,
@@ -193,9 +199,26 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print JSON for other tools")
     s.set_defaults(func=cmd_suggest)
 
+    s = sub.add_parser(
+        "situation", help="write a starter situation file (new) or check one (check)"
+    )
+    ss = s.add_subparsers(dest="action", required=True)
+    n = ss.add_parser("new", help="a starter situation file, every field present and commented")
+    n.add_argument("system")
+    n.add_argument("encounter", nargs="?",
+                   help="start from this encounter (default: your own fight, new combatants)")
+    n.add_argument("--out", metavar="FILE", help="write it here (default: print it)")
+    n.add_argument("--force", action="store_true", help="overwrite an existing --out file")
+    n.set_defaults(func=cmd_situation_new)
+    c = ss.add_parser("check", help="read a situation file and print the fight and its moves")
+    c.add_argument("file")
+    c.set_defaults(func=cmd_situation_check)
+
     s = sub.add_parser("play", help="play one side of a fight in the terminal against an agent")
-    s.add_argument("system")
+    s.add_argument("system", nargs="?", help="system id (not with --situation)")
     s.add_argument("encounter", nargs="?", help="default: the system's first encounter")
+    s.add_argument("--situation", metavar="FILE",
+                   help="start from this situation file (a fight in progress) instead")
     s.add_argument("--as", dest="side", required=True, help="the side you play (e.g. A)")
     s.add_argument(
         "--vs",
@@ -203,7 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="the opponent: random, heuristic, search[:BUDGET], trained:PATH",
     )
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--rules", default="full")
+    s.add_argument("--rules", default=None, help="core or full (default full; not with "
+                   "--situation, whose options apply)")
     s.add_argument("--record-dir", default="runs/play", help="where the game record is saved")
     s.set_defaults(func=cmd_play)
 

@@ -21,6 +21,8 @@ __all__ = [
     "cmd_suggest",
     "cmd_play",
     "cmd_replay",
+    "cmd_situation_new",
+    "cmd_situation_check",
     "cmd_render",
     "cmd_train",
     "cmd_eval",
@@ -167,29 +169,66 @@ def cmd_suggest(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_situation_new(args: argparse.Namespace) -> int:
+    from envs.core.files import atomic_write
+    from eval.situation_tools import new_situation
+
+    if args.out is not None and Path(args.out).exists() and not args.force:
+        raise ValueError(f"--out: {args.out} already exists; add --force to overwrite it")
+    if args.out is not None and Path(args.out).is_dir():
+        raise ValueError(f"--out: {args.out} is a folder, not a file")
+    text = new_situation(args.system, args.encounter)
+    if args.out is None:
+        print(text, end="")
+        return 0
+    atomic_write(args.out, text)
+    print(f"Wrote {args.out}; check it with: arena situation check {args.out}")
+    return 0
+
+
+def cmd_situation_check(args: argparse.Namespace) -> int:
+    from eval.situation_tools import check_situation
+
+    print(check_situation(args.file))
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from agents import make_agent
     from envs import get_rules
     from eval.play import play_terminal
 
-    R = get_rules(args.system)
-    encounter = args.encounter or R.encounter_names()[0]
-    if encounter not in R.encounter_names():
-        raise ValueError(
-            f"unknown encounter {encounter!r} for {args.system}; "
-            f"known: {', '.join(R.encounter_names())}"
-        )
-    make_agent(args.vs, args.system, 0)  # a bad agent spec fails before the game starts
-    result = play_terminal(
-        args.system,
+    if args.situation is not None:
+        from envs.core.cases import load_situation
+
+        if args.system is not None:
+            raise ValueError("give SYSTEM [ENCOUNTER] or --situation FILE, not both")
+        if args.rules is not None:
+            raise ValueError("--rules: the situation file's options apply (its 'options' field)")
+        system, encounter = load_situation(args.situation)["system"], None
+    elif args.system is None:
+        raise ValueError("give SYSTEM [ENCOUNTER] or --situation FILE")
+    else:
+        system = args.system
+        R = get_rules(system)
+        encounter = args.encounter or R.encounter_names()[0]
+        if encounter not in R.encounter_names():
+            raise ValueError(
+                f"unknown encounter {encounter!r} for {system}; "
+                f"known: {', '.join(R.encounter_names())}"
+            )
+    make_agent(args.vs, system, 0)  # a bad agent spec fails before the game starts
+    play_terminal(
+        system,
         encounter,
         args.side,
         args.vs,
         seed=args.seed,
-        rules=args.rules,
+        rules=args.rules or "full",
         record_dir=args.record_dir,
+        situation=args.situation,
     )
-    return 0 if result.finished else 1
+    return 0  # finished, or stopped by the player (q, end of input): the record says which
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -211,12 +250,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for line in lines:
         print(line)
     who = rec.get("agents", {})
-    result = (
-        "a draw"
-        if rec.get("winner") is None
-        else f"side {rec['winner']} ({who.get(rec['winner'], '?')}) wins"
-    )
-    print(f"\nReplayed {len(rec['actions'])} actions (seed {rec['seed']}): {result}, as recorded.")
+    n = len(rec["actions"])
+    if rec.get("stopped") or rec.get("reason") == "stopped":
+        result = f"the game was stopped after {n} actions (not finished, not a draw)"
+    elif rec.get("winner") is None:
+        result = "a draw"
+    else:
+        result = f"side {rec['winner']} ({who.get(rec['winner'], '?')}) wins"
+    print(f"\nReplayed {n} actions (seed {rec['seed']}): {result}, as recorded.")
     if args.frames is not None:
         print(f"Wrote {frames} frames to {args.frames}/ (frame_*.png: the start, then one per "
               "decision).")

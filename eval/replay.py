@@ -1,6 +1,12 @@
 """``arena replay``: game records (``load_record``) and re-running them (``replay``); a record
 that does not reproduce (an action that is not legal, another winner or round count) is a
 ``ReplayError``.
+
+A record starts from its ``encounter`` (with its ``options``), or, when it has a ``situation``
+(``{"source": file, "yaml": the situation's data}``, written by ``arena play --situation``),
+from that situation; either way through ``SeededDice(seed)``, the dice the game then went on
+with. A game a person stopped (``"stopped": true``, ``"reason": "stopped"``) replays as far as
+it went.
 """
 
 from __future__ import annotations
@@ -10,8 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from envs import get_rules
 from envs.core import Encounter, IllegalActionError, SeededDice
+from envs.core.cases import encounter_from_situation
 
 __all__ = ["ReplayError", "load_record", "replay"]
 
@@ -44,7 +53,25 @@ def load_record(path: str | Path, game: int = 0) -> dict[str, Any]:
     for key, kind in (("system", str), ("encounter", str), ("seed", int), ("actions", list)):
         if not isinstance(rec.get(key), kind):
             raise ReplayError(f"{path}: field {key!r} is missing or not a {kind.__name__}")
+    sit = rec.get("situation")
+    if sit is not None and not (isinstance(sit, dict) and isinstance(sit.get("yaml"), str)):
+        raise ReplayError(f"{path}: field 'situation' must be {{source, yaml: text}}")
     return rec
+
+
+def _start(rec: dict[str, Any], source: str, dice: SeededDice) -> Encounter:
+    """The fight at the record's start: its situation, or its encounter with its options."""
+    sit = rec.get("situation")
+    if sit is None:
+        R = get_rules(rec["system"])
+        return R.new_encounter(rec["encounter"], R.parse_options(rec.get("options")), dice)
+    try:
+        data = yaml.safe_load(sit["yaml"])
+    except yaml.YAMLError as e:
+        raise ReplayError(f"{source}: field 'situation': not YAML ({e})") from None
+    if not isinstance(data, dict) or data.get("system") != rec["system"]:
+        raise ReplayError(f"{source}: field 'situation': not a {rec['system']} situation")
+    return encounter_from_situation(data, f"{source}: situation {sit.get('source', '')}", dice)
 
 
 def replay(rec: dict[str, Any], source: str = "record",
@@ -60,11 +87,12 @@ def replay(rec: dict[str, Any], source: str = "record",
     """
     dice = SeededDice(rec["seed"])
     try:
-        R = get_rules(rec["system"])
-        enc = R.new_encounter(rec["encounter"], R.parse_options(rec.get("options")), dice)
+        enc = _start(rec, source, dice)
+    except ReplayError:
+        raise
     except (ValueError, KeyError, TypeError) as e:
         raise ReplayError(f"{source}: cannot start the fight ({e})") from None
-    log = [str(e) for e in enc.start_events]
+    log = [str(e) for e in getattr(enc, "start_events", [])]
     if on_state is not None:
         on_state(enc, 0)
     for step, label in enumerate(rec["actions"], start=1):
@@ -79,7 +107,7 @@ def replay(rec: dict[str, Any], source: str = "record",
             raise ReplayError(f"{source}: does not reproduce at step {step}: {e}") from None
         if on_state is not None:
             on_state(enc, step)
-    if rec.get("reason") == "stopped":  # a game a person stopped early: replay what was played
+    if rec.get("stopped") or rec.get("reason") == "stopped":  # replay what was played
         return log
     if not enc.is_over():
         raise ReplayError(

@@ -122,7 +122,7 @@ def test_a_person_plays_a_whole_game_through_stdin_with_bad_input(tmp_path):
     text = out.getvalue()
     assert result.finished
     assert "'banana' is not one of your moves" in text and "no move 99: choose 0.." in text
-    assert "rollouts)" in text  # the ? suggestions
+    assert "rollouts in" in text and "win = your side's chance" in text  # the ? suggestions
     assert "after" in text and "record:" in text
     rec = json.loads(result.path.read_text())
     assert rec["agents"] == {"A": "human", "B": "heuristic"} and rec["winner"] in ("A", "B", None)
@@ -131,11 +131,71 @@ def test_a_person_plays_a_whole_game_through_stdin_with_bad_input(tmp_path):
     assert arena(["replay", str(result.path)]) == 0
 
 
-def test_a_stopped_game_is_saved_and_replays_as_far_as_it_went(tmp_path):
+def test_a_stopped_game_is_saved_and_replays_as_far_as_it_went(tmp_path, capsys):
     result = play_terminal("metanoia", "duel_seed", "B", "random", seed=1, record_dir=tmp_path,
                            stdin=io.StringIO("0\nq\n"), console=_quiet())
-    assert not result.finished and result.record["reason"] == "stopped"
-    assert replay(load_record(result.path))
+    assert not result.finished
+    rec = load_record(result.path)
+    assert (rec["reason"], rec["winner"], rec["stopped"]) == ("stopped", None, True)
+    assert "situation" not in rec
+    assert replay(rec)
+    assert arena(["replay", str(result.path)]) == 0
+    n = len(rec["actions"])
+    assert f"the game was stopped after {n} actions (not finished, not a draw)" in (
+        capsys.readouterr().out
+    )
+
+
+def test_a_finished_game_is_not_marked_stopped(tmp_path):
+    result = play_terminal("toy", "duel", "heroes", "heuristic", seed=2, record_dir=tmp_path,
+                           stdin=io.StringIO("0\n" * 200), console=_quiet())
+    rec = load_record(result.path)
+    assert result.finished and rec["stopped"] is False and rec["reason"] != "stopped"
+    log = replay(rec)  # checks the recorded winner and rounds
+    assert log[-1].startswith("== fight over")
+
+
+def test_a_game_from_a_situation_is_recorded_with_it_and_replays(tmp_path, capsys):
+    """A fresh-start situation (no actor: initiative is rolled from the record's seed) played to
+    the end; the record carries the situation and replays to the same winner and round."""
+    path = tmp_path / "fresh.yaml"
+    path.write_text("system: metanoia\ntitle: A fresh duel\nencounter: duel_seed\n"
+                    "combatants:\n  - {id: shadow_warden, state: {strain: 2}}\n")
+    result = play_terminal(None, None, "A", "random", seed=5, record_dir=tmp_path,
+                           stdin=io.StringIO("0\n" * 400), console=_quiet(),
+                           situation=str(path))
+    rec = load_record(result.path)
+    assert result.finished and rec["stopped"] is False and rec["encounter"] == "duel_seed"
+    assert rec["situation"]["source"] == str(path)
+    assert "strain: 2" in rec["situation"]["yaml"]
+    path.unlink()  # the record alone replays
+    log = replay(rec)
+    assert log[0].startswith("initiative") and log[-1].startswith("== fight over")
+    assert arena(["replay", str(result.path)]) == 0
+    assert "as recorded." in capsys.readouterr().out
+    with pytest.raises(ReplayError, match="does not reproduce"):
+        replay(dict(rec, seed=rec["seed"] + 1))
+    bad = dict(rec, situation={"source": "x", "yaml": "system: metanoia\nround: 0\n"})
+    with pytest.raises(ReplayError, match="cannot start the fight"):
+        replay(bad)
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(dict(rec, situation={"source": "x"})))
+    with pytest.raises(ReplayError, match="field 'situation' must be"):
+        load_record(tampered)
+
+
+def test_play_from_a_situation_refuses_a_system_or_rules_too(tmp_path, capsys):
+    sit = str(ROOT / "configs" / "situations" / "metanoia_finishing_blow.yaml")
+    base = ["play", "--situation", sit, "--as", "A", "--record-dir", str(tmp_path)]
+    assert arena([*base[:1], "metanoia", *base[1:]]) == 2
+    assert "give SYSTEM [ENCOUNTER] or --situation FILE, not both" in capsys.readouterr().err
+    assert arena([*base, "--rules", "core"]) == 2
+    assert "--rules: the situation file's options apply" in capsys.readouterr().err
+    assert arena([*base, "--as", "C"]) == 2
+    assert f"--as 'C' is not a side of {sit}" in capsys.readouterr().err
+    assert arena(["play", "--as", "A"]) == 2
+    assert "give SYSTEM [ENCOUNTER] or --situation FILE" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())  # nothing was written
 
 
 def test_play_refuses_a_side_that_does_not_exist(tmp_path, capsys):
