@@ -270,7 +270,7 @@ class SearchAgent:
             work = [(c, base + cands[c].n + r) for r in range(batch) for c in alive]
             if budget is not None:
                 work = work[: budget - done]
-            chunk = max(64, 16 * workers * len(alive))
+            chunk = max(64, 32 * len(alive))  # not by workers: the same stops on any number
             for i in range(0, len(work), chunk):  # round robin: a cut leaves the counts even
                 part = work[i : i + chunk]
                 results = run_batch(job, part, workers, deadline, pool)
