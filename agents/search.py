@@ -181,7 +181,7 @@ class SearchAgent:
 
             self._policy(system)
             get_encoding(system)
-            self._value(system)
+            self.value_model(system)
 
     def _policy(self, system: str) -> Any:
         policy = self._policies.get(system)
@@ -201,7 +201,7 @@ class SearchAgent:
             )
         return policy
 
-    def _value(self, system: str) -> Any:
+    def value_model(self, system: str) -> Any:
         if self.value_spec != "auto":
             return self.value_spec
         if system not in self._values:
@@ -245,7 +245,7 @@ class SearchAgent:
             if self.width is not None:
                 alive = order[: self.width]
         harm0 = enc.harm() if hasattr(enc, "harm") else None
-        job = Job(enc, tuple(legal), policy, actor, side, harm0, self._value(enc.system),
+        job = Job(enc, tuple(legal), policy, actor, side, harm0, self.value_model(enc.system),
                   self.horizon)
         workers = self.workers if can_fork() else 1
         if workers > 1 and (self.rollouts or 0) < 64 and (self.seconds or 0) < 0.3:

@@ -12,7 +12,10 @@
     arena layout SYSTEM [--obs]                print the action layout table (or the observation's)
     arena bench [--seconds S] [--system SYSTEM] [--encounter NAME]   engine/env speed next to
                                                PettingZoo classics
-    arena suggest SITUATION.yaml [--top K] [--rollouts N | --seconds S] [--json]   ranked NPC moves
+    arena bench --suggest [--system SYSTEM]    suggest's speed and stability on every system
+    arena suggest SITUATION.yaml [--top K] [--seconds S | --rollouts N] [--json]   ranked NPC moves,
+                                               in plain words, with intervals and tie groups
+    arena fit-value SYSTEM [--games N]         fit the value estimate that cuts rollouts short
     arena situation new SYSTEM [ENCOUNTER] [--out FILE] [--force]   a starter situation file,
                                                every field present and commented
     arena situation check FILE                 the fight a situation file describes, its moves
@@ -43,6 +46,7 @@ from eval.commands import (
     cmd_cases,
     cmd_demo,
     cmd_eval,
+    cmd_fit_value,  # noqa: F401 - PASS_THROUGH finds it in globals()
     cmd_layout,
     cmd_match,
     cmd_play,
@@ -167,6 +171,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seconds", type=_seconds, default=2.0, help="time per measurement")
     s.add_argument("--system", help="only this system (default: all)")
     s.add_argument("--encounter", help="only this encounter (default: all)")
+    s.add_argument("--suggest", action="store_true",
+                   help="instead: arena suggest's speed on every shipped situation and its "
+                   "stability (2 s against 20 s on 10 fights a system)")
+    s.add_argument("--no-stability", action="store_true",
+                   help="with --suggest: the speed table only")
     s.set_defaults(func=cmd_bench)
 
     s = sub.add_parser(
@@ -182,10 +191,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--rollouts",
         type=_positive,
         default=None,
-        help="rollout budget (default 2000; deterministic for a seed)",
+        help="a rollout budget instead of time (deterministic for a seed)",
     )
     budget.add_argument(
-        "--seconds", type=_seconds, default=None, help="time budget instead of rollouts"
+        "--seconds", type=_seconds, default=2.0,
+        help="the wall time of the whole answer, start-up included (default 2)",
+    )
+    s.add_argument(
+        "--precision", type=float, default=0.05,
+        help="stop early once the top 3 rows' 95%% half-widths are at most this (default "
+        "0.05; 0: spend the whole budget)",
     )
     s.add_argument(
         "--policy", help="trained:PATH: also show this policy's probability of each move"
@@ -271,7 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-PASS_THROUGH = {"train": "cmd_train", "eval": "cmd_eval"}
+PASS_THROUGH = {"train": "cmd_train", "eval": "cmd_eval", "fit-value": "cmd_fit_value"}
 """Subcommands that parse their own arguments (so ``--help`` and intermixed flags reach them)."""
 
 

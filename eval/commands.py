@@ -19,6 +19,7 @@ __all__ = [
     "cmd_layout",
     "cmd_bench",
     "cmd_suggest",
+    "cmd_fit_value",
     "cmd_play",
     "cmd_replay",
     "cmd_situation_new",
@@ -141,23 +142,39 @@ def cmd_bench(args: argparse.Namespace) -> int:
             raise ValueError(
                 f"--encounter: unknown encounter {args.encounter!r}; known: {', '.join(known)}"
             )
+    if args.suggest:
+        from envs import list_systems
+        from eval.bench_suggest import main as bench_suggest
+
+        systems = [args.system] if args.system else list_systems(include_test_only=False)
+        return bench_suggest(systems, stability=not args.no_stability)
     run_bench(seconds=args.seconds, systems=[args.system] if args.system else None,
               encounters=[args.encounter] if args.encounter else None)
     return 0
 
 
+def cmd_fit_value(args: argparse.Namespace) -> int:
+    from agents.value import main
+
+    return main(args.args)
+
+
 def cmd_suggest(args: argparse.Namespace) -> int:
     import json
 
-    from eval.suggest import render_suggestions, suggest
+    from eval.suggest import WallClock, process_age, render_suggestions, suggest
 
-    rollouts = None if args.seconds is not None else (args.rollouts or 2000)
+    if args.precision < 0 or args.precision >= 0.5:
+        raise ValueError(f"--precision: expected 0 to 0.5 (0.05 is 5 points), got {args.precision}")
+    # the budget is the whole answer's wall time: what start-up took is spent already
+    seconds = WallClock(args.seconds, age=process_age())
     result = suggest(
         args.situation,
         actor=args.actor,
         top=args.top,
-        rollouts=rollouts,
-        seconds=args.seconds,
+        rollouts=args.rollouts,
+        seconds=None if args.rollouts else seconds,
+        precision=args.precision or None,
         policy=args.policy,
         rollout_policy=args.rollout_policy,
         seed=args.seed,

@@ -6,6 +6,7 @@ budget, same answer. Nothing here knows a particular system.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from typing import Any
@@ -20,7 +21,35 @@ from .suggest_table import collapse, footer, sort_rows, tie_groups, tie_lines
 PRECISION = 0.05
 """stop once the top 3 rows' 95% half-widths are at most 5 points (the GM's target)"""
 DEFAULT_SECONDS = 2.0
-__all__ = ["suggest", "suggest_encounter", "render_suggestions"]
+RENDER_RESERVE = 0.15
+"""seconds of ``arena suggest``'s wall-time budget kept for the table after the search"""
+
+
+class WallClock(float):
+    """A time budget of ``seconds`` that started ``age`` seconds ago: what is left of it (less
+    ``RENDER_RESERVE`` for the table, and at least 0.2 s) is read when the search starts."""
+
+    def __new__(cls, seconds: float, age: float = 0.0) -> WallClock:
+        clock = super().__new__(cls, seconds)
+        clock.end = time.perf_counter() + seconds - age  # type: ignore[attr-defined]
+        return clock
+
+    def left(self) -> float:
+        return max(0.2, self.end - time.perf_counter() - RENDER_RESERVE)  # type: ignore[attr-defined]
+
+
+def process_age() -> float:
+    """Seconds since this process started (Linux ``/proc``; elsewhere 0): ``arena suggest``'s
+    budget is the wall time of the whole command, start-up and reading the situation included."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as f:
+            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime", encoding="ascii") as f:
+            uptime = float(f.read().split()[0])
+        return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
+__all__ = ["suggest", "suggest_encounter", "render_suggestions", "WallClock", "process_age"]
 
 
 def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int | None = None,
@@ -36,7 +65,9 @@ def suggest(situation: str | dict[str, Any], actor: str | None = None, top: int 
         top: how many moves to return (default: all).
         rollouts: a rollout budget (deterministic for a seed, with ``precision=None``); it
             overrides ``seconds``.
-        seconds: the time budget (default 2 s).
+        seconds: the time budget (default 2 s); a ``WallClock`` counts from a start given
+            before this call (``arena suggest``: the process start), so that reading the
+            situation and the table are inside it too.
         precision: stop early once the top ``keep`` rows' 95% half-widths are at most this
             (``None``: spend the whole budget).
         workers: rollout processes (default one per core).
@@ -86,6 +117,8 @@ def suggest_encounter(enc: Any, *, title: str = "", top: int | None = None,
     trained = make_agent(policy, enc.system, seed) if policy else None
     if trained is not None and not hasattr(trained, "policy"):
         raise ValueError(f"--policy must be trained:PATH, got {policy!r}")
+    if isinstance(seconds, WallClock):
+        seconds = seconds.left()
     agent = SearchAgent(
         seed=seed,
         rollouts=rollouts,
@@ -144,6 +177,7 @@ def suggest_encounter(enc: Any, *, title: str = "", top: int | None = None,
         "rows": len(rows),
         "rollouts": sum(c.n for c in cands),
         "rollout_policy": rollout_policy,
+        "value": _value_note(agent, enc.system),
         "seconds": round(took, 3),
         "seed": seed,
         "moves": shown,
@@ -151,6 +185,17 @@ def suggest_encounter(enc: Any, *, title: str = "", top: int | None = None,
     }
     result["footer"] = footer(result)
     return result
+
+
+def _value_note(agent: Any, system: str) -> dict[str, Any] | None:
+    """What scored the cut-short rollouts: the value model's fit (``agents.value``), or ``None``
+    when every rollout was played to the end."""
+    model = agent.value_model(system)
+    if model is None:
+        return None
+    meta = getattr(model, "meta", {})
+    return {"horizon": agent.horizon, "games": meta.get("games"), "brier": meta.get("brier"),
+            "brier_base_rate": meta.get("brier_base_rate")}
 
 
 def render_suggestions(result: dict[str, Any], console: Any = None) -> None:

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from agents.search import NORMAL_FROM
+
 __all__ = ["collapse", "sort_rows", "tie_groups", "footer", "MIN_SHARED"]
 
 MIN_SHARED = 4
@@ -85,10 +87,21 @@ def footer(result: dict[str, Any]) -> str:
     spread = f"{min(counts)}-{max(counts)}" if counts else "0"
     unsimulated = sum(1 for m in result["moves"] if not m["rollouts"])
     tail = f"; {unsimulated} moves not simulated in the budget" if unsimulated else ""
+    value = result.get("value")
+    if value is None:
+        how = "to the end with sampled dice; 95% Wilson interval"
+    else:
+        later = f" plus {value['horizon']} rounds" if value["horizon"] else ""
+        how = (
+            f"with sampled dice until the actor's next turn{later}, where a value estimate "
+            f"fitted on {value['games']} simulated fights scores the chance to win (held-out "
+            f"Brier {value['brier']}, base rate {value['brier_base_rate']}); 95% interval of "
+            f"the mean (Wilson's below {NORMAL_FROM} rollouts)"
+        )
     return (
-        f"win % = share of a row's n rollouts that side {result['side']} wins (a draw counts half):"
-        f" the move, then {result['rollout_policy']} play for both sides to the end with sampled "
-        f"dice; 95% Wilson interval; n = {spread} rollouts a row ({result['rollouts']} in all, "
-        f"{result['seconds']:.2f} s, seed {result['seed']}){tail}. dealt / taken = mean harm "
-        "before the actor's next turn. Variants with the same effect in every rollout share a row."
+        f"win % = side {result['side']}'s estimated chance to win over a row's n rollouts (a draw "
+        f"counts half): the move, then {result['rollout_policy']} play for both sides {how}; "
+        f"n = {spread} rollouts a row ({result['rollouts']} in all, {result['seconds']:.2f} s, "
+        f"seed {result['seed']}){tail}. dealt / taken = mean harm before the actor's next turn. "
+        "Variants with the same effect in every rollout share a row."
     )

@@ -61,7 +61,16 @@ def test_the_footer_names_the_side_the_policy_and_the_rollouts_per_row():
               "seed": 4, "moves": [row(0.5, 0.4, 0.6, n=600), row(0.3, 0.2, 0.4, n=300),
                                    row(0.0, 0.0, 1.0, n=0)]}
     text = footer(result)
-    assert text.startswith("win % = share of a row's n rollouts that side B wins")
-    assert "heuristic play for both sides" in text
+    assert text.startswith("win % = side B's estimated chance to win over a row's n rollouts")
+    assert "heuristic play for both sides to the end with sampled dice; 95% Wilson" in text
     assert "n = 300-600 rollouts a row (900 in all, 1.50 s, seed 4)" in text
     assert "1 moves not simulated in the budget" in text
+
+
+def test_the_footer_says_when_a_value_estimate_scored_the_rollouts():
+    result = {"side": "A", "rollout_policy": "heuristic", "rollouts": 10, "seconds": 0.5,
+              "seed": 0, "moves": [row(0.5, 0.4, 0.6, n=10)],
+              "value": {"horizon": 0, "games": 800, "brier": 0.14, "brier_base_rate": 0.25}}
+    text = footer(result)
+    assert "until the actor's next turn, where a value estimate fitted on 800 simulated" in text
+    assert "(held-out Brier 0.14, base rate 0.25)" in text and "Wilson's below 30" in text
