@@ -38,7 +38,8 @@ class ManoHeuristic(RulesPolicy):
 
     def rank(self, enc: Any, actor: str, legal: list[Action]) -> list[float]:
         f = enc.by_id[actor]
-        return [self._score(enc, f, a) for a in legal]
+        previews = enc.previews(legal)  # the rules' odds, shared parts once a decision
+        return [self._score(enc, f, a, p) for a, p in zip(legal, previews, strict=True)]
 
     # ------------------------------------------------------------------ pieces
     def _harm_value(
@@ -68,9 +69,9 @@ class ManoHeuristic(RulesPolicy):
         p = enc.preview(a)
         return 1.0 if p is None else p.chance
 
-    def _strike_value(self, enc: Any, f: Any, a: Action) -> float:
+    def _strike_value(self, enc: Any, f: Any, a: Action, p: Any = None) -> float:
         verb = a.args[0]
-        p = enc.preview(a)  # the engine's own odds: darkness, rear attacks, cover, avoidance
+        p = p or enc.preview(a)  # the engine's own odds: darkness, rear attacks, cover, avoidance
         target = enc.by_id[a.target]
         value = p.chance * self._harm_value(
             enc, target, p.hit_power, p.sharpness, p.absorption
@@ -79,18 +80,18 @@ class ManoHeuristic(RulesPolicy):
             value += 0.05
         return value
 
-    def _missile_value(self, enc: Any, f: Any, a: Action) -> float:
-        p = enc.preview(a)  # one preview a decision and action (``odds`` would make another)
+    def _missile_value(self, enc: Any, f: Any, a: Action, p: Any = None) -> float:
+        p = p or enc.preview(a)  # one preview a decision and action (``odds`` would make another)
         target = enc.by_id[a.target]
         odds = 1.0 if p is None else p.chance
         if a.kind == "throw":  # throwing the weapon away has a cost: score it as 2 worse odds
             odds = p_success(p.modifier - 2, p.difficulty)
         return odds * self._harm_value(enc, target, p.hit_power, p.sharpness, p.absorption)
 
-    def _grapple_value(self, enc: Any, f: Any, a: Action) -> float:
+    def _grapple_value(self, enc: Any, f: Any, a: Action, pv: Any = None) -> float:
         target = enc.by_id[a.target]
         verb = a.args[0]
-        pv = enc.preview(a)
+        pv = pv or enc.preview(a)
         p, absorption, power = pv.chance, pv.absorption, pv.blow_power
         fall = 1 - p_success(target.block.balance_roll_modifier, 8)
         best = target.block.best_absorption  # a fall meets the best absorption (RULING R14)
@@ -133,14 +134,15 @@ class ManoHeuristic(RulesPolicy):
         return best
 
     # ------------------------------------------------------------------ scoring
-    def _score(self, enc: Any, f: Any, a: Action) -> float:
+    def _score(self, enc: Any, f: Any, a: Action, p: Any = None) -> float:
+        """``a``'s score; ``p``: its preview, when the caller has it."""
         k = a.kind
         if k == "strike":
-            return self._strike_value(enc, f, a)
+            return self._strike_value(enc, f, a, p)
         if k in ("throw", "shoot"):
-            return self._missile_value(enc, f, a)
+            return self._missile_value(enc, f, a, p)
         if k == "grapple":
-            return self._grapple_value(enc, f, a)
+            return self._grapple_value(enc, f, a, p)
         if k == "choose":
             return self._choice(enc, f, a)
         if k == "counter":

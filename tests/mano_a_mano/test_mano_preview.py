@@ -111,3 +111,26 @@ def test_expected_harm_sums_the_faces():
     hits = sum(1 for d in range(1, 21) if d == 20 or d + p.modifier > p.difficulty)
     assert damage == pytest.approx(hits / 20 * max(0, p.hit_power - p.absorption))
     assert stun == 0 and p.sharpness == "sharp" and not p.quick and p.weapon == "machete"
+
+
+def test_previews_of_a_decision_equal_each_actions_own_preview():
+    """``enc.previews(legal)`` shares the parts that do not depend on verb or weapon; the answers
+    are exactly each action's ``preview``, at every decision of seeded random games."""
+    import numpy as np
+
+    from envs.core import SeededDice
+    from envs.mano_a_mano.rules import encounter_names, new_encounter, parse_options
+
+    checked = 0
+    for seed, name in enumerate(encounter_names()):
+        dice = SeededDice(seed)
+        enc = new_encounter(name, parse_options("full"), dice)
+        rng = np.random.default_rng(seed)
+        for _ in range(60):
+            if enc.is_over():
+                break
+            legal = enc.legal_actions()
+            assert enc.previews(legal) == [enc.preview(a) for a in legal]
+            checked += sum(a.kind == "strike" for a in legal)
+            enc.apply(legal[int(rng.integers(len(legal)))], dice)
+    assert checked > 100

@@ -12,8 +12,9 @@ the heuristic scores with them. Nothing here changes the encounter."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from envs.core import Action
 from envs.core.hexgrid import distance
@@ -25,7 +26,7 @@ from .fighter import Fighter, Turn
 if TYPE_CHECKING:
     from .state import ManoEncounter
 
-__all__ = ["Preview", "chance", "preview"]
+__all__ = ["Preview", "chance", "preview", "previews"]
 
 STRENUOUS_GRAPPLES = frozenset({"trip", "slam", "slam_onto", "wrench", "choke", "disarm"})
 DAMAGING_GRAPPLES = frozenset({"push", "trip", "slam", "slam_onto", "wrench", "choke"})
@@ -142,17 +143,36 @@ def _turn_of(enc: ManoEncounter, f: Fighter) -> Turn | None:
 
 
 def strike(enc: ManoEncounter, f: Fighter, verb: str, weapon: str, target: Fighter,
-           avoid: str | None = None) -> Preview:
-    """A strike (spec §5.4): weapon attack, +5 strategic, position, circumstance."""
-    stats = f.weapons()[weapon]
+           avoid: str | None = None, memo: dict[Any, Any] | None = None) -> Preview:
+    """A strike (spec §5.4): weapon attack, +5 strategic, position, circumstance. ``memo``: the
+    parts that do not depend on the verb or weapon, shared by the previews of one decision
+    (``previews``)."""
+    if memo is None:
+        memo = {}
+    weapons = memo.get(("weapons", f.id))
+    if weapons is None:
+        weapons = memo[("weapons", f.id)] = f.weapons()
+    stats = weapons[weapon]
+    key: tuple[Any, ...] = ("attack", f.id, target.id)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = (modifiers.attack_mod(enc, f, target, "striking"),
+                             modifiers.favorable(enc, f, target))
+    position, circumstance = found
     mods = (("attack", stats.attack), ("strategic", 5 if verb == "strategic" else 0),
-            ("position", modifiers.attack_mod(enc, f, target, "striking")),
-            ("circumstance", modifiers.favorable(enc, f, target)))
-    diff, absorption, coverer = _defense(enc, f, target, "striking", target.melee_defense(), avoid)
+            ("position", position), ("circumstance", circumstance))
+    key = ("defense", f.id, target.id, avoid)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _defense(enc, f, target, "striking", target.melee_defense(), avoid)
+    diff, absorption, coverer = found
+    turn = memo.get(("turn", f.id))
+    if turn is None:
+        turn = memo[("turn", f.id)] = (charge_hexes(_turn_of(enc, f)),)
     o = enc.options
     return Preview(f.id, target.id, "striking", weapon, verb == "quick", mods, diff, stats.power,
-                   verb == "powerful", charge_hexes(_turn_of(enc, f)), stats.sharpness,
-                   absorption, coverer, o.random_damage, o.critical_hits)
+                   verb == "powerful", turn[0], stats.sharpness, absorption, coverer,
+                   o.random_damage, o.critical_hits)
 
 
 def missile(enc: ManoEncounter, f: Fighter, action: Action, target: Fighter) -> Preview:
@@ -215,7 +235,8 @@ def grapple(enc: ManoEncounter, f: Fighter, args: tuple[str, ...], target: Fight
                    o.critical_hits)
 
 
-def preview(enc: ManoEncounter, action: Action) -> Preview | None:
+def preview(enc: ManoEncounter, action: Action,
+            memo: dict[Any, Any] | None = None) -> Preview | None:
     """The preview of ``action`` by its actor, or ``None`` for an action that rolls no attack."""
     kind = action.kind
     if kind not in ("strike", "throw", "shoot", "grapple") or action.target is None:
@@ -223,7 +244,15 @@ def preview(enc: ManoEncounter, action: Action) -> Preview | None:
     f, target = enc.by_id[action.actor], enc.by_id[action.target]
     if kind == "strike":
         avoid = action.args[2] if len(action.args) > 2 else None
-        return strike(enc, f, action.args[0], action.args[1], target, avoid)
+        return strike(enc, f, action.args[0], action.args[1], target, avoid, memo)
     if kind == "grapple":
         return grapple(enc, f, action.args, target)
     return missile(enc, f, action, target)
+
+
+def previews(enc: ManoEncounter, actions: Sequence[Action]) -> list[Preview | None]:
+    """``preview`` of each of one decision's actions (all by the current actor), the parts that do
+    not depend on the verb or weapon computed once: what a heuristic scoring every legal action
+    calls."""
+    memo: dict[Any, Any] = {}
+    return [preview(enc, a, memo) for a in actions]

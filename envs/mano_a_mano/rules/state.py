@@ -29,6 +29,7 @@ once, then the attacker decides again with its remaining movement and combo budg
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from envs.core import Action, Dice, parse_label
@@ -217,6 +218,10 @@ class ManoEncounter(EncounterBase):
     def preview(self, action: Action) -> Preview | None:
         """The odds and numbers of an attack before its roll (preview.py); ``None`` for others."""
         return preview.preview(self, action)
+
+    def previews(self, actions: Sequence[Action]) -> list[Preview | None]:
+        """``preview`` of each of one decision's actions, shared parts computed once."""
+        return preview.previews(self, actions)
 
     def move_points(self, f: Fighter) -> int:
         """The movement points ``f`` starts a turn with (spec §4.5, RULING R26, turns.py)."""
