@@ -45,9 +45,10 @@ class RulesPolicy:
     def choose(self, encounter: Any) -> Action:
         """Best legal action for the current actor (ties broken by this agent's generator)."""
         legal = encounter.legal_actions()
-        s = np.asarray(self.rank(encounter, encounter.current_actor(), legal), dtype=np.float64)
-        best = np.flatnonzero(s == s.max())
-        return legal[int(self.rng.choice(best))] if len(best) > 1 else legal[int(best[0])]
+        scores = [float(x) for x in self.rank(encounter, encounter.current_actor(), legal)]
+        top = max(scores)
+        best = [i for i, x in enumerate(scores) if x == top]
+        return legal[int(self.rng.choice(best))] if len(best) > 1 else legal[best[0]]
 
     def scores(self, observation: np.ndarray, mask: np.ndarray, encounter: Any) -> np.ndarray:
         from envs import get_encoding

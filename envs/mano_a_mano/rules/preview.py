@@ -12,6 +12,7 @@ the heuristic scores with them. Nothing here changes the encounter."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -36,8 +37,10 @@ DOUBLE_GRAPPLES = frozenset({"trip", "slam_onto", "wrench", "choke"})
 """grappling actions of power 2G (spec §5.7.3)"""
 
 
+@functools.lru_cache(maxsize=4096)
 def chance(modifier: int, difficulty: int) -> float:
-    """P(d20 + modifier > difficulty), a natural 20 always succeeding (spec §5.1, RULING R36)."""
+    """P(d20 + modifier > difficulty), a natural 20 always succeeding (spec §5.1, RULING R36);
+    a pure function of two integers, so its answers are kept."""
     return sum(1 for d in range(1, 21) if R.success(d, modifier, difficulty)) / 20
 
 
