@@ -94,11 +94,15 @@ class Candidate:
     def interval(self) -> tuple[float, float]:
         """95%: Wilson's for win / draw / loss results; for rollouts scored by a value estimate
         (results between 0 and 1), the normal interval of their mean from ``NORMAL_FROM``
-        rollouts on (Wilson's before: a result in [0, 1] varies at most as a win/loss does)."""
+        rollouts on (Wilson's before, and when they are all equal: a result in [0, 1] varies at
+        most as a win/loss does)."""
         if self.n < NORMAL_FROM or all(r in (0.0, 0.5, 1.0) for r in self.results):
             return wilson(self.score, self.n)
+        sd = float(np.std(self.results, ddof=1))
+        if sd == 0.0:  # the same estimate every time (no die rolled before the cut): no spread
+            return wilson(self.score, self.n)  # to measure, so Wilson's bound, not a zero width
         mean = self.score / self.n
-        half = 1.96 * float(np.std(self.results, ddof=1)) / math.sqrt(self.n)
+        half = 1.96 * sd / math.sqrt(self.n)
         return max(0.0, mean - half), min(1.0, mean + half)
 
     @property
@@ -270,7 +274,7 @@ class SearchAgent:
             work = [(c, base + cands[c].n + r) for r in range(batch) for c in alive]
             if budget is not None:
                 work = work[: budget - done]
-            chunk = max(64, 32 * len(alive))  # not by workers: the same stops on any number
+            chunk = max(64, 4 * len(alive))  # not by workers: the same stops on any number
             for i in range(0, len(work), chunk):  # round robin: a cut leaves the counts even
                 part = work[i : i + chunk]
                 results = run_batch(job, part, workers, deadline, pool)
