@@ -12,7 +12,9 @@
 
 from __future__ import annotations
 
-from .base_env import CombatAECEnv, FromSituation, NewEncounter, Shaping
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .layout import (
     ActionLayout,
     Block,
@@ -22,8 +24,29 @@ from .layout import (
     mask_from_legal,
 )
 from .observation import ObsSpec, ego_order
-from .sb3 import ActionMaskAdapter, Policy, random_policy
-from .system_env import SystemEnv, env_factory
+
+if TYPE_CHECKING:
+    from .base_env import CombatAECEnv, FromSituation, NewEncounter, Shaping
+    from .sb3 import ActionMaskAdapter, Policy, random_policy
+    from .system_env import SystemEnv, env_factory
+
+_LAZY = {
+    "CombatAECEnv": "base_env", "FromSituation": "base_env", "NewEncounter": "base_env",
+    "Shaping": "base_env", "ActionMaskAdapter": "sb3", "Policy": "sb3", "random_policy": "sb3",
+    "SystemEnv": "system_env", "env_factory": "system_env",
+}
+"""names whose modules import gymnasium and pettingzoo: loaded on first use, so an encoding
+(layout and observation only, numpy) costs no env import (``arena suggest`` starts faster)"""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'envs.rl' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "SystemEnv",
