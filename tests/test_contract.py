@@ -347,6 +347,20 @@ def test_reading_the_registry_imports_no_rl_library():
     assert out.stdout.strip() == "[]"
 
 
+def test_the_starters_and_text_maps_load_no_rl_library_and_nothing_above_envs():
+    code = (
+        "import sys, envs\n"
+        "for s in envs.SYSTEMS: envs.get_starter(s), envs.get_text_map(s)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'gymnasium', 'pettingzoo', 'torch', 'agents', 'eval'}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
 def test_the_guide_to_adding_a_system_names_tests_that_exist():
     """Every ``tests/...py::name`` (and ``::name`` after it, same file) in docs/adding_a_system.md
     is a test function of that file, and every step names at least one test."""
