@@ -3,9 +3,10 @@
 ``SYSTEMS`` is the only list of systems (STYLE C14): every CLI, test and tool enumerates it. Each
 entry is a ``SystemEntry``, a typed record of every part a system provides (DESIGN.md, "The system
 contract"): its rules module (a module that meets ``RulesModule``), its env module and encoding, its
-heuristic, shaping, renderer (optional), state invariants and spec. Parts are named by path
-(``package.module`` or ``package.module:attribute``) and imported lazily, so reading the registry
-imports no RL library. ``tests/test_contract.py`` checks every entry against the contract.
+heuristic, state invariants and spec, and the optional shaping, renderer (a map picture), starter
+(the fields of ``arena situation new``) and text map. Parts are named by path (``package.module``
+or ``package.module:attribute``) and imported lazily, so reading the registry imports no RL
+library. ``tests/test_contract.py`` checks every entry against the contract.
 
 A system only for the tests (the toy game) is added with ``register(entry)``; ``tests/conftest.py``
 does so, and ``SYSTEMS`` then lists it like any other.
@@ -31,6 +32,8 @@ __all__ = [
     "get_invariants",
     "get_shaping",
     "get_renderer",
+    "get_starter",
+    "get_text_map",
     "get_describe",
     "describe_action",
     "make_env",
@@ -114,6 +117,12 @@ class SystemEntry:
             ``None`` when the system has none.
         renderer: ``module:function`` of the optional map picture, ``draw(enc, caption)``, or
             ``None`` for a system without a map.
+        starter: ``module:attribute`` of the optional starter object of ``arena situation new``
+            (an ``envs.core.starter.CombatantStarter`` or ``FileStarter``: the fields of the
+            system's situation files), or ``None``: a starter with the shared fields only.
+        text_map: ``module:function`` of the optional map as text, ``text_map(enc, viewer) ->
+            list[str]`` (``viewer=None``: as the GM sees it), which ``arena play`` and ``arena
+            situation check`` print; ``None``: no map lines.
         test_only: a system registered only for the tests (the toy game).
     """
 
@@ -127,6 +136,8 @@ class SystemEntry:
     spec: str
     shaping: str | None = None
     renderer: str | None = None
+    starter: str | None = None
+    text_map: str | None = None
     test_only: bool = False
 
     @classmethod
@@ -146,6 +157,7 @@ SYSTEMS: dict[str, SystemEntry] = {
         describe="envs.metanoia.rules.describe:describe",
         spec="docs/rules/metanoia.md",
         shaping="envs.metanoia.env:SHAPING",
+        starter="envs.metanoia.starter:STARTER",
     ),
     "mano_a_mano": SystemEntry(
         name="mano_a_mano",
@@ -158,6 +170,8 @@ SYSTEMS: dict[str, SystemEntry] = {
         spec="docs/rules/mano_a_mano.md",
         shaping="envs.mano_a_mano.env:SHAPING",
         renderer="envs.mano_a_mano.env:draw",
+        starter="envs.mano_a_mano.starter:STARTER",
+        text_map="envs.mano_a_mano.textmap:text_map",
     ),
 }
 
@@ -229,6 +243,16 @@ def get_shaping(system: str) -> Any:
 def get_renderer(system: str) -> Any:
     """The optional picture function of ``system`` (``draw(enc, caption)``), or ``None``."""
     return _part(system, "renderer")
+
+
+def get_starter(system: str) -> Any:
+    """The optional starter object of ``system`` (``arena situation new``'s fields), or ``None``."""
+    return _part(system, "starter")
+
+
+def get_text_map(system: str) -> Callable[[Any, str | None], list[str]] | None:
+    """The optional text map of ``system`` (``text_map(enc, viewer) -> list[str]``), or ``None``."""
+    return _part(system, "text_map")
 
 
 def get_describe(system: str) -> Callable[[Any, Any], str]:

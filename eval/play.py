@@ -4,11 +4,12 @@ re-runs (a situation's data travels in the record).
 
 Before each of the person's decisions the screen shows what a player at the table sees: the
 ``Encounter.describe(viewer)`` rows, with the held weapons and the movement left where the
-viewer's ``view`` has them, the map as text for a map system (``map_lines``: a small hex map with
-each fighter's letter; text rather than a picture, so it works in any terminal and needs no
-files), and the legal moves: number, plain words (``envs.describe_action``) and label. ``?`` asks
-``eval.suggest.suggest_encounter`` with a time budget (``?``: 2 s, ``? 5s``: 5 s). ``q`` or the
-end of input stops the game; a stopped game is saved as stopped (no winner), not as a draw.
+viewer's ``view`` has them, the map as text for a map system (``map_lines``: the system's
+optional ``text_map`` part, e.g. a small hex map with each fighter's letter; text rather than a
+picture, so it works in any terminal and needs no files), and the legal moves: number, plain
+words (``envs.describe_action``) and label. ``?`` asks ``eval.suggest.suggest_encounter`` with a
+time budget (``?``: 2 s, ``? 5s``: 5 s). ``q`` or the end of input stops the game; a stopped
+game is saved as stopped (no winner), not as a draw.
 Nothing here knows a particular system.
 """
 
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from envs import describe_action, get_rules
+from envs import describe_action, get_rules, get_text_map
 from envs.core import SeededDice
 from envs.core.files import atomic_write
 
@@ -109,42 +110,10 @@ def fight_table(enc: Any, viewer: str | None, mark: str | None = None) -> list[s
 
 
 def map_lines(enc: Any, viewer: str | None) -> list[str]:
-    """The map of a map system as text (``[]`` for a system without one): one character per hex
-    of the view's ``map`` (``.`` open, ``#`` wall, ``~`` water, ``^`` raised ground), each
-    fighter's letter on its hex (capitals: the first side), then a legend with every hex."""
-    view = _view(enc, viewer)
-    grid, combatants = view.get("map"), view.get("combatants")
-    if not isinstance(grid, dict) or "hexes" not in grid or not isinstance(combatants, dict):
-        return []
-    cells: dict[tuple[int, int], str] = {(h[0], h[1]): "." for h in grid["hexes"]}
-    for t in grid.get("terrain", []):
-        at = (t["hex"][0], t["hex"][1])
-        cells[at] = "#" if t.get("wall") else "~" if t.get("water") else "^" if t.get(
-            "height_m") else "."
-    placed = {cid: c for cid, c in combatants.items() if isinstance(c, dict) and "hex" in c}
-    first_side = next((c.get("side") for c in placed.values()), None)
-    riders = view.get("mounts") if isinstance(view.get("mounts"), dict) else {}
-    used: set[str] = set()
-    legend = []
-    for cid, c in placed.items():
-        letter = next((ch for ch in cid if ch.isalpha() and ch.lower() not in used), "?")
-        used.add(letter.lower())
-        letter = letter.upper() if c.get("side") == first_side else letter.lower()
-        at = (c["hex"][0], c["hex"][1])
-        if cid not in riders.values() or cells.get(at, ".") in ".#~^":
-            cells[at] = letter  # a rider hides its mount
-        ride = f", riding {riders[cid]}" if cid in riders else ""
-        legend.append(f"{letter} {cid} ({c.get('side')}) at {at[0]},{at[1]}{ride}")
-    xs = {h: 2 * h[0] + h[1] for h in cells}
-    x0 = min(xs.values())
-    out = ["map (q grows to the east, r to the south-east; . open # wall ~ water ^ raised):"]
-    for r in sorted({h[1] for h in cells}):
-        row = [" "] * (max(xs.values()) - x0 + 1)
-        for h, ch in cells.items():
-            if h[1] == r:
-                row[xs[h] - x0] = ch
-        out.append(f"  r={r:>3}  " + "".join(row).rstrip())
-    return out + ["  " + "; ".join(legend)]
+    """The map as text, as ``viewer`` knows it (``None``: as the GM sees it), by the system's
+    optional ``text_map`` part (``envs.get_text_map``); ``[]`` for a system without one."""
+    text_map = get_text_map(enc.system)
+    return [] if text_map is None else text_map(enc, viewer)
 
 
 def move_lines(enc: Any, legal: list[Any]) -> list[str]:

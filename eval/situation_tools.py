@@ -10,22 +10,25 @@ a commented-out line. The file loads as written (``new_situation`` proves it bef
 
 ``check_situation(path)``: the fight as the engine reads it: title, system, round, a row per
 combatant, the map of a map system, the legal moves of the one deciding in plain words. The
-readers do not publish their field lists, so each system's starter below names them; a test
-writes and checks a starter for every system and encounter.
+readers do not publish their field lists, so each system names them in its optional registry part
+``starter`` (``envs.get_starter``; ``envs.core.starter``: a ``CombatantStarter`` adds its fields to
+the shared ones written here, a ``FileStarter`` gives the whole file; none: the shared fields
+only); the map is the system's optional ``text_map`` part. Nothing here knows a particular
+system. A test writes and checks a starter for every system and encounter.
 """
 
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 import yaml
 
-from envs import SYSTEMS, get_rules
+from envs import SYSTEMS, get_rules, get_starter
 from envs.core import SeededDice
 from envs.core.cases import encounter_from_situation, load_situation
-from envs.core.data import load_yaml
+from envs.core.starter import CombatantStarter, FileStarter, Line
 from eval.play import fight_table, map_lines, move_lines
 
 __all__ = ["new_situation", "check_situation", "Line", "render_lines"]
@@ -40,22 +43,6 @@ HEADER = """\
 # Check it: arena situation check FILE; then arena suggest FILE or arena play --situation FILE.
 # docs/situations.md documents every field.
 """
-
-
-@dataclass
-class Line:
-    """One field of a starter file: ``key: value  # note``.
-
-    ``live=False`` writes it commented out; ``children`` writes a mapping in block style, ``items``
-    a list of mappings (the combatants); an empty ``key`` is a comment line (``note``).
-    """
-
-    key: str
-    value: Any = None
-    note: str = ""
-    live: bool = True
-    children: list[Line] | None = None
-    items: list[list[Line]] | None = None
 
 
 def _flow(value: Any) -> str:
@@ -110,9 +97,14 @@ def new_situation(system: str, encounter: str | None = None) -> str:
             f"unknown encounter {encounter!r} for {system}; known: {', '.join(names)}"
         )
     base = encounter or names[0]
-    starter = STARTERS.get(system)
     own = encounter is None
-    lines = _shared_only(system, base) if starter is None else starter.lines(system, base, own)
+    starter = get_starter(system)
+    if isinstance(starter, FileStarter):
+        lines = starter.lines(base, own)
+    elif isinstance(starter, CombatantStarter):
+        lines = _shared_starter(system, base, own, starter)
+    else:
+        lines = _shared_only(system, base)
     text = HEADER.format(system=system) + "\n".join(render_lines(lines)) + "\n"
     source = f"the {system} starter"
     encounter_from_situation(yaml.safe_load(text), source, SeededDice(0))  # loads as written
@@ -152,8 +144,11 @@ def _shared_only(system: str, name: str) -> list[Line]:
     ]
 
 
-def _shared_starter(system: str, name: str, own: bool, starter: Any) -> list[Line]:
-    """The shared fields, then the combatants, then the system's own top-level fields."""
+def _shared_starter(
+    system: str, name: str, own: bool, starter: CombatantStarter
+) -> list[Line]:
+    """The shared fields, then the combatants (with the starter's fields of each), then the
+    system's own top-level fields."""
     R = get_rules(system)
     enc, snap = _fresh(system, name)
     ids = list(snap["combatants"])
@@ -192,195 +187,6 @@ def _shared_starter(system: str, name: str, own: bool, starter: Any) -> list[Lin
         *starter.top(snap, own),
     ]
     return lines
-
-
-class MetanoiaStarter:
-    """Metanoia's fields (``envs/metanoia/rules/situation.py``)."""
-
-    side_note = "A | B (1 to 4 combatants each)"
-
-    def lines(self, system: str, name: str, own: bool) -> list[Line]:
-        return _shared_starter(system, name, own, self)
-
-    def block_id(self, c: dict[str, Any]) -> str:
-        return str(c["block_id"])
-
-    def member(self, c: dict[str, Any]) -> list[Line]:
-        return [Line("zone", c["zone"], "0 .. zones - 1 (default: RULING R22)")]
-
-    def state(self, c: dict[str, Any], snap: dict[str, Any]) -> list[Line]:
-        from envs.metanoia.rules.fighters import STATUSES
-
-        conv = (
-            Line("conv", c["conv"], f"Convictions, 0..{c['conv_max']}")
-            if c["conv_max"] is not None
-            else Line("", note="conv: none (mindless)")
-        )
-        return [
-            Line("strain", c["strain"], f"0..{c['strain_max']}"),
-            Line("stacks", c["stacks"], "stacks on it"),
-            conv,
-            Line("injuries", c["injuries"],
-                 f"[{{keyword, severity}}], at most {c['injury_slots']}"),
-            Line("statuses", c["statuses"], f"{{status: rank}}: {', '.join(STATUSES)}"),
-            Line("defeated", c["defeated"], "true/false"),
-            Line("broken", c["broken"], "true/false (no Conviction left)"),
-            Line("fled", c["fled"], "true/false"),
-            Line("guarding", c["guarding"], "an ally it guards (RULING R25)"),
-        ]
-
-    def inline(self, c: dict[str, Any], snap: dict[str, Any]) -> list[Line]:
-        raw = {k: v for k, v in snap["blocks"][c["block_id"]].items() if k != "id"}
-        raw.setdefault("passives", [])
-        return [Line(k, v, METANOIA_BLOCK_NOTES.get(k, "")) for k, v in raw.items()]
-
-    def top(self, snap: dict[str, Any], own: bool) -> list[Line]:
-        surprised = snap["surprised"]
-        return [
-            Line("surprised", surprised or "A", "A | B: the side surprised (RULING R36)",
-                 live=surprised is not None),
-            Line("hazards", {int(z): r for z, r in snap["hazards"].items()},
-                 "{zone: rank} (RULING R35)"),
-        ]
-
-
-METANOIA_BLOCK_NOTES = {
-    "name": "shown by the tools",
-    "basis": "where it comes from (free text)",
-    "realm": "power tier, 1 or more",
-    "texture": "tranquil | volatile | rampant",
-    "motive": "trait, 0-5",
-    "identity": "trait, 0-5",
-    "strain_max": "default 4 + 2 x realm",
-    "injury_slots": "default 2 + realm",
-    "convictions": "default 2 + realm, or none (mindless)",
-    "polarity": "shadow | decay | steel | stone | storm | verdant | will",
-    "abilities": "[{keyword, rank, polarity, reach}]",
-    "items": "[{id, rank, polarity, instrument, keywords: [{keyword, reach}]}]",
-    "passives": "[{keyword: resistance | stealthy, rank, polarity}]",
-}
-
-
-class ManoStarter:
-    """Mano a Mano's fields (``envs/mano_a_mano/rules/situation.py``)."""
-
-    side_note = "any name; two sides or more"
-
-    def lines(self, system: str, name: str, own: bool) -> list[Line]:
-        return _shared_starter(system, name, own, self)
-
-    def block_id(self, c: dict[str, Any]) -> str:
-        return str(c["block"])
-
-    def member(self, c: dict[str, Any]) -> list[Line]:
-        return []
-
-    def state(self, c: dict[str, Any], snap: dict[str, Any]) -> list[Line]:
-        return [
-            Line("hex", c["hex"], "[q, r] on the map, not a wall"),
-            Line("standing", c["standing"], "false: on the ground"),
-            Line("stun", c["stun"], "0 or more"),
-            Line("damage", c["damage"], "0 or more"),
-            Line("held", c["held"], "{right | left | both: item}"),
-            Line("stowed", c["stowed"], "[item, ...]; the load is at most 2 x CC"),
-            Line("counter_ready", c["counter_ready"], "true/false"),
-            Line("defense_bonus", c["defense_bonus"], "0..5"),
-            Line("forced_skips", c["forced_skips"], "0..3 (speeds below 1)"),
-            Line("bow_drawn", c["bow_drawn"], "true/false (a held bow)"),
-            Line("aiming", c["aiming"], "the held weapon aimed with (RULING R31)"),
-            Line("covering", c["covering"], "the combatant it covers"),
-            Line("shots", c["shots"], "{gun: shots left} (not given: full)"),
-            Line("clip_out", c["clip_out"], "[clip gun, ...]"),
-            Line("reloading", c["reloading"], "{muzzle-loader: reload actions done}"),
-        ]
-
-    def inline(self, c: dict[str, Any], snap: dict[str, Any]) -> list[Line]:
-        from envs.mano_a_mano.rules.catalogue import DATA
-
-        blocks = load_yaml(DATA / "catalogue.yaml")["combatants"]
-        raw = next(b for b in blocks if b["id"] == c["block"])
-        raw = {k: v for k, v in raw.items() if k != "id"}
-        for key, default in (("qualities", []), ("bow_drawn", False)):
-            raw.setdefault(key, default)
-        lines = [Line(k, v, MANO_BLOCK_NOTES.get(k, "")) for k, v in raw.items() if k != "mount"]
-        mount = raw.get("mount")
-        lines.append(Line("mount", mount or "war", "a war animal, ridden", live=mount is not None))
-        return lines
-
-    def top(self, snap: dict[str, Any], own: bool) -> list[Line]:
-        hexes = [tuple(h) for h in snap["map"]["hexes"]]
-        radius = max((abs(q) + abs(r) + abs(q + r)) // 2 for q, r in hexes)
-        hexagon = len(hexes) == 3 * radius * (radius + 1) + 1
-        width = max(q for q, _ in hexes) + 1 if not hexagon else 2 * radius + 1
-        height = max(r for _, r in hexes) + 1 if not hexagon else 2 * radius + 1
-        terrain = snap["map"]["terrain"]
-        opts = snap["options"]
-        return [
-            Line("items", {}, "this file's items {id: item} (the catalogue's item schema)"),
-            Line("map", note="default: a hexagon of radius 7", children=[
-                Line("radius", radius, "a hexagon around [0, 0]", live=hexagon),
-                Line("size", [width, height], "instead of radius: a rhombus", live=not hexagon),
-                Line("walls", [t["hex"] for t in terrain if t["wall"]], "[[q, r], ...]"),
-                Line("water", [t["hex"] for t in terrain if t["water"]], "[[q, r], ...]"),
-                Line("heights", [{"hex": t["hex"], "m": t["height_m"]} for t in terrain
-                                 if t["height_m"]], "[{hex: [q, r], m: metres}]"),
-            ]),
-            Line("circumstances", note="spec §5.1, RULING R40", children=[
-                Line("darkness", opts["darkness"], "normal | very_dim | total"),
-                Line("rear_attack_favorable", opts["rear_attack_favorable"], "RULING R9"),
-                Line("attacks", snap["circumstances"],
-                     "{side or id: favorable | very_favorable | unfavorable | hostile}"),
-            ]),
-            Line("mounted", snap["mounts"], "{rider: mount} (FULL rules)"),
-            Line("grapples", snap["grapples"], "[{pair: [a, b], base: standing|ground, dominant}]"),
-        ]
-
-
-MANO_BLOCK_NOTES = {
-    "name": "shown by the tools",
-    "source": "where it comes from (free text)",
-    "template": "a catalogue template (human, horse, ...)",
-    "cp": "character points",
-    "mass_kg": "body mass, kg",
-    "agility": "attacks, defenses, throws, grapples",
-    "strength": "power, carrying capacity",
-    "toughness": "health thresholds",
-    "running": "hexes of movement per turn",
-    "speed": "1/4, 1/2, 1, 2 or 3",
-    "stamina": "always 2 x toughness",
-    "abilities": "{ability: level}",
-    "qualities": "[quality, ...]",
-    "held": "{right | left | both: weapon}",
-    "stowed": "[item, ...]",
-    "armor": "[{item, cover, absorption, mass_kg, inside}]",
-    "bow_drawn": "true/false",
-}
-
-
-class ToyStarter:
-    """The toy's fields (``envs/toy/rules/__init__.py``: ``from_situation``)."""
-
-    def lines(self, system: str, name: str, own: bool) -> list[Line]:
-        R = get_rules(system)
-        snap = R.new_encounter(name).snapshot()
-        return [
-            Line("system", system, "the rules system (required)"),
-            Line("title", f"{name}, round 1", "free text, shown by the tools"),
-            Line("encounter", name, f"known: {', '.join(R.encounter_names())}"),
-            Line("rules", "full", "core (no blocks) | full"),
-            Line("max_rounds", snap["rules"][2], "the round cap"),
-            Line("points", snap["points"], "{combatant: points}"),
-            Line("hp", snap["hp"], "{combatant: hit points}"),
-            Line("round", snap["round"], "the round"),
-        ]
-
-
-STARTERS: dict[str, MetanoiaStarter | ManoStarter | ToyStarter] = {
-    "metanoia": MetanoiaStarter(),
-    "mano_a_mano": ManoStarter(),
-    "toy": ToyStarter(),
-}
-"""The starter of each system; one without an entry gets the shared fields only."""
 
 
 # ------------------------------------------------------------------------------- the check

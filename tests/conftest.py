@@ -27,6 +27,7 @@ TOY = SystemEntry(
     describe="envs.toy.rules.describe:describe",
     spec="the module docstring of envs/toy/rules/__init__.py",
     shaping="envs.toy.env:SHAPING",
+    starter="envs.toy.starter:STARTER",
     test_only=True,
 )
 register(TOY)

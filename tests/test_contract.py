@@ -9,6 +9,7 @@ deliberately incomplete fake entries.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
 import subprocess
@@ -52,6 +53,7 @@ def encounter_problems(entry: SystemEntry, rules: object) -> list[str]:
 def contract_problems(entry: SystemEntry) -> list[str]:
     """What ``entry`` lacks, one line per part (empty when the system meets the contract)."""
     from agents.base import RulesPolicy
+    from envs.core.starter import CombatantStarter, FileStarter
     from envs.rl import CombatAECEnv, SystemEncoding
 
     out: list[str] = []
@@ -111,13 +113,22 @@ def contract_problems(entry: SystemEntry) -> list[str]:
         out.append(err)
     elif not callable(describe):
         out.append(f"{entry.name}: part 'describe' ({entry.describe}) is not callable")
-    for part in ("shaping", "renderer"):  # optional parts: checked when given
+    for part in ("shaping", "renderer", "text_map"):  # optional parts: checked when given
         if getattr(entry, part) is not None:
             value, err = _load(entry, part)
             if err or not callable(value):
                 out.append(
                     err or f"{entry.name}: part {part!r} ({getattr(entry, part)}) is not callable"
                 )
+    if entry.starter is not None:
+        starter, err = _load(entry, "starter")
+        if err:
+            out.append(err)
+        elif not isinstance(starter, CombatantStarter | FileStarter):
+            out.append(
+                f"{entry.name}: part 'starter' ({entry.starter}) is neither a CombatantStarter "
+                "nor a FileStarter (envs.core.starter)"
+            )
     return out
 
 
@@ -149,6 +160,8 @@ def test_the_record_names_every_part():
         "spec",
         "shaping",
         "renderer",
+        "starter",
+        "text_map",
         "test_only",
     ]
     assert RULES_MEMBERS == (
@@ -176,6 +189,53 @@ def test_registry_accessors_return_the_named_parts(system: str):
     assert (envs.get_renderer(system) is None) == (entry.renderer is None)
     assert envs.get_describe(system) is load_part(entry.describe)
     assert (envs.get_shaping(system) is None) == (entry.shaping is None)
+    assert envs.get_starter(system) is (entry.starter and load_part(entry.starter))
+    assert envs.get_text_map(system) is (entry.text_map and load_part(entry.text_map))
+
+
+def test_the_tools_write_the_starter_and_the_text_map_the_registry_names(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+):
+    """``arena situation new|check`` and ``arena play`` know a system's starter and text map only
+    through its registry record (here the toy's, swapped for fakes)."""
+    from envs.core.starter import Line
+    from eval.play import map_lines
+    from eval.situation_tools import check_situation, new_situation
+
+    class WholeFile:
+        def lines(self, name: str, own: bool) -> list[Line]:
+            return [Line("system", "toy", "fake"), Line("encounter", name, f"own: {own}")]
+
+    parts = types.ModuleType("fake_parts")
+    parts.STARTER = WholeFile()  # type: ignore[attr-defined]
+    parts.text_map = lambda enc, viewer: [  # type: ignore[attr-defined]
+        f"the map of {enc.system} as {viewer} knows it"
+    ]
+    monkeypatch.setitem(sys.modules, "fake_parts", parts)
+    entry = dataclasses.replace(
+        SYSTEMS["toy"], starter="fake_parts:STARTER", text_map="fake_parts:text_map"
+    )
+    monkeypatch.setitem(SYSTEMS, "toy", entry)
+    assert contract_problems(entry) == []
+    text = new_situation("toy")
+    assert text.splitlines()[-2:] == [
+        "system: toy                         # fake",
+        "encounter: duel                     # own: True",
+    ]
+    path = tmp_path / "fake.yaml"
+    path.write_text(text)
+    report = check_situation(str(path)).splitlines()
+    assert report[1:5] == [
+        "system toy, round 1",
+        "  id   side      points  hp",
+        "> ann  heroes    0       2/2",
+        "  bob  monsters  0       2/2",
+    ]
+    assert report[5] == "the map of toy as None knows it"
+    enc = envs.get_rules("toy").new_encounter("duel")
+    assert map_lines(enc, "ann") == ["the map of toy as ann knows it"]
+    monkeypatch.setitem(SYSTEMS, "toy", dataclasses.replace(entry, text_map=None))
+    assert map_lines(enc, "ann") == []
 
 
 # ---------------------------------------------------------------------------- incomplete entries
@@ -188,6 +248,7 @@ TOY_PARTS = dict(
     invariants="envs.toy.invariants:state_invariants",
     describe="envs.toy.rules.describe:describe",
     spec="toy",
+    starter="envs.toy.starter:STARTER",
 )
 
 
@@ -233,6 +294,23 @@ def test_a_complete_fake_entry_has_no_problems():
             {"renderer": "envs.toy.rules:SYSTEM"},
             "toy: part 'renderer' (envs.toy.rules:SYSTEM) is not callable",
         ),
+        (
+            {"text_map": "envs.toy.rules:SYSTEM"},
+            "toy: part 'text_map' (envs.toy.rules:SYSTEM) is not callable",
+        ),
+        (
+            {"text_map": "envs.toy.textmap:text_map"},
+            "toy: part 'text_map' (envs.toy.textmap:text_map) cannot be loaded",
+        ),
+        (
+            {"starter": "envs.toy.rules:SYSTEM"},
+            "toy: part 'starter' (envs.toy.rules:SYSTEM) is neither a CombatantStarter nor a "
+            "FileStarter",
+        ),
+        (
+            {"starter": "envs.toy.starter:NO_STARTER"},
+            "toy: part 'starter' (envs.toy.starter:NO_STARTER) cannot be loaded",
+        ),
     ],
 )
 def test_an_entry_that_lacks_a_part_names_it(changes: dict[str, str], message: str):
@@ -261,6 +339,20 @@ def test_reading_the_registry_imports_no_rl_library():
         "for e in envs.SYSTEMS.values(): e.heuristic, e.invariants, e.encoding\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'numpy', 'gymnasium', 'pettingzoo', 'torch', 'agents'}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_starters_and_text_maps_load_no_rl_library_and_nothing_above_envs():
+    code = (
+        "import sys, envs\n"
+        "for s in envs.SYSTEMS: envs.get_starter(s), envs.get_text_map(s)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'gymnasium', 'pettingzoo', 'torch', 'agents', 'eval'}))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60

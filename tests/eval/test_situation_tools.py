@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -107,9 +108,7 @@ def test_left_out_fields_are_commented_out_and_load_when_uncommented(tmp_path):
 
 
 def test_a_system_without_a_starter_gets_the_shared_fields(monkeypatch, tmp_path):
-    import eval.situation_tools as tools
-
-    monkeypatch.delitem(tools.STARTERS, "metanoia")
+    monkeypatch.setitem(SYSTEMS, "metanoia", replace(SYSTEMS["metanoia"], starter=None))
     text = new_situation("metanoia", "pvp_2v2")
     assert [k for k in _keys(text) if k != "options"] == [
         "system", "title", "notes", "encounter", "round"]
