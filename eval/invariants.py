@@ -21,12 +21,14 @@ from typing import Any
 
 import numpy as np
 
+from envs.core import DEFEAT, MUTUAL_DEFEAT
 from envs.rl import legal_index_map, mask_from_legal
 
-ELIMINATION_REASONS = frozenset({"defeat", "mutual_defeat", "incapacitated", "all_incapacitated"})
-"""Outcome reasons that mean the losing sides have no active combatant left (Metanoia: ``defeat``,
-``mutual_defeat``; Mano a Mano: ``incapacitated``, ``all_incapacitated``). Other reasons (the toy's
-``race``) end a fight with the losers still standing."""
+ELIMINATION_REASONS = frozenset({DEFEAT, MUTUAL_DEFEAT})
+"""Outcome reasons that mean the losing sides have no active combatant left, for an encounter that
+does not name its own (``EncounterBase.elimination_reasons``: Mano a Mano's are
+``incapacitated`` and ``all_incapacitated``). Other reasons (the toy's ``race``) end a fight with
+the losers still standing."""
 
 __all__ = [
     "ELIMINATION_REASONS",
@@ -94,12 +96,13 @@ def end_invariants(enc: Any) -> None:
         "someone decides after the end"
     )
     sides = {s.side for s in enc.sides()}
+    eliminations = getattr(enc, "elimination_reasons", ELIMINATION_REASONS)
     if out.reason == "round_cap":
         assert out.winner is None and out.round == limit, f"round cap outcome {out} (cap {limit})"
     else:
         assert out.winner is None or out.winner in sides, f"winner {out.winner!r} is not a side"
         for s in enc.sides():  # a fight lost by elimination: no loser is active
-            if s.side != out.winner and out.reason in ELIMINATION_REASONS:
+            if s.side != out.winner and out.reason in eliminations:
                 assert not any(enc.is_active(m) for m in s.members), (
                     f"{s.side} lost with someone active"
                 )

@@ -158,6 +158,10 @@ class EncounterBase:
     _outcome: Outcome | None
     by_id: dict[str, Any]
     options: Any
+    elimination_reasons: frozenset[str] = frozenset({DEFEAT, MUTUAL_DEFEAT})
+    """the outcome reasons that mean the losing sides have no active combatant left (a system
+    that passes its own reasons to ``_check_defeat`` names them here); checked by
+    ``eval.invariants``"""
 
     @property
     def round(self) -> int:

@@ -74,6 +74,7 @@ class ManoEncounter(EncounterBase):
     """The mutable state of one Mano a Mano fight (see the module docstring)."""
 
     system = "mano_a_mano"
+    elimination_reasons = frozenset({turns.INCAPACITATED, turns.ALL_INCAPACITATED})  # R54
 
     def __init__(
         self, fighters: list[Fighter], order: list[str], hexmap: HexMap, options: RuleOptions = FULL
