@@ -3,14 +3,19 @@
 For the deciding combatant, every legal action is tried on a clone of the fight and played out to
 the end by a rollout policy (the system's heuristic by default, or a trained policy) on both sides,
 with sampled dice. An action's value is the share of its rollouts that its side wins (a draw counts
-half), with a 95% Wilson interval.
+half), with a 95% interval (Wilson's; for value-scored rollouts the normal interval of the mean).
 
 Budget and allocation: a number of rollouts or of seconds. Rollouts are spent in rounds of
 successive halving: every candidate gets a batch, the weaker half is set aside, and the survivors
 (never fewer than ``keep``) get the next, larger batch, so the budget goes to telling the best moves
-apart. Rollouts are reused across candidates through common random numbers: rollout ``i`` of every
-candidate rolls its dice from the same seed, so the candidates are compared on the same luck and the
-differences between them are far less noisy than the win rates themselves.
+apart. Each round ranks every candidate again, so one set aside early returns when the leaders'
+estimates fall below its own. With a ``precision`` the search stops once the top ``keep``
+estimates are that precise. Rollouts run on one process per core (``agents.rollouts``), and with
+the system's value estimate (``agents.value``) a rollout still going at the actor's next turn is
+scored there instead of played to the end. Rollouts are reused across candidates through common
+random numbers: rollout ``i`` of every candidate rolls its dice from the same seed, so the
+candidates are compared on the same luck and the differences between them are far less noisy than
+the win rates themselves.
 
 Search reads the whole state (it acts for the GM, who knows everything) and never mutates it. The
 same seed gives the same statistics, and ``evaluate`` also reports what happened before the actor's
@@ -57,7 +62,8 @@ class Candidate:
     rounds: float = 0.0
     """summed rounds until the end of the fight"""
     stage: int = 0
-    """rounds of successive halving it survived (the ranking puts later survivors first)"""
+    """the last round of successive halving it took part in (the ranking puts the last round's
+    candidates first)"""
     results: list[float] = field(default_factory=list)
     """rollout ``i``'s result (1 win, 0.5 draw, 0 loss); rollout ``i`` of every candidate shares
     its dice"""
@@ -265,15 +271,24 @@ class SearchAgent:
     def _halving(self, cands: list[Candidate], alive: list[int], job: Job, base: int,
                  deadline: float | None, workers: int, pool: Any,
                  on_progress: Callable[[int], None] | None) -> None:
-        """Successive halving (see the module docstring) until the budget, the deadline, or (with
-        ``precision``) the top ``keep`` moves' 95% half-widths are all at most ``precision``."""
+        """Successive halving with re-ranking (see the module docstring) until the budget, the
+        deadline, or (with ``precision``) the top ``keep`` moves' 95% half-widths are all at most
+        ``precision``. Each round brings every candidate still in the race up to the round's
+        rollout count (rollout ``i`` of every candidate on seed ``base + i``), then ranks all the
+        searched candidates again and keeps the better half: a move set aside early comes back
+        when the leaders' estimates fall below its own."""
         budget = self.rollouts
-        batch = self.first_batch
-        done = 0
+        searched = list(alive)
+        target, batch, stage, done = 0, self.first_batch, 0, 0
         while True:
-            work = [(c, base + cands[c].n + r) for r in range(batch) for c in alive]
+            stage += 1
+            target += batch
+            low = min(cands[c].n for c in alive)
+            work = [(c, base + r) for r in range(low, target) for c in alive if r >= cands[c].n]
             if budget is not None:
                 work = work[: budget - done]
+            for c in alive:
+                cands[c].stage = stage
             chunk = max(64, 4 * len(alive))  # not by workers: the same stops on any number
             for i in range(0, len(work), chunk):  # round robin: a cut leaves the counts even
                 part = work[i : i + chunk]
@@ -287,22 +302,22 @@ class SearchAgent:
                     return
             if budget is not None and done >= budget:
                 return
-            if len(alive) > self.keep:
-                alive.sort(key=lambda c: (-cands[c].value, not cands[c].prior_best))
-                cut = max(self.keep, math.ceil(len(alive) / 2))
-                alive[:] = alive[:cut] + [
-                    c for c in alive[cut:] if cands[c].prior_best and self.keep == 1
-                ]
-            for c in alive:
-                cands[c].stage += 1
+            ranking = sorted(searched, key=lambda c: (-cands[c].value, not cands[c].prior_best))
+            cut = max(self.keep, math.ceil(len(alive) / 2))
+            alive = ranking[:cut] + [
+                c for c in ranking[cut:] if cands[c].prior_best and self.keep == 1
+            ]
             batch *= 2
 
     def _precise(self, cands: list[Candidate]) -> bool:
-        """``precision`` is met: the top ``keep`` moves each have a 95% half-width at most it."""
+        """``precision`` is met: the ``keep`` moves of best estimate (as ``arena suggest`` shows
+        them) each have a 95% half-width at most it."""
         if self.precision is None:
             return False
-        top = self._ranked(cands)[: self.keep]
-        return all(c.n and (c.interval[1] - c.interval[0]) / 2 <= self.precision for c in top)
+        top = sorted((c for c in cands if c.n), key=lambda c: (-c.win_prob, -c.n))[: self.keep]
+        return len(top) == self.keep and all(
+            (c.interval[1] - c.interval[0]) / 2 <= self.precision for c in top
+        )
 
     @staticmethod
     def _ranked(cands: list[Candidate]) -> list[Candidate]:
