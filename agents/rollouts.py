@@ -7,7 +7,9 @@ the result for the actor's side (1 win, 0.5 draw, 0 loss), the rounds, who was t
 harm dealt and taken before the actor's next turn, and a **signature** of what happened: a hash of
 every event's text after the candidate's own label and of the outcome. With a value estimate
 (``agents.value``), a rollout still going when the actor's next turn starts (``horizon`` 0), or
-``horizon`` rounds later, is cut there and scored by the estimate instead of its end. Two
+``horizon`` rounds later, is cut there and scored by the estimate instead of its end; a rollout in
+which no die has been rolled yet plays on until one has (a cut before any luck would give every
+rollout of the move the same estimate, and no spread to measure its uncertainty by). Two
 candidates whose rollouts have the same signatures had the same effect on the same luck
 (``arena suggest`` collapses them).
 
@@ -67,10 +69,22 @@ class Rollout:
     signature: int
 
 
+class CountingDice(SeededDice):
+    """``SeededDice`` that count the dice rolled (a rollout is cut only after some luck)."""
+
+    def __init__(self, seed: object = None) -> None:
+        super().__init__(seed)
+        self.rolled = 0
+
+    def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
+        self.rolled += count
+        return super().roll(sides, count)
+
+
 def rollout(job: Job, cand: int, seed: int) -> Rollout:
     """Play candidate ``cand`` then the rollout policy to the end (see the module docstring)."""
     sim = job.enc.clone()
-    dice = SeededDice(seed)
+    dice = CountingDice(seed)
     if hasattr(job.policy, "rng"):  # its tie-breaks too: the same on every process and order
         job.policy.rng = np.random.default_rng(seed)
     events = sim.apply(job.actions[cand], dice)
@@ -97,7 +111,7 @@ def rollout(job: Job, cand: int, seed: int) -> Rollout:
                     cut = sim.round + job.horizon
         if sim.is_over():
             break
-        if cut is not None and sim.round >= cut:
+        if cut is not None and sim.round >= cut and dice.rolled:  # luck seen: the estimate scores
             result = job.value(sim, job.side)  # cut short: the value estimate scores it
             break
         events = sim.apply(policy.choose(sim), dice)

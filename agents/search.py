@@ -37,8 +37,10 @@ from envs.core.stats import wilson
 
 from .rollouts import Job, Rollout, WorkerPool, can_fork, default_workers, run_batch
 
-__all__ = ["SearchAgent", "Candidate", "reason", "NORMAL_FROM"]
+__all__ = ["SearchAgent", "Candidate", "reason", "collapse", "NORMAL_FROM", "MIN_SHARED"]
 
+MIN_SHARED = 4
+"""rollouts two candidates must both have played before they are called the same effect"""
 NORMAL_FROM = 30
 """rollouts from which value-scored results get the normal interval of their mean"""
 
@@ -105,7 +107,7 @@ class Candidate:
         if self.n < NORMAL_FROM or all(r in (0.0, 0.5, 1.0) for r in self.results):
             return wilson(self.score, self.n)
         sd = float(np.std(self.results, ddof=1))
-        if sd == 0.0:  # the same estimate every time (no die rolled before the cut): no spread
+        if sd < 1e-9:  # the same estimate every time (no die rolled before the cut): no spread
             return wilson(self.score, self.n)  # to measure, so Wilson's bound, not a zero width
         mean = self.score / self.n
         half = 1.96 * sd / math.sqrt(self.n)
@@ -302,7 +304,10 @@ class SearchAgent:
                     return
             if budget is not None and done >= budget:
                 return
-            ranking = sorted(searched, key=lambda c: (-cands[c].value, not cands[c].prior_best))
+            # one candidate per effect: variants whose rollouts were the same drop out of the race
+            heads = {id(g[0]) for g in collapse([cands[c] for c in searched])}
+            ranking = sorted((c for c in searched if id(cands[c]) in heads),
+                             key=lambda c: (-cands[c].value, not cands[c].prior_best))
             cut = max(self.keep, math.ceil(len(alive) / 2))
             alive = ranking[:cut] + [
                 c for c in ranking[cut:] if cands[c].prior_best and self.keep == 1
@@ -314,7 +319,8 @@ class SearchAgent:
         them) each have a 95% half-width at most it."""
         if self.precision is None:
             return False
-        top = sorted((c for c in cands if c.n), key=lambda c: (-c.win_prob, -c.n))[: self.keep]
+        heads = [g[0] for g in collapse([c for c in cands if c.n])]  # a row per effect
+        top = sorted(heads, key=lambda c: (-c.win_prob, -c.n))[: self.keep]
         return len(top) == self.keep and all(
             (c.interval[1] - c.interval[0]) / 2 <= self.precision for c in top
         )
@@ -355,6 +361,24 @@ class SearchAgent:
             if c.index is not None:
                 out[c.index] = c.win_prob
         return out
+
+
+def collapse(cands: list[Candidate]) -> list[list[Candidate]]:
+    """Candidates grouped by identical effect: those whose rollouts had the same signature
+    (``agents.rollouts``) on every rollout both played (at least ``MIN_SHARED``) had the same
+    effect on the same luck. Each group's most simulated candidate first; one with too few
+    rollouts stays alone."""
+    groups: list[list[Candidate]] = []
+    for c in sorted(cands, key=lambda c: -c.n):
+        for g in groups:
+            head = g[0]
+            m = min(head.n, c.n)
+            if m >= MIN_SHARED and head.signatures[:m] == c.signatures[:m]:
+                g.append(c)
+                break
+        else:
+            groups.append([c])
+    return groups
 
 
 def reason(cand: Candidate, enc: Any, name: Callable[[str], str] | None = None) -> str:

@@ -19,29 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agents.search import NORMAL_FROM
+from agents.search import MIN_SHARED, NORMAL_FROM, collapse
 
-__all__ = ["collapse", "sort_rows", "tie_groups", "footer", "MIN_SHARED"]
-
-MIN_SHARED = 4
-"""rollouts two variants must both have played before they are called the same"""
-
-
-def collapse(cands: Sequence[Any]) -> list[list[Any]]:
-    """Candidates grouped by identical effect (see the module docstring), each group's most
-    simulated candidate first; a candidate with too few rollouts stays alone."""
-    groups: list[list[Any]] = []
-    for c in sorted(cands, key=lambda c: -c.n):
-        for g in groups:
-            head = g[0]
-            m = min(head.n, c.n)
-            if m >= MIN_SHARED and head.signatures[:m] == c.signatures[:m]:
-                g.append(c)
-                break
-        else:
-            groups.append([c])
-    return groups
-
+__all__ = ["collapse", "sort_rows", "tie_groups", "tie_lines", "footer", "MIN_SHARED"]
 
 def sort_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Simulated rows by win % (then more rollouts), then the unsimulated ones."""
