@@ -135,7 +135,8 @@ class SearchAgent:
             omitted).
         keep: how many candidates successive halving never drops below (the GM sees the top
             ``keep``).
-        first_batch: rollouts per candidate in the first round of halving.
+        first_batch: rollouts per candidate in the first round of halving (fewer, down to 2,
+            when more than 25 moves share the first 100 rollouts).
         width: if set, only the ``width`` moves the rollout policy ranks highest are searched (the
             others keep ``n = 0``): a prior that spends a small budget where it can matter.
         margin: how many standard errors of the paired difference a move must beat the rollout
@@ -281,7 +282,9 @@ class SearchAgent:
         when the leaders' estimates fall below its own."""
         budget = self.rollouts
         searched = list(alive)
-        target, batch, stage, done = 0, self.first_batch, 0, 0
+        # many moves: a smaller first batch (at least 2), so the budget reaches the leaders sooner
+        first = max(2, min(self.first_batch, 100 // max(1, len(alive))))
+        target, batch, stage, done = 0, first, 0, 0
         while True:
             stage += 1
             target += batch
