@@ -37,7 +37,7 @@ SHIPPED_SYSTEMS = ("metanoia", "mano_a_mano")
 
 def ship_config(system: str) -> Path:
     """The training config of ``system``'s shipped policy (in a checkout, not in a wheel)."""
-    return POLICY_DIR.parents[1] / "configs" / "train" / f"{system}_ship.yaml"
+    return Path(__file__).resolve().parents[2] / "configs" / "train" / f"{system}_ship.yaml"
 
 
 def scrub(value: Any) -> Any:
@@ -80,7 +80,8 @@ def install(system: str, source: str | os.PathLike[str]) -> Path:
 def win_rate(system: str, games: int = 100, seed: int = 0) -> tuple[int, int]:
     """``(wins, games)`` of the shipped policy against random play on the main encounter.
 
-    Rules-level games (``agents.episode.play``), sides alternating, seeds ``seed, seed+1, ...``.
+    Rules-level games (``agents.episode.play``), sides alternating, dice seeds ``seed, seed+1,
+    ...``; the random player's generator is seeded apart from the dice (``1000 + seed + i``).
     """
     from agents import make_agent
     from agents.episode import encounter_sides, play
@@ -91,6 +92,6 @@ def win_rate(system: str, games: int = 100, seed: int = 0) -> tuple[int, int]:
     wins = 0
     for i in range(games):
         me, other = sides if i % 2 == 0 else sides[::-1]
-        agents = {me: trained, other: make_agent("random", system, seed + i)}
+        agents = {me: trained, other: make_agent("random", system, 1000 + seed + i)}
         wins += play(system, encounter, agents, seed + i).winner == me
     return wins, games
