@@ -16,8 +16,14 @@ A policy is two files side by side (DESIGN.md, "Agents"):
 
 ``load_policy(path)`` checks the sidecar against the registered system's encoding (env name with
 its version, observation and action sizes) and the tensors against the sidecar's layer sizes, and
-refuses any mismatch with a one-line ``PolicyFileError`` naming the file and the field. The forward
-pass is numpy (a decision is a few small matrix products; torch's per-call overhead would dominate).
+refuses any mismatch with a one-line ``PolicyFileError`` naming the file and the field (for a
+version or size mismatch: what the file was trained for, what the env is now, and the command that
+retrains it). The forward pass is numpy (a decision is a few small matrix products; torch's
+per-call overhead would dominate).
+
+Shipped policies: ``agents/policies/<system>_<encounter>.pt`` (+ ``.json``), one per system on its
+main encounter; ``shipped_policy(system)`` finds it and the agent spec ``trained`` (no path) plays
+it. ``python -m agents.policies retrain SYSTEM`` trains a new one and installs it there.
 """
 
 from __future__ import annotations
@@ -43,8 +49,12 @@ __all__ = [
     "PolicyFileError",
     "MLPPolicy",
     "TrainedAgent",
+    "POLICY_DIR",
     "load_policy",
+    "main_encounter",
+    "retrain_command",
     "save_policy",
+    "shipped_policy",
     "sidecar_path",
 ]
 
@@ -171,6 +181,48 @@ def _read_meta(path: Path) -> dict[str, Any]:
 _CACHE: dict[tuple[str, int, int], MLPPolicy] = {}
 
 
+def _sizes(meta: Mapping[str, Any]) -> str:
+    return f"{meta['env']} with obs_size {meta['obs_size']}, n_actions {meta['n_actions']}"
+
+
+# ---------------------------------------------------------------------------------- shipped
+
+POLICY_DIR = Path(__file__).resolve().parent / "policies"
+"""The policies that ship with the package: ``<system>_<encounter>.pt`` + ``.json``, one per
+system, trained on its main encounter (the first of ``encounter_names()``) by
+``configs/train/<system>_ship.yaml``; ``python -m agents.policies`` retrains and checks them."""
+
+
+def main_encounter(system: str) -> str:
+    """The encounter a system's shipped policy is trained on: its first (its main duel)."""
+    from envs import get_rules
+
+    return str(get_rules(system).encounter_names()[0])
+
+
+def shipped_policy(system: str) -> Path:
+    """The shipped policy file of ``system`` (what the agent spec ``trained`` plays).
+
+    Raises:
+        PolicyFileError: one line naming the system when none ships for it.
+    """
+    path = POLICY_DIR / f"{system}_{main_encounter(system)}.pt"  # unknown system: ValueError
+    if not path.is_file():
+        have = ", ".join(sorted(p.stem for p in POLICY_DIR.glob("*.pt"))) or "none"
+        raise PolicyFileError(
+            f"no trained policy ships for system {system!r} (agents/policies/ has: {have}); "
+            "train one with arena train CONFIG.yaml and play it as trained:PATH"
+        )
+    return path
+
+
+def retrain_command(path: str | os.PathLike[str], system: str) -> str:
+    """The command that retrains policy file ``path`` of ``system`` for the current env."""
+    if Path(path).resolve().parent == POLICY_DIR:
+        return f"python -m agents.policies retrain {system}"
+    return f"arena train CONFIG.yaml system={system} (its sidecar's 'config' holds the settings)"
+
+
 def _first_line(error: BaseException) -> str:
     """One line for a failed ``torch.load``: torch's weights-only refusal runs to six lines of
     advice around one line of cause (``Unsupported operand 149``); keep the cause."""
@@ -232,8 +284,9 @@ def load_policy(path: str | os.PathLike[str], system: str | None = None) -> MLPP
     for name, want in expected.items():
         if meta[name] != want:
             raise PolicyFileError(
-                f"{side}: field {name!r} is {meta[name]!r}, but this version's env has {want!r}; "
-                "retrain the policy"
+                f"{side}: field {name!r} is {meta[name]!r}, but this version's env has {want!r} "
+                f"(trained for {_sizes(meta)}; the env is now {_sizes(expected)}); "
+                f"retrain it: {retrain_command(path, meta['system'])}"
             )
     try:
         with warnings.catch_warnings():  # torch warns about pickle protocols on stderr

@@ -10,6 +10,12 @@ belong to the learner (STYLE C16)::
     )
     model = MaskablePPO("MlpPolicy", adapter).learn(10_000)   # reads adapter.action_masks()
 
+An opponent can also be one of the project's agents, built (``make_agent("heuristic", system)``)
+or as its spec, built for the env's system: ``"random"``, ``"heuristic"``, ``"search:0.1s"``,
+``"trained"`` (the system's shipped policy) or ``"trained:PATH"``::
+
+    ActionMaskAdapter(make_env("metanoia"), "heroes_0", opponents="trained", opponent_seed=0)
+
 Rewards: a transition's reward is what the learner's agents received from its action up to its next
 decision (or the end), averaged over the agents it controls, so a side win is +1 however many agents
 share the policy, and a loss that happens on an opponent's step still reaches the learner as -1.
@@ -24,10 +30,17 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-__all__ = ["Policy", "ActionMaskAdapter", "random_policy"]
+from envs import load_part
+
+__all__ = ["Policy", "ActionMaskAdapter", "random_policy", "AGENT_FACTORY"]
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """``policy(observation vector, int8 mask) -> action index``."""
+
+AGENT_FACTORY = "agents:make_agent"
+"""what builds an opponent given as an agent spec (``make_agent(spec, system, seed)``): named by
+path and loaded on first use, as the registry names each system's heuristic, because ``agents/``
+sits above ``envs/``"""
 
 
 def random_policy(rng: np.random.Generator) -> Policy:
@@ -46,15 +59,22 @@ class ActionMaskAdapter(gymnasium.Env):
     Args:
         env: a raw or wrapped AEC env with Dict observations ``{"observation", "action_mask"}``.
         learner: the learning agent's name (``heroes_0``).
-        opponents: one policy for every other agent, or ``{agent: policy}``; default: uniform
-            random over the mask, drawn from this adapter's ``np_random``.
+        opponents: one opponent for every other agent, or ``{agent: opponent}``; an opponent is
+            a ``Policy``, a project agent (``scores(observation, mask, encounter)``, and
+            ``choose(encounter)`` or ``pick(observation, mask)``) or an agent spec
+            (``"heuristic"``, ``"search:0.1s"``, ``"trained"``, ``"trained:PATH"``; each agent of
+            a mapping gets its own). Default: uniform random over the mask, drawn from this
+            adapter's ``np_random``.
         share_side: if true the learner also acts for every agent of its side (names starting with
             ``"<side>_"``).
         max_restarts: how many fresh episodes ``reset`` may start when a fight ends before the
             learner has a decision.
+        opponent_seed: seeds the generators of opponents given as specs (tie-breaks, sampling).
 
     Raises:
-        ValueError: if ``learner`` is not one of the env's ``possible_agents``.
+        ValueError: if ``learner`` is not one of the env's ``possible_agents``, or an opponent spec
+            is unknown or cannot be built (one line).
+        TypeError: if an opponent is neither a policy, an agent nor a spec.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}
@@ -63,10 +83,11 @@ class ActionMaskAdapter(gymnasium.Env):
         self,
         env: AECEnv,
         learner: str,
-        opponents: Policy | Mapping[str, Policy] | None = None,
+        opponents: Any = None,
         *,
         share_side: bool = False,
         max_restarts: int = 100,
+        opponent_seed: int | None = None,
     ) -> None:
         if learner not in env.possible_agents:
             raise ValueError(
@@ -77,7 +98,18 @@ class ActionMaskAdapter(gymnasium.Env):
         self.side_prefix = learner.rsplit("_", 1)[0] + "_"
         self.share_side = share_side
         self.max_restarts = max_restarts
-        self._opponents = opponents
+        self._opponents: Policy | Mapping[str, Policy] | None
+        if opponents is None:
+            self._opponents = None
+        elif isinstance(opponents, Mapping):
+            self._opponents = {
+                agent: self._as_policy(
+                    o, f"opponents[{agent!r}]", None if opponent_seed is None else opponent_seed + i
+                )
+                for i, (agent, o) in enumerate(opponents.items())
+            }
+        else:
+            self._opponents = self._as_policy(opponents, "opponents", opponent_seed)
         self._default: Policy | None = None
         self.observation_space = env.observation_space(learner)["observation"]
         self.action_space = env.action_space(learner)
@@ -188,6 +220,41 @@ class ActionMaskAdapter(gymnasium.Env):
                     f"no opponent policy for {agent!r} (have: {', '.join(opponents)})"
                 ) from None
         return opponents
+
+    def _as_policy(self, opponent: Any, who: str, seed: int | None) -> Policy:
+        """``opponent`` (a policy, a project agent or an agent spec) as a ``Policy``."""
+        if isinstance(opponent, str):
+            system = getattr(self.env.unwrapped, "system", None)
+            if system is None:
+                raise ValueError(f"{who}: agent spec {opponent!r} needs a combat env")
+            try:
+                opponent = load_part(AGENT_FACTORY)(opponent, system, seed)
+            except ValueError as e:
+                raise ValueError(f"{who}: {e}") from None
+        if callable(opponent):
+            return cast(Policy, opponent)
+        if callable(getattr(opponent, "pick", None)):  # a trained agent reads the observation
+            return cast(Policy, opponent.pick)
+        if callable(getattr(opponent, "choose", None)):  # heuristics and search read the rules
+            return lambda observation, mask: self._choose(opponent)
+        if callable(getattr(opponent, "scores", None)):
+            return lambda observation, mask: self._best(opponent, observation, mask)
+        raise TypeError(
+            f"{who}: {opponent!r} is not a policy, an agent or an agent spec"
+        )
+
+    def _choose(self, agent: Any) -> int:
+        """The index of a rules-level agent's choice for the deciding combatant."""
+        raw = self.env.unwrapped
+        enc = raw.encounter
+        return int(raw.encoding.encode_action(enc, enc.current_actor(), agent.choose(enc)))
+
+    def _best(self, agent: Any, observation: np.ndarray, mask: np.ndarray) -> int:
+        """The highest of ``agent.scores`` (ties broken by its ``rng``, else the first)."""
+        s = np.asarray(agent.scores(observation, mask, self.env.unwrapped.encounter))
+        best = np.flatnonzero(s == s[np.asarray(mask) != 0].max())
+        rng = getattr(agent, "rng", None)
+        return int(best[0] if len(best) == 1 or rng is None else rng.choice(best))
 
     def _advance(self) -> tuple[float, bool]:
         """Step opponents until a learner agent must decide (``done=False``) or the fight ends."""
