@@ -204,10 +204,11 @@ class SearchAgent:
             if self.rollout_spec not in (
                 "heuristic",
                 "random",
+                "trained",
             ) and not self.rollout_spec.startswith("trained:"):
                 raise ValueError(
-                    f"search: rollout policy {self.rollout_spec!r} must be heuristic, random "
-                    "or trained:PATH"
+                    f"search: rollout policy {self.rollout_spec!r} must be heuristic, random, "
+                    "trained (the shipped policy) or trained:PATH"
                 )
             policy = self._policies[system] = make_agent(
                 self.rollout_spec, system, int(self.rng.integers(2**31))
