@@ -94,9 +94,9 @@ class Candidate:
 
     @property
     def value(self) -> float:
-        """What the search ranks by: the win probability, ties broken by net harm before the
-        next turn."""
-        return self.win_prob + 1e-3 * (self.mean_dealt - self.mean_taken)
+        """What the search ranks by: the win probability (the order ``arena suggest`` shows),
+        exact ties broken by net harm before the next turn."""
+        return self.win_prob + 1e-6 * (self.mean_dealt - self.mean_taken)
 
     @property
     def interval(self) -> tuple[float, float]:
