@@ -34,6 +34,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from envs.core import Action
+from envs.core.describe import by_kind, unique_name
 from envs.core.hexgrid import distance, neighbor
 
 from . import guns
@@ -57,13 +58,7 @@ ROOM = 15
 
 def describe(action: Action, view: Any) -> str:
     """``action`` (legal in the encounter ``view``) in plain words, one line."""
-    words = _KINDS.get(action.kind)
-    if words is not None:
-        try:
-            return words(view, view.by_id[action.actor], action)
-        except (AssertionError, AttributeError, IndexError, KeyError, TypeError, ValueError):
-            pass  # not an action of this state: the plain label below
-    return action.label.split(": ", 1)[-1]
+    return by_kind(_KINDS, action, view)
 
 
 # ---------------------------------------------------------------------------------- wording helpers
@@ -74,12 +69,8 @@ def name(enc: ManoEncounter, fid: str | None) -> str:
     if fid is None:
         return "nobody"
     f = enc.by_id[fid]
-    text = f.block.name
-    if text.startswith("The "):
-        text = "the " + text[4:]
-    if sum(1 for g in enc.fighters if g.block.name == f.block.name) > 1:
-        text += f" [{fid}]"
-    return text
+    text = unique_name(f.block.name, fid, (g.block.name for g in enc.fighters))
+    return "the " + text[4:] if text.startswith("The ") else text
 
 
 def thing(item_id: str) -> str:

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from envs.core.actions import Action
+from envs.core.describe import by_kind, unique_name
 
 from .fighters import STATUS_OF, option_named
 from .legality import rear
@@ -52,13 +53,7 @@ WHAT = {"attack": "attack", "condition": "attack", "argue": "argument", "mark": 
 
 def describe(action: Action, view: Any) -> str:
     """``action`` (legal in the encounter ``view``) in plain words, one line."""
-    words = _KINDS.get(action.kind)
-    if words is not None:
-        try:
-            return words(view, view.by_id[action.actor], action)
-        except (AssertionError, AttributeError, IndexError, KeyError, TypeError, ValueError):
-            pass  # not an action of this state: the plain label below
-    return action.label.split(": ", 1)[-1]
+    return by_kind(_KINDS, action, view)
 
 
 # ---------------------------------------------------------------------------------- wording helpers
@@ -69,10 +64,7 @@ def name(enc: MetanoiaEncounter, cid: str | None) -> str:
     if cid is None:
         return "nobody"
     f = enc.by_id[cid]
-    text = f.block.name
-    if sum(1 for g in enc.fighters if g.block.name == text) > 1:
-        text += f" [{cid}]"
-    return text
+    return unique_name(f.block.name, cid, (g.block.name for g in enc.fighters))
 
 
 def option_words(o: Option) -> str:
