@@ -143,8 +143,11 @@ class SearchAgent:
         workers: processes playing rollouts (default: one per core; forked, so only where
             ``fork`` exists; a budget under 64 rollouts or 0.3 s stays on one).
         precision: stop early once the top ``keep`` moves' 95% half-widths are all at most this.
-        value: ``"auto"`` (the system's shipped value estimate, ``agents.value``, when there is
-            one), ``None`` (every rollout to the end) or a ``value(enc, side)`` callable.
+        value: ``"auto"`` (the system's shipped value estimate, ``agents.value``, where its
+            sidecar says ``play: true``: it was measured to play at least as well as rollouts to
+            the end), ``"shipped"`` (the shipped estimate wherever there is one: ``arena
+            suggest``, for its speed), ``None`` (every rollout to the end) or a
+            ``value(enc, side)`` callable.
         horizon: with a value estimate, the rounds a rollout plays past the start of the actor's
             next turn before the estimate scores it (0: it is cut there).
     """
@@ -215,12 +218,16 @@ class SearchAgent:
         return policy
 
     def value_model(self, system: str) -> Any:
-        if self.value_spec != "auto":
+        """The value estimate that scores cut-short rollouts, or ``None`` (see ``value``)."""
+        if self.value_spec not in ("auto", "shipped"):
             return self.value_spec
         if system not in self._values:
             from .value import load_value
 
-            self._values[system] = load_value(system)
+            model = load_value(system)
+            if model is not None and self.value_spec == "auto" and not model.meta.get("play"):
+                model = None  # measured weaker in play than rollouts to the end (its sidecar)
+            self._values[system] = model
         return self._values[system]
 
     # ------------------------------------------------------------------ look-ahead

@@ -14,8 +14,10 @@ system-specific code, only the encoding every system already has.
   the Brier score of always answering the base rate).
 * ``save_value`` / ``load_value`` keep it as ``agents/values/<system>.npz`` (plain arrays, loaded
   with ``allow_pickle=False``) next to a JSON sidecar (system, encoding name, observation size,
-  games, scores). A file fitted for another encoding is refused with a one-line message that says
-  how to refit (``arena fit-value SYSTEM``).
+  games, scores, and ``play``: whether the ``search`` agent plays with it, set by hand after
+  measuring ``search`` with and without it against the heuristic; ``arena suggest`` uses it
+  either way, for its 2 s answer; a refit keeps the flag). A file fitted for another encoding
+  is refused with a one-line message that says how to refit (``arena fit-value SYSTEM``).
 """
 
 from __future__ import annotations
@@ -219,6 +221,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {done}/{args.games} games", file=sys.stderr, flush=True)
 
     model = fit_value(args.system, args.games, args.seed, progress=progress)
+    old = value_path(args.system, args.out).with_suffix(".json")
+    if old.exists():  # the measured play flag survives a refit
+        kept = json.loads(old.read_text(encoding="utf-8"))
+        model.meta.update({k: kept[k] for k in ("play", "play_note") if k in kept})
     path = save_value(model, args.out)
     m = model.meta
     print(

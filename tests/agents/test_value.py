@@ -60,3 +60,16 @@ def test_a_rollout_past_the_horizon_is_scored_by_the_value_estimate():
             assert short == whole
     assert any(r.result == 0.25 for r in cuts)
     assert enc.round == 1 and enc.current_actor() == actor  # the fight itself is untouched
+
+
+def test_the_search_agent_plays_with_an_estimate_only_where_its_sidecar_says_so():
+    from agents.search import SearchAgent
+
+    meta = {"metanoia": False, "mano_a_mano": True}
+    for system, play in meta.items():
+        shipped = load_value(system)
+        assert shipped is not None and bool(shipped.meta.get("play")) is play
+        agent = SearchAgent(0, system=system)
+        assert (agent.value_model(system) is not None) is play
+        assert SearchAgent(0, system=system, value="shipped").value_model(system) is not None
+        assert SearchAgent(0, system=system, value=None).value_model(system) is None
