@@ -398,7 +398,7 @@ def test_describe_action_puts_a_legal_action_in_plain_words():
     enc = envs.get_rules("toy").new_encounter("duel", "full", ScriptedDice([5, 2]))
     words = {a.label: envs.describe_action(enc, a) for a in enc.legal_actions()}
     assert words == {
-        "ann: pass": "pass",
+        "ann: pass": "pass the turn",
         "ann: score": "try to score a point (d6 4+)",
         "ann: attack -> bob": "attack bob (2 hit points left; d6 3+ hits)",
     }

@@ -1,17 +1,13 @@
 """Mano a Mano actions in plain words (``envs/mano_a_mano/rules/describe.py``): every action kind
-from real encounters and situations, the odds from the rules' preview, and random games in which
-every legal action gets a one-line description that changes nothing."""
+from real encounters and situations, the odds from the rules' preview
+(random games of every system: tests/properties/test_describe.py)."""
 
 from __future__ import annotations
 
-import itertools
-import random
 from typing import Any
 
-import pytest
-
 from envs import describe_action, get_rules
-from envs.core import Action, ScriptedDice, SeededDice
+from envs.core import Action, ScriptedDice
 from envs.mano_a_mano.rules.describe import describe
 
 R = get_rules("mano_a_mano")
@@ -349,28 +345,3 @@ def test_an_unknown_kind_or_an_action_foreign_to_the_state_reads_as_its_label():
         "strike quick machete -> nobody")
     assert describe(Action("ghost", "move", ("0",)), enc) == "move 0"
     assert describe(Action("steven", "draw"), enc) == "draw"  # Steven holds no bow
-
-
-GAMES = 30
-
-
-@pytest.mark.parametrize("game", range(GAMES))
-def test_every_legal_action_of_random_games_gets_one_line_that_changes_nothing(game: int):
-    """30 seeded random games, every encounter under CORE and FULL in turn: at every decision
-    each legal action has a non-empty one-line description, not just its label, at most 95
-    characters (extras are left out past 90), the same when asked twice; the snapshot and the
-    legal actions are unchanged by describing."""
-    combos = list(itertools.product(R.encounter_names(), ("core", "full")))
-    name, rules = combos[game % len(combos)]
-    dice, rng = SeededDice(game), random.Random(game)
-    enc = R.new_encounter(name, rules, dice)
-    while not enc.is_over():
-        before = enc.snapshot()
-        legal = list(enc.legal_actions())
-        for a in legal:
-            text = describe_action(enc, a)
-            assert text and "\n" not in text and len(text) <= 95, (a.label, text)
-            assert text != a.label.split(": ", 1)[-1], a.label
-            assert describe_action(enc, a) == text
-        assert enc.snapshot() == before and enc.legal_actions() == legal
-        enc.apply(rng.choice(legal), dice)

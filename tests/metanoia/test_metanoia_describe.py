@@ -1,17 +1,13 @@
 """Metanoia actions in plain words (``envs/metanoia/rules/describe.py``): every action kind from
-real encounters and situations, with the preview's chances, landings and costs, and random games
-in which every legal action gets a one-line description that changes nothing."""
+real encounters and situations, with the preview's chances, landings and costs
+(random games of every system: tests/properties/test_describe.py)."""
 
 from __future__ import annotations
 
-import itertools
-import random
-
-import pytest
 from metanoia_kit import ab, blk, fight, resist, unit
 
 from envs import describe_action, get_rules
-from envs.core import Action, ScriptedDice, SeededDice
+from envs.core import Action, ScriptedDice
 from envs.metanoia.rules import new_encounter
 from envs.metanoia.rules.describe import describe
 
@@ -232,27 +228,3 @@ def test_an_unknown_kind_or_an_action_foreign_to_the_state_reads_as_its_label():
     assert describe(Action("duelist", "attack", ("no_such_option",), "brute"), enc) == (
         "attack no_such_option -> brute")
     assert describe(Action("duelist", "react", ("none",)), enc) == "react none"  # no pending
-
-
-GAMES = 30
-
-
-@pytest.mark.parametrize("game", range(GAMES))
-def test_every_legal_action_of_random_games_gets_one_line_that_changes_nothing(game: int):
-    """30 seeded random games, every encounter under CORE and FULL in turn: at every decision
-    each legal action has a non-empty one-line description of at most 90 characters, not just
-    its label, the same when asked twice; the snapshot and the legal actions are unchanged."""
-    combos = list(itertools.product(R.encounter_names(), ("core", "full")))
-    name, rules = combos[game % len(combos)]
-    dice, rng = SeededDice(game), random.Random(game)
-    enc = R.new_encounter(name, rules, dice)
-    while not enc.is_over():
-        before = enc.snapshot()
-        legal = list(enc.legal_actions())
-        for a in legal:
-            text = describe_action(enc, a)
-            assert text and "\n" not in text and len(text) <= 90, (a.label, text)
-            assert text != a.label.split(": ", 1)[-1], a.label
-            assert describe_action(enc, a) == text
-        assert enc.snapshot() == before and enc.legal_actions() == legal
-        enc.apply(rng.choice(legal), dice)

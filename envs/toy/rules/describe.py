@@ -10,10 +10,11 @@ __all__ = ["describe"]
 
 
 def describe(action: Action, view: Any) -> str:
-    """``score`` -> "try to score a point (d6 4+)", ``attack -> bob`` -> "attack bob (2 hit
-    points left; d6 3+ hits)", ``react block`` -> "block (costs 1 of 2 points)"."""
+    """``pass`` -> "pass the turn", ``score`` -> "try to score a point (d6 4+)", ``attack -> bob``
+    -> "attack bob (2 hit points left; d6 3+ hits)", ``react block`` -> "block (costs 1 of 2
+    points)"."""
     if action.kind == "pass":
-        return "pass"
+        return "pass the turn"
     if action.kind == "score":
         return "try to score a point (d6 4+)"
     if action.kind == "attack":
