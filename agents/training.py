@@ -58,7 +58,12 @@ def _make_env(cfg: TrainConfig, seed: int) -> Any:
     """Env factory for the vec env (runs inside the worker for subproc)."""
 
     def thunk() -> Any:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the learner's to handle
+        import multiprocessing
+
+        if multiprocessing.parent_process() is not None:  # a subproc worker: Ctrl-C is the
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # learner's to handle; never ignore
+            # it in the learner's own process (``vec_env: dummy`` builds the envs there, and an
+            # ignored SIGINT is inherited by every program it starts)
         import torch
 
         torch.set_num_threads(1)

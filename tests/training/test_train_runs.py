@@ -166,3 +166,18 @@ def test_the_toy_system_trains_through_the_contract_alone(tmp_path, capsys):
     rates = [float(r[f"eval_{o}"]) for r in metric_rows(run) for o in ("random", "heuristic")
              if r.get(f"eval_{o}")]
     assert rates and all(0.0 <= x <= 1.0 for x in rates), "evaluated against the toy's opponents"
+
+
+def test_building_the_envs_in_the_learners_own_process_keeps_ctrl_c():
+    """``vec_env: dummy`` builds the learner envs in this process: that must not make it ignore
+    SIGINT (Ctrl-C would be lost, and every program it starts would inherit the ignore)."""
+    from agents.train_config import load_config
+    from agents.training import _make_env
+
+    before = signal.getsignal(signal.SIGINT)
+    assert before is not signal.SIG_IGN
+    env = _make_env(load_config(SMOKE, ["vec_env=dummy"]), 0)()
+    try:
+        assert signal.getsignal(signal.SIGINT) is before
+    finally:
+        env.close()
