@@ -11,7 +11,7 @@ from envs.mano_a_mano.encoding import (
     TURN_FEATURES,
     obs_features,
 )
-from envs.mano_a_mano.rules import encounter_names, new_encounter
+from envs.mano_a_mano.rules import new_encounter
 
 
 def test_observation_features_tile_the_vector_exactly_once():
@@ -34,20 +34,3 @@ def test_slot_features_name_the_values_observe_writes():
     assert vec[at["slot4.ally"]] == 0.0
     assert vec[at["slot0.harm"]] == min(1.0, 3 / stamina)
     assert vec[at["slot0.padding"]] == 0.0
-
-
-def test_every_legal_action_round_trips_through_the_layout():
-    for name in encounter_names():
-        dice = SeededDice(5)
-        enc = new_encounter(name, "full", dice)
-        for _ in range(80):
-            if enc.is_over():
-                break
-            actor = enc.current_actor()
-            legal = enc.legal_actions()
-            indices = ENCODING.encode_actions(enc, actor, legal)
-            assert len(set(indices)) == len(legal)
-            for a, i in zip(legal, indices, strict=True):
-                assert ENCODING.encode_action(enc, actor, a) == i
-                assert ENCODING.decode_action(enc, actor, i) == a
-            enc.apply(legal[len(legal) // 2], dice)

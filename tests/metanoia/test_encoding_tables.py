@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from envs.core.dice import SeededDice
 from envs.metanoia.encoding import (
-    ENCODING,
     LAYOUT,
     OBS,
     OPTION_FEATURES,
@@ -14,7 +12,6 @@ from envs.metanoia.encoding import (
     SLOT_FEATURES,
     obs_features,
 )
-from envs.metanoia.rules import new_encounter
 
 
 def test_strides_give_the_layout_index_of_every_coordinate():
@@ -36,19 +33,3 @@ def test_observation_features_tile_the_vector_exactly_once():
     assert "options[7].instrument" in names and "phase" in names
     per_option = 8 * len(OPTION_FEATURES)
     assert len(names) == 8 * len(SLOT_FEATURES) + len(PENDING_FEATURES) + per_option + 2
-
-
-def test_every_legal_action_round_trips_through_the_layout():
-    for name in ("duel_seed", "pvp_2v2"):
-        dice = SeededDice(3)
-        enc = new_encounter(name, "full", dice)
-        for _ in range(60):
-            if enc.is_over():
-                break
-            actor = enc.current_actor()
-            legal = enc.legal_actions()
-            indices = ENCODING.encode_actions(enc, actor, legal)
-            assert len(set(indices)) == len(legal)
-            for a, i in zip(legal, indices, strict=True):
-                assert ENCODING.decode_action(enc, actor, i) == a
-            enc.apply(legal[len(legal) // 2], dice)
