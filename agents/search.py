@@ -9,8 +9,10 @@ Budget and allocation: a number of rollouts or of seconds. Rollouts are spent in
 successive halving: every candidate gets a batch, the weaker half is set aside, and the survivors
 (never fewer than ``keep``) get the next, larger batch, so the budget goes to telling the best moves
 apart. Each round ranks every candidate again, so one set aside early returns when the leaders'
-estimates fall below its own. With a ``precision`` the search stops once the top ``keep``
-estimates are that precise. Rollouts run on one process per core (``agents.rollouts``), and with
+estimates fall below its own. With a ``precision`` (``arena suggest``), the rounds after the first
+give each batch to the top ``keep`` rows still wider than it, with a few rollouts for the rows below
+whose intervals reach theirs (LUCB's top-k identification), and stop once the top rows are that
+precise. Rollouts run on one process per core (``agents.rollouts``), and with
 the system's value estimate (``agents.value``) a rollout still going at the actor's next turn is
 scored there instead of played to the end. Rollouts are reused across candidates through common
 random numbers: rollout ``i`` of every candidate rolls its dice from the same seed, so the
@@ -42,6 +44,8 @@ __all__ = ["SearchAgent", "Candidate", "reason", "collapse", "NORMAL_FROM", "MIN
 
 NORMAL_FROM = 30
 """rollouts from which value-scored results get the normal interval of their mean"""
+BATCH = 32
+"""rollouts a batch of the precision phase fills up to with challengers (``SearchAgent._focus``)"""
 
 
 @dataclass
@@ -318,8 +322,61 @@ class SearchAgent:
                     return
                 if budget is not None and done >= budget:
                     return
+            if self.precision is not None:  # every move screened: now the rows the GM reads
+                self._focus(cands, searched, job, base, deadline, workers, pool, on_progress,
+                            done)
+                return
             size = max(self.keep, math.ceil(size / 2))
             batch *= 2
+
+    def _focus(self, cands: list[Candidate], searched: list[int], job: Job, base: int,
+               deadline: float | None, workers: int, pool: Any,
+               on_progress: Callable[[int], None] | None, done: int) -> None:
+        """With a ``precision``, after the first round: each batch goes to the top ``keep`` rows
+        (one per effect, by estimate) still wider than ``precision``, each given about the
+        rollouts its spread says it lacks, plus the best-placed challenger (the row below them
+        whose interval reaches highest above the lowest of theirs, as in LUCB's top-k
+        identification, 4 rollouts each, more of them while the batch is under ``BATCH``) so that a
+        move screened on a few rollouts can still climb. Ranked again
+        after every batch, until the top rows are precise, the budget or the deadline."""
+        budget = self.rollouts
+        number = {id(cands[c]): c for c in searched}
+        while True:
+            heads = [g[0] for g in collapse([cands[c] for c in searched if cands[c].n])]
+            ranked = sorted(heads, key=lambda c: (-c.win_prob, -c.n))
+            top = ranked[: self.keep]
+            wide = [c for c in top if (c.interval[1] - c.interval[0]) / 2 > self.precision]
+            if not wide:
+                return
+            floor = min(c.interval[0] for c in top)
+            rest = [c for c in ranked[self.keep:] if c.interval[1] > floor]
+            work = [(number[id(c)], base + r) for c in wide
+                    for r in range(c.n, c.n + self._lacking(c))]
+            rest.sort(key=lambda c: (-c.interval[1], c.n))
+            for c in rest[: max(1, (BATCH - len(work)) // 4)]:  # 4 each: enough to lower a
+                wide.append(c)  # lucky estimate; batches of BATCH keep both workers busy
+                work += [(number[id(c)], base + r) for r in range(c.n, c.n + 4)]
+            if budget is not None:
+                work = work[: budget - done]
+            if not work:
+                return
+            results = run_batch(job, work, workers, deadline, pool)
+            for r in results:
+                cands[r.cand].add(r)
+            done += len(results)
+            if on_progress is not None:
+                on_progress(done)
+            if len(results) < len(work) or (budget is not None and done >= budget):
+                return
+
+    def _lacking(self, c: Candidate) -> int:
+        """Rollouts a row needs for ``precision`` by its spread so far (at least 4, at most 16 a
+        batch; up to ``NORMAL_FROM`` first, where its interval stops being Wilson's)."""
+        if c.n < NORMAL_FROM:
+            return max(4, min(16, NORMAL_FROM - c.n))
+        sd = float(np.std(c.results, ddof=1)) or 0.5
+        need = math.ceil((1.96 * sd / (self.precision or 0.05)) ** 2) - c.n
+        return max(4, min(16, need))
 
     def _race(self, cands: list[Candidate], searched: list[int], size: int) -> list[int]:
         """The ``size`` best candidates by estimate, one per effect (variants whose rollouts were

@@ -21,7 +21,7 @@ from .suggest_table import collapse, footer, sort_rows, tie_groups, tie_lines
 PRECISION = 0.05
 """stop once the top 3 rows' 95% half-widths are at most 5 points (the GM's target)"""
 DEFAULT_SECONDS = 2.0
-RENDER_RESERVE = 0.15
+RENDER_RESERVE = 0.25
 """seconds of ``arena suggest``'s wall-time budget kept for the table after the search"""
 
 
