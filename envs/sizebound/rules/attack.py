@@ -1,0 +1,241 @@
+"""The attack procedure (spec §5.0.4, A1-A12) with its windows (R-DECLARE, R-PARRY, R-DODGE,
+E-D20, E-CRIT; R-BLOCK and E-DMG inside the damage procedure), and areas (spec §8.7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from envs.core.actions import Action
+from envs.core.events import Event
+
+from . import rulings
+from .damage import deal
+from .economy import can_react, spend_reaction
+from .events import AttackResult, CritNegated, ExertionRegained
+from .fighter import FatigueRung, Fighter
+from .flow import Ctx
+from .procedures import add_condition, can_fall_prone, exert_d20, make_prone, roll
+from .sheet import UNARMED, WeaponProfile
+from .space import dist, overlaps
+
+if TYPE_CHECKING:
+    from .state import SizeboundEncounter
+
+__all__ = ["Strike", "attack", "hit_terms", "dodge_bonus", "parry_weapon", "charge_ready",
+           "area_attack", "regain"]
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """What an attack uses: a weapon profile, or a skill's numbers dressed as one."""
+
+    weapon: WeaponProfile
+    ranged: bool
+    name: str
+    parryable: bool = True
+
+
+def regain(ev: list[Event], f: Fighter) -> None:
+    """R-56, R-72: a natural 1 on an attack roll regains one Exertion Die, capped."""
+    if f.dice < f.profile.exertion_max:
+        f.dice += 1
+        ev.append(ExertionRegained(f.id, f.dice))
+
+
+def flankers(enc: SizeboundEncounter, a: Fighter, t: Fighter) -> int:
+    """RULING R-30."""
+    n = sum(1 for f in enc.fighters if f.alive and f.side == a.side and f is not a
+            and f.action_rung < 4 and dist(f, t) <= 1)
+    n -= sum(1 for f in enc.fighters if f.alive and f.side == t.side and f is not t
+             and overlaps(f, t))
+    return max(0, n)
+
+
+def hit_terms(enc: SizeboundEncounter, a: Fighter, t: Fighter, s: Strike
+              ) -> tuple[int, int, int]:
+    """spec §5.0.4 A3 and §5.0.2: (modifier without Unnerved, advantages, disadvantages)."""
+    p = a.profile
+    mod = p.level + p.attacks + rulings.FLANK_BONUS * flankers(enc, a, t)
+    if a.aim_active:
+        mod += rulings.AIM_BONUS
+    if a.prone and s.ranged:
+        mod += rulings.PRONE_RANGED_BONUS
+    if a.tired:
+        mod -= rulings.TIRED_PENALTY
+    adv = dis = 0
+    if not s.ranged:
+        adv += t.prone
+        dis += a.prone + ("blinded" in a.conds)
+    elif t.prone and dist(a, t) > rulings.PRONE_RANGED_FAR:
+        dis += 1
+    if overlaps(a, t):
+        dis += 1  # R-66
+    return mod, adv, dis
+
+
+def dodge_bonus(enc: SizeboundEncounter, f: Fighter) -> int:
+    """spec §2.3, R-06: ``L + 11`` unarmoured, ``L`` (+ the option) armoured."""
+    p = f.profile
+    return p.level + (enc.options.armoured_dodge_bonus if p.armoured else 11)
+
+
+def parry_weapon(f: Fighter) -> WeaponProfile:
+    """RULING R-78: main (or two-handed), off, natural weapons in order; else unarmed."""
+    p = f.profile
+    order = [f.wielded.get(k) for k in ("both", "main", "off")] + list(p.natural)
+    for wid in order:
+        if wid is not None and p.weapon(wid).melee:
+            return p.weapon(wid)
+    return UNARMED
+
+
+def can_parry(f: Fighter) -> bool:
+    return f.alive and can_react(f) and "blinded" not in f.conds
+
+
+def charge_ready(enc: SizeboundEncounter, a: Fighter, t: Fighter) -> bool:
+    """RULING R-31: the last >= 5 steps in one direction, each strictly closing on ``t``."""
+    path = a.charge_path
+    k = rulings.CHARGE_STEPS
+    if a.tired or a.charge_dir is None or len(path) < k + 1:
+        return False
+    from envs.core.squaregrid import distance
+    ds = [distance(c, a.n, t.pos, t.n) for c in path[-(k + 1):]]
+    return all(x > y for x, y in zip(ds, ds[1:]))
+
+
+def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fighter,
+           s: Strike, *, charge: bool = False) -> None:
+    """A2-A12 (A1, the cost, is paid by the caller)."""
+    reacted: set[str] = set()
+    w = s.weapon
+    if can_fall_prone(t) and can_react(t):  # A2 R-DECLARE
+        c = ctx.ask(t.id, "declare", [Action(t.id, "drop_prone"), Action(t.id, "pass")],
+                    {"attacker": a.id, "weapon": s.name, "ranged": s.ranged})
+        if c.kind == "drop_prone":
+            spend_reaction(t)
+            reacted.add(t.id)
+            make_prone(enc, ctx, ev, t, on_purpose=True)
+    if charge and a.fatigue == FatigueRung.WINDED:
+        add_condition(enc, ev, a, "tired", rounds=1)
+    mod, adv, dis = hit_terms(enc, a, t, s)  # A3
+    natural, total = roll(ctx, ev, a, "hit", mod, adv, dis)  # A4
+    if natural == 1:  # A5
+        regain(ev, a)
+        ev.append(AttackResult(a.id, t.id, s.name, "fumble", total))
+        return
+    total = exert_d20(enc, ctx, ev, a, "hit", total, lambda x: True)  # A6
+    forced = None
+    if not s.ranged and s.parryable:  # A7 R-PARRY
+        cands = [t] + sorted((f for f in enc.fighters if f is not t and f is not a and f.alive
+                              and dist(f, t) <= 1), key=lambda f: f.id)
+        for p in cands:
+            if p.id in reacted or not can_parry(p):
+                continue
+            c = ctx.ask(p.id, "parry", [Action(p.id, "parry"), Action(p.id, "pass")],
+                        {"attacker": a.id, "target": t.id, "total": total})
+            if c.kind != "parry":
+                continue
+            spend_reaction(p)
+            reacted.add(p.id)
+            pw = parry_weapon(p)
+            pmod = p.profile.level + p.profile.attacks - (rulings.TIRED_PENALTY if p.tired else 0)
+            if p.aim_active and p.side == enc.active_side:
+                pmod += rulings.AIM_BONUS
+            pn, ptotal = roll(ctx, ev, p, "parry", pmod, dis=int(p.prone))
+            if pn == 1:  # R-12 (d)
+                regain(ev, p)
+                break
+            ptotal = exert_d20(enc, ctx, ev, p, "parry", ptotal, lambda x: x <= total)
+            if ptotal > total:
+                ev.append(AttackResult(a.id, t.id, s.name, "parried", total))
+                if rulings.RIPOSTE_AUTOMATIC and pw.reach is not None and dist(p, a) <= pw.reach:
+                    attack(enc, ctx, ev, p, a, Strike(pw, False, pw.id))
+                return
+            if ptotal == total:
+                forced = (p, pw, pn in pw.crit)
+            break
+    crit = bool(w.crit) and natural in w.crit  # A8
+    if not (forced or crit or total > t.profile.defense):
+        ev.append(AttackResult(a.id, t.id, s.name, "miss", total))
+        return
+    maximize = crushing = False
+    if charge:
+        kind = w.type
+        crit = crit or kind in ("Unarmed", "Crescent")
+        maximize = kind in ("Sword", "Pole")
+        crushing = kind in ("Axe", "Hammer") and "Crushing" not in t.profile.immune
+    if crit and not t.profile.host_pool and t.dice > 0 and not t.unconscious \
+            and enc.exertion_windows:  # A9 E-CRIT
+        c = ctx.ask(t.id, "crit", [Action(t.id, "negate"), Action(t.id, "pass")],
+                    {"attacker": a.id, "total": total})
+        if c.kind == "negate":
+            t.dice -= 1
+            crit = False
+            ev.append(CritNegated(t.id))
+    if forced is None and t.id not in reacted and can_react(t) \
+            and "blinded" not in t.conds:  # A10 R-DODGE
+        c = ctx.ask(t.id, "dodge", [Action(t.id, "dodge"), Action(t.id, "pass")],
+                    {"attacker": a.id, "total": total})
+        if c.kind == "dodge":
+            spend_reaction(t)
+            reacted.add(t.id)
+            _, dtot = roll(ctx, ev, t, "dodge", dodge_bonus(enc, t))
+            dtot = exert_d20(enc, ctx, ev, t, "dodge", dtot, lambda x: x <= total)
+            if dtot > total:
+                ev.append(AttackResult(a.id, t.id, s.name, "dodged", total))
+                return
+    ev.append(AttackResult(a.id, t.id, s.name, "crit" if crit else "hit", total))
+    if crushing:
+        t.guard = 0  # spec §5.2.6 Axe/Hammer: Crushing zeroes Guard before damage
+    dtypes = w.dtypes + (("Crushing",) if crushing else ())
+    deal(enc, ctx, ev, dealer=a, target=t, dice_n=w.dice_n, dice_sides=w.dice_sides,
+         flat=a.mod(w.stat), dtypes=dtypes, crit=crit, maximize=maximize, reacted=reacted)
+    if forced is not None and forced[0].alive and a.alive:  # R-12 (c): the riposte also hits
+        p, pw, pcrit = forced
+        ev.append(AttackResult(p.id, a.id, pw.id, "crit" if pcrit else "hit", total))
+        deal(enc, ctx, ev, dealer=p, target=a, dice_n=pw.dice_n, dice_sides=pw.dice_sides,
+             flat=p.mod(pw.stat), dtypes=pw.dtypes, crit=pcrit, reacted=set())
+    if charge and w.type == "Shield" and t.alive and can_fall_prone(t):  # A12, R-33
+        k = max(0, t.profile.sn - a.profile.sn)
+        chance = rulings.SHIELD_CHARGE_BASE // (2 ** k)
+        if chance >= 100 or _d100(ctx) <= chance:
+            make_prone(enc, ctx, ev, t, on_purpose=False)
+
+
+def _d100(ctx: Ctx) -> int:
+    """spec §5.0.1: d100 as two d10s (tens, units); 00 reads 100."""
+    tens, units = ctx.dice.roll(10, 2)
+    v = (tens % 10) * 10 + units % 10
+    return 100 if v == 0 else v
+
+
+def area_attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], src: Fighter,
+                targets: list[Fighter], doubled: set[str], dice_n: int, dice_sides: int,
+                flat: int, dtypes: tuple[str, ...]) -> list[Fighter]:
+    """spec §8.7: each target may Dodge first (R-DODGE); one damage roll reused for every
+    target, each with its own D2-D14; Dodge reduces by half its total (R-43). Returns the
+    targets that lost HP."""
+    dodges: dict[str, int] = {}
+    reacted: dict[str, set[str]] = {t.id: set() for t in targets}
+    for t in targets:
+        if can_react(t) and "blinded" not in t.conds:
+            c = ctx.ask(t.id, "dodge", [Action(t.id, "dodge"), Action(t.id, "pass")],
+                        {"attacker": src.id, "area": True})
+            if c.kind == "dodge":
+                spend_reaction(t)
+                reacted[t.id].add(t.id)
+                _, tot = roll(ctx, ev, t, "dodge", dodge_bonus(enc, t))
+                dodges[t.id] = tot
+    faces = list(ctx.dice.roll(dice_sides, dice_n)) if dice_n else []
+    hurt = []
+    for t in targets:
+        if not t.alive:
+            continue
+        lost = deal(enc, ctx, ev, dealer=src, target=t, dice_n=dice_n, dice_sides=dice_sides,
+                    flat=flat, dtypes=dtypes, area_double=t.id in doubled,
+                    dodge_total=dodges.get(t.id), reacted=reacted[t.id], preset=tuple(faces))
+        if lost > 0:
+            hurt.append(t)
+    return hurt

@@ -1,0 +1,161 @@
+"""The damage procedure (spec §8.2, R-46): types, immunity, resistance and vulnerability, dice,
+crits, the E-DMG window, area doubling and Dodge, the R-BLOCK window, Guard, HP, the HP Stun and
+death (spec §8.10)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.core.actions import Action
+from envs.core.events import Event, OutOfFight
+
+from . import rulings
+from .economy import can_react, spend_reaction
+from .events import Blocked, Boosted, Damaged, Died, GrappleChanged, ItemMoved
+from .fighter import Fighter
+from .flow import Ctx
+from .space import dist
+
+if TYPE_CHECKING:
+    from .state import SizeboundEncounter
+
+__all__ = ["deal", "harm", "kill", "immune_types", "resist_vuln"]
+
+
+def immune_types(enc: SizeboundEncounter, t: Fighter) -> set[str]:
+    p = t.profile
+    out = set(p.immune)
+    if "deafened" in t.conds:
+        out.add("Sonic")  # spec §7.2 Deafened
+    if p.totals[2] <= rulings.ARCANE_IMMUNE_TOTAL:
+        out.add("Arcane")  # R-45
+    return out
+
+
+def resist_vuln(enc: SizeboundEncounter, t: Fighter, dtypes: tuple[str, ...]
+                ) -> tuple[bool, bool, bool]:
+    """(immune to all, resistant, vulnerable) for a source of ``dtypes`` (spec §8.2 D1-D3)."""
+    if dtypes == ("True",):
+        return False, False, False
+    core = [d for d in dtypes if d not in rulings.TERTIARY] or list(dtypes)
+    imm = immune_types(enc, t)
+    hit = [d for d in core if d not in imm]
+    if not hit:
+        return True, False, False
+    p = t.profile
+    resist = set(p.resist)
+    if p.totals[2] <= rulings.ARCANE_RESIST_TOTAL:
+        resist.add("Arcane")  # R-45
+    res = len(hit) < len(core) or any(d in resist for d in core)  # R-44
+    vul = any(d in p.vulnerable for d in dtypes)
+    if res and vul:
+        return False, False, False
+    return False, res, vul
+
+
+def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter | None,
+         target: Fighter, dice_n: int, dice_sides: int, flat: int, dtypes: tuple[str, ...],
+         crit: bool = False, maximize: bool = False, area_double: bool = False,
+         dodge_total: int | None = None, reacted: set[str] | None = None,
+         preset: tuple[int, ...] | None = None) -> int:
+    """One source against one target, D1-D14; returns the HP lost. ``preset``: the faces of
+    an area's one damage roll (spec §8.7)."""
+    immune, res, vul = resist_vuln(enc, target, dtypes)
+    if immune:
+        ev.append(Damaged(target.id, 0, dtypes, 0, target.hp))
+        return 0
+    up = vul or maximize
+    if up and res:  # R-32: maximize and minimize cancel
+        up = res = False
+    if up:
+        rolled = dice_n * dice_sides
+    elif res:
+        rolled = dice_n
+    else:
+        faces = preset if preset is not None else (
+            ctx.dice.roll(dice_sides, dice_n) if dice_n else ())
+        rolled = sum(faces)
+    amount = rolled + flat
+    if crit:
+        amount *= 2  # D6
+    if dealer is not None and enc.exertion_windows and dealer.alive and not dealer.unconscious:
+        while dealer.dice > 0:  # D7 E-DMG
+            a = ctx.ask(dealer.id, "exert_dmg", [Action(dealer.id, "spend"),
+                                                  Action(dealer.id, "pass")],
+                        {"target": target.id, "amount": amount})
+            if a.kind == "pass":
+                break
+            dealer.dice -= 1
+            face = ctx.dice.roll(6)[0]
+            amount += 2 * face
+            ev.append(Boosted(dealer.id, "damage", 2 * face, amount))
+    if area_double:
+        amount *= 2  # D8, R-41
+    if dodge_total is not None:
+        amount -= dodge_total // 2  # D9, R-43
+    amount = max(0, amount)
+    breaks = any(d in rulings.GUARD_BREAKERS for d in dtypes)
+    if amount > 0 and "True" not in dtypes and not breaks:
+        _block_window(enc, ctx, ev, target, amount, reacted if reacted is not None else set())
+    return harm(enc, ev, target, amount, dtypes)
+
+
+def _block_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], t: Fighter, amount: int,
+                  reacted: set[str]) -> None:
+    """D11, spec §6.4.3: the target, then every creature adjacent to it in id order."""
+    cands = [t] + sorted((f for f in enc.fighters if f is not t and f.alive and dist(f, t) <= 1),
+                         key=lambda f: f.id)
+    for b in cands:
+        gain = b.block_guard()
+        if gain <= 0 or b.id in reacted or not can_react(b):
+            continue
+        a = ctx.ask(b.id, "block", [Action(b.id, "block"), Action(b.id, "pass")],
+                    {"target": t.id, "amount": amount, "guard": gain})
+        if a.kind == "block":
+            spend_reaction(b)
+            reacted.add(b.id)
+            t.guard += gain  # R-08: the Guard goes to the creature that would take the damage
+            ev.append(Blocked(b.id, t.id, gain))
+
+
+def harm(enc: SizeboundEncounter, ev: list[Event], t: Fighter, amount: int,
+         dtypes: tuple[str, ...]) -> int:
+    """D12-D14: Guard, then HP; the HP Stun is a state (R-17); death below PNR (spec §8.10)."""
+    if not t.alive:
+        return 0
+    absorbed = 0
+    if "True" not in dtypes:
+        if any(d in rulings.GUARD_BREAKERS and d not in t.profile.immune for d in dtypes):
+            t.guard = 0
+        absorbed = min(t.guard, amount)
+        t.guard -= absorbed
+        amount -= absorbed
+    t.hp -= amount
+    ev.append(Damaged(t.id, amount, dtypes, absorbed, t.hp))
+    if t.hp < t.profile.pnr:
+        kill(enc, ev, t)
+    elif amount > 0:
+        enc.check_end(ev)
+    return amount
+
+
+def kill(enc: SizeboundEncounter, ev: list[Event], t: Fighter) -> None:
+    """spec §8.10: removed from the grid; its conditions and grapples end; held items drop."""
+    t.alive = False
+    ev.append(Died(t.id, t.hp))
+    t.conds.clear()
+    for other in enc.fighters:
+        if t.id in other.grips:
+            del other.grips[t.id]
+            ev.append(GrappleChanged(other.id, t.id, "ended"))
+        if t.id in other.grappled_by:
+            other.grappled_by.remove(t.id)
+            ev.append(GrappleChanged(t.id, other.id, "ended"))
+    t.grips.clear()
+    t.grappled_by.clear()
+    for slot in list(t.wielded):
+        w = t.wielded.pop(slot)
+        enc.items.append([w, t.x, t.y])
+        ev.append(ItemMoved(t.id, w, "dropped"))
+    ev.append(OutOfFight(t.id, "dead"))
+    enc.check_end(ev)

@@ -1,0 +1,45 @@
+"""The label grammar (see ``legal``): ``parse_action`` accepts only these shapes."""
+
+from __future__ import annotations
+
+from envs.core.actions import Action, ActionSyntaxError
+
+from . import rulings
+
+__all__ = ["check_label", "SHAPES"]
+
+SHAPES: dict[str, tuple[tuple[str, ...] | None, bool | None]] = {
+    # kind: (allowed first args or None for none / any, needs target: True, False or None=maybe)
+    "end_turn": ((), False), "step": (rulings.DIRECTIONS, False), "run": ((), False),
+    "stand": ((), False), "aim": ((), False), "recover": (("hp", "mana"), False),
+    "drop_prone": ((), False), "swap": ((), False), "free_hand": ((), False),
+    "pick_up": (None, False), "break_free": ((), True), "release": ((), True),
+    "tighten": ((), True), "attack": (("main", "off"), True), "jab": (("atk", "bonus"), True),
+    "trip": (("atk", "move"), True), "grapple": ((), True), "disarm": ((), True),
+    "cast": (None, None), "parry": ((), False), "dodge": ((), False), "block": ((), False),
+    "spend": ((), False), "negate": ((), False), "pass": ((), False),
+}
+
+
+def check_label(a: Action, label: str) -> None:
+    """Raise ``ActionSyntaxError`` for a label outside the grammar (one clear message)."""
+    shape = SHAPES.get(a.kind)
+    if shape is None:
+        raise ActionSyntaxError(f"cannot read action {label!r}: unknown kind {a.kind!r}; "
+                                f"known: {', '.join(SHAPES)}")
+    args, target = shape
+    if args == ():
+        ok = not a.args
+    elif args is None:
+        ok = len(a.args) == 1
+    else:
+        ok = len(a.args) == 1 and a.args[0] in args
+    if not ok:
+        want = "no words" if args == () else "one word" if args is None else " or ".join(args)
+        raise ActionSyntaxError(f"cannot read action {label!r}: {a.kind} takes {want}")
+    if target is True and a.target is None:
+        raise ActionSyntaxError(f"cannot read action {label!r}: {a.kind} needs '-> <target>'")
+    if target is False and a.target is not None:
+        raise ActionSyntaxError(f"cannot read action {label!r}: {a.kind} takes no target")
+    if a.boosts:
+        raise ActionSyntaxError(f"cannot read action {label!r}: Sizebound labels take no '+'")

@@ -1,0 +1,223 @@
+"""Own-turn legal actions and their labels (spec §5.1, §12.3).
+
+Label grammar (``<actor>: <kind> [args] [-> <target>]``)::
+
+    end_turn | step <e|ne|n|nw|w|sw|s|se> | run | stand | aim | recover <hp|mana>
+    drop_prone | swap | free_hand | pick_up <item> | break_free -> G | release -> T
+    tighten -> T | attack <main|off> -> T | jab <atk|bonus> -> T | trip <atk|move> -> T
+    grapple -> T | disarm -> T | cast <skill> [-> T]
+
+Windows (spec §6.3, §6.5): ``drop_prone``, ``parry``, ``dodge``, ``block``, ``spend``,
+``negate`` and always ``pass``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.core.actions import Action
+from envs.core.squaregrid import DIRECTIONS, distance
+
+from . import rulings
+from .attack import Strike
+from .economy import can_free, can_pay_attack, can_spend, extra_payment
+from .fighter import Fighter
+from .procedures import can_fall_prone
+from .sheet import UNARMED, WeaponProfile
+from .space import can_stop, dist, sight
+
+if TYPE_CHECKING:
+    from .state import SizeboundEncounter
+
+__all__ = ["turn_actions", "weapon_in", "strike_mode", "step_target", "loadout_change",
+           "held_item", "stand_cost"]
+
+
+def weapon_in(f: Fighter, slot: str) -> str | None:
+    """spec §12.3 weapon slots: main = the ``main``/``both`` item, else the first natural
+    weapon; off = the ``off`` item, else the next natural weapon not used as main."""
+    nat = list(f.profile.natural)
+    main = f.wielded.get("both") or f.wielded.get("main")
+    if slot == "main":
+        return main or (nat[0] if nat else None)
+    off = f.wielded.get("off")
+    if off:
+        return off
+    rest = [w for w in nat if w != main] if main else nat[1:]
+    return rest[0] if rest else None
+
+
+def strike_mode(enc: SizeboundEncounter, a: Fighter, t: Fighter, w: WeaponProfile
+                ) -> str | None:
+    """``melee`` within reach, ``thrown`` beyond reach within the thrown range, ``ranged`` for
+    bows and Thrown-type weapons within range (LoS; not Blinded); else ``None`` (spec §2.5)."""
+    d = dist(a, t)
+    if w.reach is not None and d <= w.reach:
+        return "melee"
+    far = w.thrown if w.thrown is not None else w.range
+    if far is None or d > far or "blinded" in a.conds or not sight(enc.grid, a, t):
+        return None
+    return "thrown" if (w.thrown is not None or w.type == "Thrown") else "ranged"
+
+
+def step_target(enc: SizeboundEncounter, f: Fighter, d: int) -> tuple[int, int] | None:
+    dx, dy = DIRECTIONS[d]
+    new = (f.x + dx, f.y + dy)
+    if not can_stop(enc.grid, f, new, enc.fighters):
+        return None
+    return new
+
+
+def stand_cost(f: Fighter) -> int:
+    """RULING R-27: ``floor(Walk/2)`` under Move, ``min(Walk, 3)`` under Run."""
+    w = f.profile.walk
+    return min(w, 3) if f.mode == "run" else w // 2
+
+
+def held_item(f: Fighter) -> tuple[str, str] | None:
+    """The item Disarm or Free hand takes: off hand first for free_hand; (slot, id)."""
+    for slot in ("off", "main", "both"):
+        if slot in f.wielded:
+            return slot, f.wielded[slot]
+    return None
+
+
+def loadout_change(f: Fighter) -> tuple[list[str], list[tuple[str, str]]]:
+    """SWAP_LOADOUT (spec §12.3): (items to stow, (slot, item) to draw)."""
+    p = f.profile
+    if p.alternate is None:
+        return [], []
+    start = dict(p.wielded)
+    goal = dict(p.alternate) if f.wielded == start else start
+    stow = [w for s, w in f.wielded.items() if goal.get(s) != w]
+    draw = [(s, w) for s, w in goal.items() if f.wielded.get(s) != w and w in f.stowed + stow]
+    return stow, draw
+
+
+def _enemy_ok(enc: SizeboundEncounter, f: Fighter, t: Fighter) -> bool:
+    return t is not f and t.alive and (t.side != f.side or enc.options.allow_friendly_fire)
+
+
+def _can_move(enc: SizeboundEncounter, f: Fighter, cost: int) -> bool:
+    if f.mode in ("move", "run"):
+        return f.budget >= cost
+    return f.mode == "none" and can_spend(f, "M") and f.profile.walk >= cost
+
+
+def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
+    out = [Action(f.id, "end_turn")]
+    if not f.alive or f.unconscious:
+        return out
+    me = f.id
+    grappled = bool(f.grappled_by)
+    if not grappled:
+        factor = 2 if f.prone else 1
+        for d in range(8):
+            new = step_target(enc, f, d)
+            if new is None or not _afraid_ok(enc, f, new):
+                continue
+            if _can_move(enc, f, enc.grid.step_cost(f.pos, d, f.n, factor)) \
+                    and enc.drag_ok(f, d, new):
+                out.append(Action(me, "step", (rulings.DIRECTIONS[d],)))
+        if f.mode == "none" and f.steps == 0 and not f.pool_open and not f.tired \
+                and can_spend(f, "PM"):
+            out.append(Action(me, "run"))
+        if f.prone and f.fatigue < 4 and _can_move(enc, f, stand_cost(f) if f.mode != "none"
+                                                    else f.profile.walk // 2):
+            out.append(Action(me, "stand"))
+    if f.aim_round != enc.round and can_pay_attack(f):
+        out.append(Action(me, "aim"))
+    if f.dice > 0 and can_free(f, body=False):
+        if f.hp < f.profile.max_hp:
+            out.append(Action(me, "recover", ("hp",)))
+        if f.mana < f.profile.max_mana:
+            out.append(Action(me, "recover", ("mana",)))
+    if can_fall_prone(f) and extra_payment(f, "react") is not None:
+        out.append(Action(me, "drop_prone"))
+    stow, draw = loadout_change(f)
+    if (stow or draw) and extra_payment(f, "item", len(stow) + len(draw)) is not None:
+        out.append(Action(me, "swap"))
+    if held_item(f) is not None and extra_payment(f, "item") is not None:
+        out.append(Action(me, "free_hand"))
+    if extra_payment(f, "item") is not None:
+        seen = set()
+        for wid, x, y in enc.items:
+            if wid in seen:
+                continue
+            hands = enc.weapon(wid).hands or 1
+            if distance(f.pos, f.n, (x, y), 1) <= 1 and f.free_hands >= hands:
+                seen.add(wid)
+                out.append(Action(me, "pick_up", (wid,)))
+    general = can_pay_attack(f)
+    for gid in f.grappled_by:
+        if general:
+            out.append(Action(me, "break_free", target=gid))
+    if can_free(f):
+        for tid, hands in f.grips.items():
+            out.append(Action(me, "release", target=tid))
+            if hands == 1 and f.free_hands >= 1:
+                out.append(Action(me, "tighten", target=tid))
+    two_hand_held = any(enc.by_id[g].grips.get(me, 0) >= 2 for g in f.grappled_by)
+    skills = {s.id: s for s in f.profile.skills} if enc.options.skills else {}
+    for t in enc.fighters:
+        if not _enemy_ok(enc, f, t):
+            continue
+        tid = t.id
+        d = dist(f, t)
+        for slot in ("main", "off"):
+            wid = weapon_in(f, slot)
+            if wid is None:
+                continue
+            w = f.profile.weapon(wid)
+            if two_hand_held and w.hands > 0:
+                continue  # spec §5.2.9: a two-handed grip stops hand-held weapon attacks
+            if can_pay_attack(f, wid) and strike_mode(enc, f, t, w) is not None:
+                out.append(Action(me, "attack", (slot,), tid))
+        if d <= 1:
+            if general:
+                out.append(Action(me, "jab", ("atk",), tid))
+            if can_spend(f, "B"):
+                out.append(Action(me, "jab", ("bonus",), tid))
+            if can_fall_prone(t):
+                if general:
+                    out.append(Action(me, "trip", ("atk",), tid))
+                if f.mode == "none" and can_spend(f, "M"):
+                    out.append(Action(me, "trip", ("move",), tid))
+            if general and f.free_hands >= 1 and tid not in f.grips:
+                out.append(Action(me, "grapple", target=tid))
+            if general and held_item(t) is not None:
+                out.append(Action(me, "disarm", target=tid))
+        bolt = skills.get("arcane_bolt")
+        if bolt and general and d <= bolt.range and sight(enc.grid, f, t):
+            out.append(Action(me, "cast", ("arcane_bolt",), tid))
+    burst = skills.get("arcane_burst")
+    if burst and can_spend(f, "P") and not f.pool_open:
+        for t in enc.fighters:
+            if t.alive and distance(f.pos, f.n, t.pos, 1) <= burst.range \
+                    and enc.grid.line_of_sight(f.pos, f.n, t.pos, 1):
+                out.append(Action(me, "cast", ("arcane_burst",), t.id))
+    mend = skills.get("mend")
+    if mend and can_spend(f, "B"):
+        for t in enc.fighters:
+            if t.alive and dist(f, t) <= 1 and t.hp < t.profile.max_hp:
+                out.append(Action(me, "cast", ("mend",), t.id))
+    stomp = skills.get("stomp")
+    if stomp and can_spend(f, "P") and not f.pool_open \
+            and f.profile.size_index >= stomp.min_size_index:
+        out.append(Action(me, "cast", ("stomp",)))
+    roar = skills.get("roar")
+    if roar and can_spend(f, "B") and f.skill_uses.get("roar", 0) < (roar.uses or 1):
+        out.append(Action(me, "cast", ("roar",)))
+    return out
+
+
+def _afraid_ok(enc: SizeboundEncounter, f: Fighter, new: tuple[int, int]) -> bool:
+    """spec §7.2 Afraid: no step that reduces the distance to the fear source."""
+    for c in f.conds.instances("afraid"):
+        src = enc.by_id.get(c.source)
+        if src is not None and src.alive and dist(f, src, new) < dist(f, src):
+            return False
+    return True
+
+
+UNARMED_STRIKE = Strike(UNARMED, False, "jab")

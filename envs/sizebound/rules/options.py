@@ -1,0 +1,62 @@
+"""Rule options: CORE and FULL differ by flags, not by copied code (spec §12.1, §12.2)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from envs.core.options import parse_rule_options
+
+from . import rulings
+
+DEFEAT_MODES = ("death", "zero_hp", "incapacitated")
+EXERTION_CONTROL = ("agent", "off")
+MANA_OVERDRAW = ("excess", "full")
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """Which rules are on.
+
+    Attributes:
+        version: ``core`` or ``full`` (the preset the flags came from).
+        round_limit: the round cap (spec §3.7, R-18; default 60).
+        defeat_mode: ``death`` (faithful), ``zero_hp`` or ``incapacitated`` (spec §8.11, R-18).
+        interleave: round-robin interleaving of a side's members (spec §4.3, R-19); ``False``
+            gives each member its whole turn in id order.
+        exertion_control: ``agent`` (E-windows are decisions, spec §6.5) or ``off`` (no
+            E-D20/E-DMG/E-CRIT windows; recovery stays an own-turn action).
+        skills: the DEFAULT skill pack (spec §5.3, R-50); off masks every ``cast``.
+        fear: Roar's Unnerved(-3) and Afraid (spec §7.2, FULL; CORE-optional).
+        allow_friendly_fire: single-target attacks may aim at allies (spec §5.2.1).
+        armoured_dodge_bonus: the Dodge bonus of an armoured creature (RULING R-06: 0).
+        mana_overdraw: ``excess`` (RULING R-16) or ``full``.
+    """
+
+    version: str = "full"
+    round_limit: int = rulings.ROUND_LIMIT
+    defeat_mode: str = "death"
+    interleave: bool = True
+    exertion_control: str = "agent"
+    skills: bool = True
+    fear: bool = True
+    allow_friendly_fire: bool = False
+    armoured_dodge_bonus: int = 0
+    mana_overdraw: str = "excess"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+CORE = RuleOptions("core", fear=False)
+FULL = RuleOptions("full")
+PRESETS = {"core": CORE, "full": FULL}
+
+
+def parse_options(spec: Any, source: str = "rules=", entry: str = "options") -> RuleOptions:
+    """``None`` (full), ``"core"``, ``"full"``, a ``RuleOptions``, or a mapping such as
+    ``{version: core, round_limit: 20}``, through the shared parser (envs/core/options.py)."""
+    return parse_rule_options(
+        spec, PRESETS, source=source, entry=entry, minimum={"armoured_dodge_bonus": 0},
+        choices={"defeat_mode": DEFEAT_MODES, "exertion_control": EXERTION_CONTROL,
+                 "mana_overdraw": MANA_OVERDRAW})

@@ -1,0 +1,105 @@
+"""Public previews and the player's view (DESIGN.md: agents never call private members and
+never re-derive odds): chance to hit, expected damage, who is in reach."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from envs.core.d20 import chance
+
+from .attack import Strike, dodge_bonus, hit_terms
+from .legal import strike_mode, weapon_in
+from .procedures import edge
+from .space import dist
+
+if TYPE_CHECKING:
+    from .state import SizeboundEncounter
+
+__all__ = ["AttackPreview", "preview_attack", "in_reach", "public_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPreview:
+    """``attack <slot> -> target`` before reactions: P(hit Defense), P(crit), expected damage
+    (crit-weighted, before Guard and reactions), and the mode (melee, thrown, ranged)."""
+
+    hit: float
+    crit: float
+    expected_damage: float
+    mode: str
+
+
+def preview_attack(enc: SizeboundEncounter, actor: str, slot: str, target: str
+                   ) -> AttackPreview | None:
+    a, t = enc.by_id[actor], enc.by_id[target]
+    wid = weapon_in(a, slot) if slot in ("main", "off") else "unarmed"
+    if wid is None:
+        return None
+    w = a.profile.weapon(wid)
+    mode = strike_mode(enc, a, t, w)
+    if mode is None:
+        return None
+    mod, adv, dis = hit_terms(enc, a, t, Strike(w, mode != "melee", wid))
+    mod += a.unnerved
+    e = edge(adv, dis + int(a.lethargic))
+    sure = min(w.crit) if w.crit else None
+    p_hit = chance(mod, t.profile.defense, e, fumble=1, sure=sure)
+    p_crit = Fraction(0)
+    if sure:
+        p_crit = Fraction(21 - sure, 20)
+        if e > 0:
+            p_crit = 1 - (1 - p_crit) ** 2
+        elif e < 0:
+            p_crit = p_crit ** 2
+    base = w.mean_dice + a.mod(w.stat)
+    exp = float((p_hit - p_crit) * Fraction(base).limit_denominator() +
+                p_crit * 2 * Fraction(base).limit_denominator())
+    return AttackPreview(float(p_hit), float(p_crit), max(0.0, exp), mode)
+
+
+def in_reach(enc: SizeboundEncounter, actor: str) -> dict[str, list[str]]:
+    """Weapon slot -> the enemies that slot can attack now (reach, range, sight)."""
+    a = enc.by_id[actor]
+    out: dict[str, list[str]] = {}
+    for slot in ("main", "off"):
+        wid = weapon_in(a, slot)
+        if wid is None:
+            continue
+        w = a.profile.weapon(wid)
+        out[slot] = [t.id for t in enc.fighters if t.alive and t.side != a.side
+                     and strike_mode(enc, a, t, w) is not None]
+    out["jab"] = [t.id for t in enc.fighters if t.alive and t.side != a.side and dist(a, t) <= 1]
+    return out
+
+
+def public_view(enc: SizeboundEncounter, actor: str) -> dict[str, Any]:
+    """Everything a player at the table knows (Sizebound has no hidden information): the
+    snapshot's public parts plus derived numbers per combatant and the pending window."""
+    me = enc.by_id[actor]
+    people = {}
+    for f in enc.fighters:
+        p = f.profile
+        people[f.id] = {
+            "side": f.side, "ally": f.side == me.side, "alive": f.alive, "x": f.x, "y": f.y,
+            "n": f.n, "size": p.size, "level": p.level, "hp": f.hp, "max_hp": p.max_hp,
+            "pnr": p.pnr, "mana": f.mana, "max_mana": p.max_mana, "guard": f.guard,
+            "dice": f.dice, "reactions": f.reactions, "defense": p.defense,
+            "hit_mod": p.level + p.attacks, "dodge_mod": dodge_bonus(enc, f),
+            "athletics": f.athletics, "nimble": f.nimble, "arcana": f.arcana,
+            "block_guard": f.block_guard(), "conditions": sorted({c.name for c in f.conds}),
+            "unnerved": f.unnerved, "action_rung": f.action_rung, "fatigue_rung": f.fatigue,
+            "prone": f.prone, "grips": dict(f.grips), "grappled_by": list(f.grappled_by),
+            "wielded": dict(f.wielded), "stowed": list(f.stowed),
+            "used": f.used, "pool_open": f.pool_open, "general_attacks": f.pool_general,
+            "weapon_attacks": dict(f.pool_weapon), "budget": f.budget, "move_mode": f.mode,
+            "aim_active": f.aim_active, "distance": dist(me, f),
+        }
+    return {
+        "viewer": actor, "round": enc.round, "round_cap": enc.round_cap, "slot": enc.slot,
+        "active_side": enc.active_side, "my_turn": me.side == enc.active_side,
+        "window": None if enc.window is None else enc.window.to_dict(),
+        "grid": enc.grid.to_dict(), "items": [list(i) for i in enc.items],
+        "combatants": people, "in_reach": in_reach(enc, actor) if me.alive else {},
+    }

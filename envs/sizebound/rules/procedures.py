@@ -1,0 +1,135 @@
+"""Common procedures (spec §5.0): d20 tests with advantage (R-52, ``envs.core.d20``), the E-D20
+window, contested rolls with exertion alternation (§5.0.3, R-13), becoming Prone (§2.1 fall
+damage), and applying conditions with durations (§4.8, §7.1, R-17, R-22)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from envs.core.actions import Action
+from envs.core.d20 import Edge, d20_test, edge_from_sources
+from envs.core.events import Event
+
+from . import rulings
+from .damage import harm
+from .events import BecameProne, Boosted, ConditionChanged, ContestResult, Rolled
+from .fighter import ACTION, FatigueRung, Fighter
+from .flow import Ctx
+
+if TYPE_CHECKING:
+    from .state import SizeboundEncounter
+
+__all__ = ["roll", "exert_d20", "contest", "athletics_bonus", "make_prone", "add_condition",
+           "can_fall_prone", "edge"]
+
+
+def edge(adv: int, dis: int) -> Edge:
+    return edge_from_sources(adv, dis)
+
+
+def roll(ctx: Ctx, ev: list[Event], who: Fighter, what: str, modifier: int,
+         adv: int = 0, dis: int = 0) -> tuple[int, int]:
+    """spec §5.0.1: one d20 test of ``who`` -> (natural, total); Unnerved(n) adds n to every
+    d20, Lethargic gives disadvantage to every d20 (spec §7.2)."""
+    if who.lethargic:
+        dis += 1
+    t = d20_test(ctx.dice, modifier + who.unnerved, edge(adv, dis))
+    ev.append(Rolled(who.id, what, tuple(t.faces), t.natural, t.modifier, t.total))
+    return t.natural, t.total
+
+
+def exert_d20(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], who: Fighter, what: str,
+              total: int, losing: Callable[[int], bool]) -> int:
+    """E-D20 (spec §6.5): while the roll still loses, the owner may add d6s one at a time."""
+    if not enc.exertion_windows:
+        return total
+    while who.dice > 0 and not who.unconscious and losing(total):
+        a = ctx.ask(who.id, "exert_d20", [Action(who.id, "spend"), Action(who.id, "pass")],
+                    {"roll": what, "total": total})
+        if a.kind == "pass":
+            break
+        who.dice -= 1
+        face = ctx.dice.roll(6)[0]
+        total += face
+        ev.append(Boosted(who.id, what, face, total))
+    return total
+
+
+def athletics_bonus(f: Fighter) -> int:
+    """Athletics for a roll: the Tired -5 applies (spec §7.2)."""
+    return f.athletics - (rulings.TIRED_PENALTY if f.tired else 0)
+
+
+def contest(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], kind: str, i: Fighter,
+            d: Fighter, i_bonus: int, d_bonus: int, *, i_adv: int = 0, d_adv: int = 0,
+            i_athletics: bool = True) -> tuple[bool, int]:
+    """spec §5.0.3: both roll; the currently losing side (a tie loses for I) may spend dice one
+    at a time until it passes; I wins only on ``I > D`` (R-13). Returns (won, margin)."""
+    _, ti = roll(ctx, ev, i, kind, i_bonus, adv=i_adv)
+    _, td = roll(ctx, ev, d, kind, d_bonus, adv=d_adv)
+    while enc.exertion_windows:
+        loser = i if ti <= td else d
+        if loser.dice <= 0 or loser.unconscious:
+            break
+        a = ctx.ask(loser.id, "exert_d20", [Action(loser.id, "spend"), Action(loser.id, "pass")],
+                    {"roll": kind, "total": ti if loser is i else td,
+                     "against": td if loser is i else ti})
+        if a.kind == "pass":
+            break
+        loser.dice -= 1
+        face = ctx.dice.roll(6)[0]
+        if loser is i:
+            ti += face
+        else:
+            td += face
+        ev.append(Boosted(loser.id, kind, face, ti if loser is i else td))
+    won = ti > td
+    ev.append(ContestResult(kind, i.id, d.id, ti, td, won))
+    if i_athletics and i.fatigue == FatigueRung.WINDED:  # spec §5.0.3 step 4
+        add_condition(enc, ev, i, "tired", rounds=1)
+    return won, ti - td
+
+
+def can_fall_prone(f: Fighter) -> bool:
+    """spec §7.2 Prone: not already Prone; a conscious Slither creature cannot be Prone."""
+    return f.alive and not f.prone and not ("slither" in f.profile.tags and not f.unconscious)
+
+
+def make_prone(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
+               on_purpose: bool) -> None:
+    """Prone; unintentional falls take the size's fall dice as Fall damage (spec §2.1), and the
+    creatures it grapples fall too (spec §5.2.9)."""
+    if not can_fall_prone(f):
+        return
+    f.conds.add("prone", now=enc.clock, forever=True)
+    ev.append(BecameProne(f.id, on_purpose))
+    if not on_purpose and f.profile.fall_dice > 0:
+        amount = sum(ctx.dice.roll(6, f.profile.fall_dice))
+        harm(enc, ev, f, amount, ("Fall",))
+    for gid in list(f.grips):
+        g = enc.by_id[gid]
+        if g.alive:
+            make_prone(enc, ctx, ev, g, on_purpose=False)
+
+
+def add_condition(enc: SizeboundEncounter, ev: list[Event], f: Fighter, name: str, *,
+                  rounds: int | None = None, until_end_of_next_turn: bool = False,
+                  value: int = 0, source: str = "") -> None:
+    """Apply a condition (spec §7.1). ``rounds``: "for N rounds" (R-22); the end of the
+    bearer's next turn is the start of the slot after it. The HP Stun counts as Stunned for
+    escalation (R-17)."""
+    if name == "stunned" and f.hp <= 0 and f.conds.rung(ACTION) < 3:
+        name, rounds = "paralyzed", 1  # spec §7.3: HP Stun + Stunned -> Paralyzed, max 1 round
+    now = enc.clock
+    if until_end_of_next_turn:
+        duration: int | None = enc.end_of_next_turn(f.side) - now
+    elif rounds is not None:
+        duration = rounds * enc.slots
+    else:
+        duration = None
+    before = {c.name for c in f.conds}
+    f.conds.add(name, now=now, duration=duration, value=value, source=source,
+                forever=duration is None)
+    for c in {c.name for c in f.conds} - before:
+        ev.append(ConditionChanged(f.id, c, True))

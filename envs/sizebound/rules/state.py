@@ -1,0 +1,337 @@
+"""The Sizebound encounter: the state of one fight and the ``Encounter`` protocol (spec §3-§9).
+
+Decisions: an own-turn action of the front member of the active side's queue (R-19), or a
+window (spec §6.3, §6.5) whose ``current_actor()`` is the deciding creature. Windows run inside
+interruptible procedures (``flow``): the state before the action, the dice drawn and the
+decisions made are kept in ``proc`` and replayed when the next decision arrives.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.core.actions import Action, ActionSyntaxError, IllegalActionError, parse_label
+from envs.core.dice import Dice
+from envs.core.encounter import EncounterBase, Outcome, SideInfo
+from envs.core.events import Event
+from envs.core.squaregrid import DIRECTIONS, SquareGrid
+
+from .events import Dragged, GrappleChanged, Stepped
+from .fighter import Fighter, condition_table
+from .flow import Ctx, NeedDecision, ReplayDice, Window
+from .legal import step_target, turn_actions
+from .options import RuleOptions, parse_options
+from .resolve import resolve_turn_action
+from .sheet import UNARMED, WeaponProfile, profile_from_dict, profile_to_dict
+from .space import can_stop, dist
+from .turns import advance, begin
+
+SYSTEM = "sizebound"
+
+__all__ = ["SYSTEM", "SizeboundEncounter"]
+
+
+class SizeboundEncounter(EncounterBase):
+    """One Sizebound fight (the ``Encounter`` protocol of ``envs.core``)."""
+
+    system = SYSTEM
+
+    def __init__(self, fighters: list[Fighter], grid: SquareGrid, order: list[str],
+                 options: RuleOptions, name: str = "custom") -> None:
+        self.name = name
+        self.options = options
+        self.grid = grid
+        self.order = list(order)  # side ids by turn slot (spec §3.4)
+        self.fighters = fighters
+        self.by_id = {f.id: f for f in fighters}
+        self._round, self.slot = 1, 0
+        self.queue: list[str] = []
+        self.items: list[list[Any]] = []  # [weapon id, x, y] on the ground
+        self._outcome: Outcome | None = None
+        self.proc: dict[str, Any] | None = None  # label, base, faces, choices, emitted
+        self.window: Window | None = None
+        self.table = condition_table(len(self.order))
+        sides: dict[str, list[str]] = {s: [] for s in self.order}
+        for f in fighters:
+            sides.setdefault(f.side, []).append(f.id)
+        self._sides = tuple(SideInfo(s, tuple(m)) for s, m in sides.items())
+        self.arsenal: dict[str, WeaponProfile] = {"unarmed": UNARMED}
+        for f in fighters:
+            self.arsenal.update(f.profile.weapons)
+        self._legal: list[Action] | None = None
+
+    def begin(self) -> list[Event]:
+        ev: list[Event] = []
+        begin(self, ev)
+        return ev
+
+    # ------------------------------------------------------------------ clock and helpers
+    @property
+    def slots(self) -> int:
+        return len(self.order)
+
+    @property
+    def clock(self) -> int:
+        """R-22: team turns since the start, ``(round - 1) * slots + slot``."""
+        return (self._round - 1) * self.slots + self.slot
+
+    @property
+    def active_side(self) -> str:
+        return self.order[self.slot]
+
+    def end_of_next_turn(self, side: str) -> int:
+        """The clock at which "until the end of its next turn" ends for a member of ``side``
+        (the start of the slot after that turn)."""
+        s = self.order.index(side)
+        base = (self._round - 1) * self.slots
+        turn = base + s if s > self.slot else base + self.slots + s
+        return turn + 1
+
+    @property
+    def exertion_windows(self) -> bool:
+        return self.options.exertion_control == "agent"
+
+    def weapon(self, wid: str) -> WeaponProfile:
+        return self.arsenal[wid]
+
+    def turn_actions(self, f: Fighter) -> list[Action]:
+        return turn_actions(self, f)
+
+    def check_end(self, ev: list[Event]) -> None:
+        if self._outcome is None:
+            self._check_defeat(ev)
+
+    # ------------------------------------------------------------------ movement
+    def _drag_cell(self, f: Fighter, g: Fighter, d: int, new: tuple[int, int]
+                   ) -> tuple[int, int] | None:
+        """R-75: the same step if legal, else the legal cell next to the grappler's new place
+        nearest the old one (ties: lowest y, then lowest x)."""
+        dx, dy = DIRECTIONS[d]
+        moved = Fighter.FIELDS.clone(f)
+        moved.x, moved.y = new
+        others = [o for o in self.fighters if o is not f and o is not g] + [moved]
+        same = (g.x + dx, g.y + dy)
+        if can_stop(self.grid, g, same, others) and dist(g, moved, same) <= 1:
+            return same
+        best: tuple[Any, ...] | None = None
+        for x in range(new[0] - g.n, new[0] + f.n + 1):
+            for y in range(new[1] - g.n, new[1] + f.n + 1):
+                if dist(g, moved, (x, y)) != 1 or not can_stop(self.grid, g, (x, y), others):
+                    continue
+                key = (max(abs(x - g.x), abs(y - g.y)), y, x)
+                if best is None or key < best:
+                    best = key
+        return None if best is None else (best[2], best[1])
+
+    def drag_ok(self, f: Fighter, d: int, new: tuple[int, int]) -> bool:
+        return all(self._drag_cell(f, self.by_id[g], d, new) is not None for g in f.grips)
+
+    def do_step(self, ctx: Ctx, ev: list[Event], f: Fighter, d: int) -> None:
+        """spec §5.0.5, §5.2.3: pay the step; drag grappled creatures (their MR cancels)."""
+        from .procedures import make_prone
+        if f.mode == "none":
+            from .resolve import _open_move
+            _open_move(ev, f)
+        cost = self.grid.step_cost(f.pos, d, f.n, 2 if f.prone else 1)
+        f.budget -= cost
+        f.steps += 1
+        name = ("e", "ne", "n", "nw", "w", "sw", "s", "se")[d]
+        resist = [self.by_id[g] for g in f.grips if self.by_id[g].mr > 0]
+        if resist:  # R-35: each MR point spent cancels one step
+            for g in resist:
+                g.mr -= 1
+            ev.append(Stepped(f.id, name, f.x, f.y, cost, cancelled=True))
+            f.charge_dir, f.charge_path = None, []
+            return
+        new = step_target(self, f, d)
+        assert new is not None
+        places = {g: self._drag_cell(f, self.by_id[g], d, new) for g in f.grips}
+        if f.charge_dir != d:
+            f.charge_dir, f.charge_path = d, [f.pos]
+        f.x, f.y = new
+        f.charge_path.append(new)
+        ev.append(Stepped(f.id, name, f.x, f.y, cost))
+        for gid, cell in places.items():
+            assert cell is not None
+            g = self.by_id[gid]
+            g.x, g.y = cell
+            ev.append(Dragged(gid, f.id, g.x, g.y))
+        if f.mode == "run" and "blinded" in f.conds and f.steps == 1:
+            make_prone(self, ctx, ev, f, on_purpose=False)  # spec §5.2.4
+
+    def end_grapple(self, ev: list[Event], grappler: Fighter, target: Fighter, how: str) -> None:
+        grappler.grips.pop(target.id, None)
+        if grappler.id in target.grappled_by:
+            target.grappled_by.remove(grappler.id)
+        ev.append(GrappleChanged(grappler.id, target.id, how))
+
+    def _grapple_upkeep(self, ev: list[Event]) -> None:
+        """spec §5.2.9: a grapple ends when the grappler is Paralyzed or worse, lacks the hands,
+        or the two are no longer adjacent."""
+        for f in self.fighters:
+            for gid in list(f.grips):
+                g = self.by_id[gid]
+                if not f.alive or f.action_rung >= 4 or dist(f, g) > 1 or f.free_hands < 0:
+                    self.end_grapple(ev, f, g, "ended")
+
+    # ------------------------------------------------------------------ protocol: reading
+    def sides(self) -> tuple[SideInfo, ...]:
+        return self._sides
+
+    def is_active(self, combatant: str) -> bool:
+        f = self.by_id[combatant]
+        if not f.alive or f.fled:
+            return False
+        mode = self.options.defeat_mode
+        if mode == "zero_hp":
+            return f.hp > 0
+        if mode == "incapacitated":
+            return f.action_rung < 4 or any(
+                c.expires_at is not None for c in f.conds
+                if c.name in ("paralyzed", "unconscious"))
+        return True
+
+    def current_actor(self) -> str | None:
+        if self._outcome is not None:
+            return None
+        if self.window is not None:
+            return self.window.actor
+        return self.queue[0] if self.queue else None
+
+    def legal_actions(self) -> list[Action]:
+        if self._outcome is not None:
+            return []
+        if self._legal is None:
+            if self.window is not None:
+                self._legal = [parse_label(x) for x in self.window.labels]
+            else:
+                self._legal = turn_actions(self, self.by_id[self.queue[0]])
+        return list(self._legal)
+
+    def parse_action(self, label: str) -> Action:
+        a = parse_label(label)
+        if a.actor not in self.by_id:
+            raise ActionSyntaxError(f"cannot read action {label!r}: unknown combatant "
+                                    f"{a.actor!r}; combatants: {', '.join(self.by_id)}")
+        if a.target is not None and a.target not in self.by_id:
+            raise ActionSyntaxError(f"cannot read action {label!r}: unknown target {a.target!r}")
+        from .labels import check_label
+        check_label(a, label)
+        return a
+
+    # ------------------------------------------------------------------ resolution
+    def _resolve(self, action: Action, dice: Dice, events: list[Event]) -> None:
+        self._legal = None
+        if self.proc is None:
+            self.proc = {"label": action.label, "base": self._copy(), "faces": [],
+                         "choices": [], "emitted": 0}
+        else:
+            self.proc["choices"].append(action.label)
+            self._restore(self.proc["base"])
+        proc = self.proc
+        first = parse_label(proc["label"])
+        ev: list[Event] = []
+        ctx = Ctx(ReplayDice(proc["faces"], dice), proc["choices"])
+        self.window = None
+        try:
+            if first.kind != "end_turn":
+                resolve_turn_action(self, ctx, ev, first)
+            self._grapple_upkeep(ev)
+            self.check_end(ev)
+        except NeedDecision as nd:
+            self.window = nd.window
+            self.proc = proc
+            events.extend(ev[proc["emitted"]:])
+            proc["emitted"] = len(ev)
+            return
+        self.proc = None
+        advance(self, ev, first.actor, first.kind == "end_turn")
+        events.extend(ev[proc["emitted"]:])
+
+    def _ended(self) -> None:
+        self.queue = []
+
+    # ------------------------------------------------------------------ clone and snapshot
+    def _copy(self) -> SizeboundEncounter:
+        new = object.__new__(SizeboundEncounter)
+        new.__dict__.update(self.__dict__)
+        new.fighters = [f.clone() for f in self.fighters]
+        new.by_id = {f.id: f for f in new.fighters}
+        new.queue = list(self.queue)
+        new.items = [list(i) for i in self.items]
+        new.proc = None
+        new._legal = None
+        return new
+
+    def _restore(self, base: SizeboundEncounter) -> None:
+        twin = base._copy()
+        proc = self.proc
+        self.__dict__.update(twin.__dict__)
+        self.proc = proc
+
+    def clone(self) -> SizeboundEncounter:
+        new = self._copy()
+        if self.proc is not None:
+            p = self.proc
+            new.proc = {**p, "faces": [list(x) for x in p["faces"]],
+                        "choices": list(p["choices"])}
+        new._legal = self._legal
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        proc = None
+        if self.proc is not None:
+            p = self.proc
+            proc = {"label": p["label"], "base": p["base"].snapshot(),
+                    "faces": [list(x) for x in p["faces"]], "choices": list(p["choices"]),
+                    "emitted": p["emitted"]}
+        return {
+            "system": SYSTEM, "name": self.name, "options": self.options.to_dict(),
+            "grid": self.grid.to_dict(), "order": list(self.order), "round": self._round,
+            "slot": self.slot, "queue": list(self.queue), "items": [list(i) for i in self.items],
+            "outcome": None if self._outcome is None else self._outcome.to_dict(),
+            "window": None if self.window is None else self.window.to_dict(),
+            "combatants": {f.id: f.to_dict() for f in self.fighters},
+            "profiles": {f.id: profile_to_dict(f.profile) for f in self.fighters},
+            "proc": proc,
+        }
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> SizeboundEncounter:
+        opts = parse_options(data["options"])
+        profiles = {k: profile_from_dict(v) for k, v in data["profiles"].items()}
+        table = condition_table(len(data["order"]))
+        fighters = []
+        for cid, d in data["combatants"].items():
+            f = Fighter(cid, d["side"], profiles[cid], (d["x"], d["y"]), table)
+            f.load(d, table)
+            fighters.append(f)
+        enc = cls(fighters, SquareGrid.from_dict(data["grid"]), data["order"], opts, data["name"])
+        enc._round, enc.slot = data["round"], data["slot"]
+        enc.queue = list(data["queue"])
+        enc.items = [list(i) for i in data["items"]]
+        o = data["outcome"]
+        enc._outcome = None if o is None else Outcome(o["winner"], o["reason"], o["round"])
+        enc.window = None if data["window"] is None else Window.from_dict(data["window"])
+        p = data["proc"]
+        if p is not None:
+            enc.proc = {"label": p["label"], "base": cls.from_snapshot(p["base"]),
+                        "faces": [list(x) for x in p["faces"]], "choices": list(p["choices"]),
+                        "emitted": p["emitted"]}
+        return enc
+
+    # ------------------------------------------------------------------ views
+    def view(self, actor: str) -> dict[str, Any]:
+        from .preview import public_view
+        return public_view(self, actor)
+
+    def describe(self, viewer: str | None = None) -> list[dict[str, str]]:
+        return [{"id": f.id, "side": f.side, "hp": f"{f.hp}/{f.profile.max_hp}",
+                 "at": f"{f.x},{f.y}", "state": ", ".join(sorted({c.name for c in f.conds}))
+                 or ("dead" if not f.alive else "-")} for f in self.fighters]
+
+    def harm(self) -> dict[str, float]:
+        return {f.id: float(f.profile.max_hp - f.hp) for f in self.fighters}
+
+    def illegal(self, label: str) -> IllegalActionError:
+        return IllegalActionError(self.illegal_message(parse_label(label)))

@@ -1,0 +1,98 @@
+"""Rounds and team turns (spec §4.1-§4.3, §4.7, R-19, R-22): start- and end-of-turn processing,
+the round-robin queue of the active side, automatic passes and the round cap."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.core.events import Event
+
+from .economy import defensive_bonus
+from .events import ConditionChanged, ReactionGained, TeamTurnEnded, TeamTurnStarted
+
+if TYPE_CHECKING:
+    from .state import SizeboundEncounter
+
+__all__ = ["begin", "advance"]
+
+
+def begin(enc: SizeboundEncounter, ev: list[Event]) -> None:
+    """Round 1, slot 0 (spec §3.4): the first side's team turn starts."""
+    _start_team_turn(enc, ev)
+    _settle(enc, ev)
+
+
+def _tick(enc: SizeboundEncounter, ev: list[Event]) -> None:
+    """R-22: expire every condition whose end is this slot's start."""
+    now = enc.clock
+    for f in enc.fighters:
+        for c in f.conds.tick("slot", now):
+            if c.name not in f.conds:
+                ev.append(ConditionChanged(f.id, c.name, False))
+
+
+def _start_team_turn(enc: SizeboundEncounter, ev: list[Event]) -> None:
+    """spec §4.2, for each member in id order."""
+    side = enc.order[enc.slot]
+    ev.append(TeamTurnStarted(enc.round, enc.slot, side))
+    _tick(enc, ev)
+    members = sorted((f for f in enc.fighters if f.side == side and f.alive), key=lambda f: f.id)
+    for f in members:
+        f.guard = 0
+        f.reactions = f.profile.base_reactions  # R-10
+        f.used, f.stun_count, f.minor_used = "", 0, 0
+        f.extra_used = []
+        f.pool_open, f.pool_general, f.pool_weapon = False, 0, {}
+        f.budget, f.mode, f.steps = 0, "none", 0
+        f.charge_dir, f.charge_path = None, []
+        f.mr = f.profile.mr
+    enc.queue = [f.id for f in members]
+
+
+def _end_team_turn(enc: SizeboundEncounter, ev: list[Event]) -> None:
+    """spec §4.7."""
+    side = enc.order[enc.slot]
+    for f in sorted((f for f in enc.fighters if f.side == side and f.alive),
+                    key=lambda f: f.id):
+        if defensive_bonus(f):
+            f.reactions += 1
+            ev.append(ReactionGained(f.id, f.reactions))
+        f.aim_active = False
+        f.turns_ended += 1
+        f.budget, f.mode = 0, "none"
+        f.pool_open, f.pool_general, f.pool_weapon = False, 0, {}
+    ev.append(TeamTurnEnded(enc.round, side))
+
+
+def _settle(enc: SizeboundEncounter, ev: list[Event]) -> None:
+    """Drop members with nothing to do (spec §4.3: only END_TURN left is an automatic pass);
+    end team turns and rounds until someone has a decision or the fight is over."""
+    while enc.outcome() is None:
+        while enc.queue:
+            f = enc.by_id[enc.queue[0]]
+            if f.alive and len(enc.turn_actions(f)) > 1:
+                return
+            enc.queue.pop(0)
+        _end_team_turn(enc, ev)
+        enc.slot += 1
+        if enc.slot >= len(enc.order):
+            if enc._check_round_cap(ev):
+                return
+            enc.slot = 0
+            enc._next_round(ev)
+        _start_team_turn(enc, ev)
+
+
+def advance(enc: SizeboundEncounter, ev: list[Event], actor: str, ended: bool) -> None:
+    """After an own-turn action: the actor goes to the back of the queue (R-19), or leaves it
+    for good with ``end_turn``; with ``interleave: false`` it keeps acting until it ends."""
+    if enc.outcome() is not None:
+        return
+    if enc.queue and enc.queue[0] == actor:
+        enc.queue.pop(0)
+        if not ended:
+            if enc.options.interleave:
+                enc.queue.append(actor)
+            else:
+                enc.queue.insert(0, actor)
+    _settle(enc, ev)
