@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from envs.core.squaregrid import Cell, SquareGrid
@@ -234,29 +235,93 @@ class StatBlock:
     hands: int = 2
     base_mana_scaling: int = 6
 
-    sn = property(lambda self: self.size.sn)
-    footprint = property(lambda self: self.size.footprint)
-    might = property(lambda self: C.modifier(self.total_might))
-    skill = property(lambda self: C.modifier(self.total_skill))
-    magic = property(lambda self: C.modifier(self.total_magic))
-    hp_scaling = property(lambda self: C.hp_scaling(self.sn, self.hp_improvements))
-    mana_scaling = property(
-        lambda self: C.mana_scaling(self.mana_improvements, self.base_mana_scaling))
-    max_hp = property(lambda self: C.max_hp(self.hp_scaling, self.level))
-    pnr = property(lambda self: C.pnr(self.level))
-    max_mana = property(lambda self: C.max_mana(self.mana_scaling, self.level))
-    athletics = property(lambda self: C.athletics(self.might, self.attacks, self.sn))
-    nimble = property(lambda self: C.nimble(self.skill, self.attacks, self.sn))
-    arcana = property(lambda self: C.arcana(self.magic, self.mana_scaling))
-    mr = property(lambda self: C.movement_resistance(self.sn))
-    inventory = property(lambda self: C.inventory(self.total_might, self.sn))
-    defense = property(lambda self: C.defense(self.level))
-    hit_mod = property(lambda self: C.hit_bonus(self.level, self.attacks))
-    dodge_mod = property(lambda self: C.dodge_bonus(self.level, self.armour.dodge_bonus))
-    base_reactions = property(lambda self: C.base_reactions(self.level))
-    exertion_max = property(lambda self: C.exertion_max(self.level))
-    skill_points = property(lambda self: C.skill_points(self.level))
-    armoured = property(lambda self: self.armour.armoured)
+    @property
+    def sn(self) -> int:
+        return self.size.sn
+
+    @property
+    def footprint(self) -> Fraction:
+        return self.size.footprint
+
+    @property
+    def might(self) -> int:
+        return C.modifier(self.total_might)
+
+    @property
+    def skill(self) -> int:
+        return C.modifier(self.total_skill)
+
+    @property
+    def magic(self) -> int:
+        return C.modifier(self.total_magic)
+
+    @property
+    def hp_scaling(self) -> int:
+        return C.hp_scaling(self.sn, self.hp_improvements)
+
+    @property
+    def mana_scaling(self) -> int:
+        return C.mana_scaling(self.mana_improvements, self.base_mana_scaling)
+
+    @property
+    def max_hp(self) -> int:
+        return C.max_hp(self.hp_scaling, self.level)
+
+    @property
+    def pnr(self) -> int:
+        return C.pnr(self.level)
+
+    @property
+    def max_mana(self) -> int:
+        return C.max_mana(self.mana_scaling, self.level)
+
+    @property
+    def athletics(self) -> int:
+        return C.athletics(self.might, self.attacks, self.sn)
+
+    @property
+    def nimble(self) -> int:
+        return C.nimble(self.skill, self.attacks, self.sn)
+
+    @property
+    def arcana(self) -> int:
+        return C.arcana(self.magic, self.mana_scaling)
+
+    @property
+    def mr(self) -> int:
+        return C.movement_resistance(self.sn)
+
+    @property
+    def inventory(self) -> int:
+        return C.inventory(self.total_might, self.sn)
+
+    @property
+    def defense(self) -> int:
+        return C.defense(self.level)
+
+    @property
+    def hit_mod(self) -> int:
+        return C.hit_bonus(self.level, self.attacks)
+
+    @property
+    def dodge_mod(self) -> int:
+        return C.dodge_bonus(self.level, self.armour.dodge_bonus)
+
+    @property
+    def base_reactions(self) -> int:
+        return C.base_reactions(self.level)
+
+    @property
+    def exertion_max(self) -> int:
+        return C.exertion_max(self.level)
+
+    @property
+    def skill_points(self) -> int:
+        return C.skill_points(self.level)
+
+    @property
+    def armoured(self) -> bool:
+        return self.armour.armoured
 
     @property
     def weapons(self) -> tuple[Weapon, ...]:
