@@ -341,35 +341,41 @@ def parse_encounter(eid: str, data: Any, src: str,
     return spec
 
 
+def _section(root: Entry, key: str, required: bool = False) -> Entry:
+    """A top-level section, named by its key alone in messages (``weapons.dagger``)."""
+    return Entry(root.req(key) if required else root.opt(key, {}), root.source, key)
+
+
 def load_catalogue(path: str | Path) -> Catalogue:
     """Read and check a catalogue file in the §13.4 format (see the module docstring)."""
     src = str(path)
     root = Entry(load_yaml(path), src, "catalogue")
     root.choice("system", ["sizebound"])
-    d = root.sub("defaults", {})
+    d = _section(root, "defaults")
     defaults = Defaults(d.integer("walk", 5, lo=0), d.integer("attacks", 1, lo=0),
                         d.integer("mana_scaling", 6, lo=0), d.integer("hands", 2, lo=0))
     d.done()
-    weapons = {str(k): parse_weapon(str(k), v, src) for k, v in root.sub("weapons").data.items()}
-    armour_e = root.sub("armour")
+    weapons = {str(k): parse_weapon(str(k), v, src)
+               for k, v in _section(root, "weapons", True).data.items()}
+    armour_e = _section(root, "armour", True)
     armour = {str(k): parse_armour(str(k), v, src) for k, v in armour_e.data.items()}
     if "none" not in armour:
         armour_e.fail("none", "missing (the armour of an unarmoured creature, spec §2.5)")
     skills = {str(k): parse_skill(str(k), v, src)
-              for k, v in root.sub("skills", {}).data.items()}
+              for k, v in _section(root, "skills").data.items()}
     blocks = {str(k): parse_stat_block(v, src, f"combatants.{k}", str(k), weapons, armour,
                                        skills, defaults)
-              for k, v in root.sub("combatants").data.items()}
+              for k, v in _section(root, "combatants", True).data.items()}
     _check_expected(root, blocks)
     encs = {str(k): parse_encounter(str(k), v, src, blocks)
-            for k, v in root.sub("encounters", {}).data.items()}
+            for k, v in _section(root, "encounters").data.items()}
     root.done()
     return Catalogue(weapons, armour, skills, blocks, encs, defaults)
 
 
 def _check_expected(root: Entry, blocks: dict[str, StatBlock]) -> None:
     """The ``expected_derived`` self-check: each listed value must equal the block's (§13.4)."""
-    exp = root.sub("expected_derived", {})
+    exp = _section(root, "expected_derived")
     for bid in list(exp.data):
         e = exp.sub(str(bid))
         if bid not in blocks:
