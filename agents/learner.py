@@ -13,6 +13,7 @@ Pool entries (weights need not sum to 1)::
     self          a frozen snapshot of the learner, drawn uniformly among those given to
                   ``set_snapshots``; it samples from its policy. Until the first snapshot exists its
                   weight is shared out among the other entries.
+    trained       the system's shipped policy (``agents/policies``)
     trained:PATH  a fixed policy file
 
 An index off the mask ends the episode as a loss. At the end of an episode ``info`` also holds
@@ -37,7 +38,7 @@ from .trained import MLPPolicy, TrainedAgent, load_policy
 
 __all__ = ["LearnerEnv", "POOL_KINDS", "check_pool"]
 
-POOL_KINDS = ("random", "heuristic", "self", "trained:PATH")
+POOL_KINDS = ("random", "heuristic", "self", "trained", "trained:PATH")
 
 
 def check_pool(pool: Mapping[str, float]) -> dict[str, float]:
@@ -46,7 +47,7 @@ def check_pool(pool: Mapping[str, float]) -> dict[str, float]:
         raise ValueError("the opponent pool is empty")
     out = {}
     for name, weight in pool.items():
-        if name not in ("random", "heuristic", "self") and not (
+        if name not in ("random", "heuristic", "self", "trained") and not (
             name.startswith("trained:") and len(name) > 8
         ):
             raise ValueError(f"opponent {name!r} is not one of {', '.join(POOL_KINDS)}")

@@ -186,9 +186,10 @@ def check_config(cfg: TrainConfig, source: str) -> None:
             'use "" to keep no best policy',
         )
     for name in (*cfg.eval_opponents, *([cfg.imitation_agent] if cfg.imitation_games else [])):
-        if name not in ("random", "heuristic") and not name.startswith("trained:"):
+        if name not in ("random", "heuristic", "trained") and not name.startswith("trained:"):
             raise bad("eval_opponents" if name in cfg.eval_opponents else "imitation_agent",
-                      f"unknown agent {name!r}; known: random, heuristic, trained:PATH")
+                      f"unknown agent {name!r}; known: random, heuristic, trained (the shipped "
+                      "policy), trained:PATH")
 
 
 def load_config(path: str | None, overrides: Sequence[str] = ()) -> TrainConfig:

@@ -11,7 +11,7 @@ from envs.core.squaregrid import SquareGrid
 from envs.sizebound.invariants import state_invariants
 from envs.sizebound.rules.options import CORE, FULL
 from envs.sizebound.rules.setup import build
-from envs.sizebound.rules.sheet import Profile, SkillProfile, WeaponProfile
+from envs.sizebound.rules.profile import Profile, SkillProfile, WeaponProfile
 
 W = {
     "sword": WeaponProfile("sword", "Sword", 1, 1, 8, "best_might_skill", ("Slashing",), 1,

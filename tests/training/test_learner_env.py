@@ -91,3 +91,16 @@ def test_bad_pools_are_refused():
         check_pool({"x": 1})
     with pytest.raises(ValueError, match="side 'C' is not a side"):
         LearnerEnv("metanoia", "duel_seed", "full", {"random": 1.0}, sides=["C"])
+
+
+def test_the_shipped_policy_is_an_opponent_by_its_bare_name():
+    assert check_pool({"trained": 2}) == {"trained": 2.0}
+    env = LearnerEnv("metanoia", "duel_seed", "full", {"trained": 1.0}, seed=0)
+    obs, info = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    done = False
+    while not done:
+        legal = np.flatnonzero(env.action_masks())
+        obs, reward, term, trunc, info = env.step(int(rng.choice(legal)))
+        done = term or trunc
+    assert info["opponent"] == "trained"

@@ -16,7 +16,7 @@ from .events import AttackResult, CritNegated, ExertionRegained
 from .fighter import FatigueRung, Fighter
 from .flow import Ctx
 from .procedures import add_condition, can_fall_prone, exert_d20, make_prone, roll
-from .sheet import UNARMED, WeaponProfile
+from .profile import UNARMED, WeaponProfile
 from .space import dist, overlaps
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from envs.core.conditions import ConditionDef, ConditionSet, ConditionTable, Sta
 from envs.core.snapshot import StateFields
 
 from . import rulings
-from .sheet import Profile, modifier
+from .profile import Profile, modifier
 
 __all__ = ["Fighter", "condition_table", "ACTION", "FATIGUE", "PROFILE_FIELDS"]
 

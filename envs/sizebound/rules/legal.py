@@ -23,7 +23,7 @@ from .attack import Strike
 from .economy import can_free, can_pay_attack, can_spend, extra_payment
 from .fighter import Fighter
 from .procedures import can_fall_prone
-from .sheet import UNARMED, WeaponProfile
+from .profile import UNARMED, WeaponProfile
 from .space import can_stop, dist, sight
 
 if TYPE_CHECKING:

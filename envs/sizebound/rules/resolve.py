@@ -18,7 +18,7 @@ from .fighter import FatigueRung, Fighter
 from .flow import Ctx
 from .legal import UNARMED_STRIKE, held_item, loadout_change, stand_cost, strike_mode, weapon_in
 from .procedures import add_condition, athletics_bonus, contest, make_prone
-from .sheet import WeaponProfile
+from .profile import WeaponProfile
 from .space import cells, dist
 
 if TYPE_CHECKING:

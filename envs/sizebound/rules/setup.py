@@ -9,7 +9,7 @@ from envs.core.squaregrid import SquareGrid
 
 from .fighter import Fighter, condition_table
 from .options import parse_options
-from .sheet import Profile
+from .profile import Profile
 from .state import SizeboundEncounter
 
 __all__ = ["build"]

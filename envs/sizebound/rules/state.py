@@ -22,7 +22,7 @@ from .flow import Ctx, NeedDecision, ReplayDice, Window
 from .legal import step_target, turn_actions
 from .options import RuleOptions, parse_options
 from .resolve import resolve_turn_action
-from .sheet import UNARMED, WeaponProfile, profile_from_dict, profile_to_dict
+from .profile import UNARMED, WeaponProfile, profile_from_dict, profile_to_dict
 from .space import can_stop, dist
 from .turns import advance, begin
 
