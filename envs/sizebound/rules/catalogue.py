@@ -24,7 +24,7 @@ from envs.core.squaregrid import Cell
 
 from . import content as C
 from .geometry import placement_problem
-from .profile import (
+from .sheet import (
     ACTION_LETTERS,
     AREA_SHAPES,
     CRIT_LOWEST,

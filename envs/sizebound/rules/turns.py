@@ -13,7 +13,7 @@ from .events import ConditionChanged, ReactionGained, TeamTurnEnded, TeamTurnSta
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
-__all__ = ["begin", "advance"]
+__all__ = ["begin", "advance", "start_at"]
 
 
 def begin(enc: SizeboundEncounter, ev: list[Event]) -> None:
@@ -96,3 +96,11 @@ def advance(enc: SizeboundEncounter, ev: list[Event], actor: str, ended: bool) -
             else:
                 enc.queue.insert(0, actor)
     _settle(enc, ev)
+
+
+def start_at(enc: SizeboundEncounter) -> list[Event]:
+    """Start the team turn of ``enc.slot`` in ``enc.round`` (a situation in progress)."""
+    ev: list[Event] = []
+    _start_team_turn(enc, ev)
+    _settle(enc, ev)
+    return ev
