@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from test_sizebound_rules import QUIET, do, fight, labels, texts
 
 from envs.core.data import DataError
 from envs.core.dice import ScriptedDice
 from envs.sizebound.invariants import state_invariants
 from envs.sizebound.rules import from_situation
 from envs.sizebound.rules.procedures import add_condition
-from test_sizebound_rules import QUIET, do, fight, labels, texts
 
 
 def adjacent_duel(**kw):
