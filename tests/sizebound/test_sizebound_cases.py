@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from test_sizebound_rules import QUIET, do, labels
+
 from envs.sizebound.rules import from_situation
 from envs.sizebound.rules.damage import harm
-from test_sizebound_rules import QUIET, do, labels
 
 AGENT = {"version": "core"}  # CORE with the exertion windows
 
