@@ -261,11 +261,20 @@ def _map(enc: Any, me: Any, out: np.ndarray) -> None:
 
 def observe(enc: Any, combatant: str, slots: list[str | None]) -> np.ndarray:
     """The observation of ``combatant``; ``slots``: its ego slots (``SizeboundEncoding.ego``)."""
-    view = enc.view(combatant)
     me = enc.by_id[combatant]
     index = {c: i for i, c in enumerate(slots) if c is not None}
     vec = OBS.new()
     parts = OBS.named(vec)
+    try:
+        view = enc.view(combatant)
+    except IndexError:
+        if enc.outcome() is None:
+            raise
+        # the engine's view fails once the round cap has ended the fight (its team-turn slot
+        # runs past the order): the last observation is the round and the map only
+        parts["context"][0] = 1.0
+        _map(enc, me, parts["map"])
+        return vec
     parts["context"][:] = _context(enc, view, combatant, index)
     parts["self"][:] = _self(enc, me, view["combatants"][combatant])
     for i, cid in enumerate(slots[1:], start=1):
