@@ -155,7 +155,7 @@ def _cast(enc: Any, f: Any, a: Action) -> str:
     cost = f", {skill.mana} Mana of {f.mana}" if skill is not None and skill.mana else ""
     if a.target is None:
         return f"use {title} around you{cost}"
-    onto = "on" if sid == "mend" else "at"
+    onto = "on" if sid == "mend" else "centred on" if skill is not None and skill.size else "at"
     return f"cast {title} {onto} {name_of(enc, a.target)}{cost}"
 
 
