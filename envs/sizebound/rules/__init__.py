@@ -40,5 +40,6 @@ def new_encounter(name: str, options: Any = None, dice: Dice | None = None
     if name not in encs:
         raise DataError(f"sizebound: unknown encounter {name!r}; known: {', '.join(encs)}")
     spec = encs[name]
-    rows = [(p.id, p.side, profile_of(p.block), tuple(p.anchor)) for p in spec.placements]
+    rows = [(p.id, p.side, profile_of(p.block), (p.anchor[0], p.anchor[1]))
+            for p in spec.placements]
     return build(rows, spec.grid(), list(spec.side_order), parse_options(options), name)

@@ -48,6 +48,9 @@ class WeaponProfile:
         return self.dice_n * (self.dice_sides + 1) / 2
 
 
+ARSENAL: dict[str, WeaponProfile] = {}
+"""Every weapon profile seen, by id (catalogue ids are unique): an item changes hands."""
+
 UNARMED = WeaponProfile("unarmed", "Unarmed", 0, 1, 4, "best_might_skill", ("Bludgeoning",))
 """RULING R-49: every creature can always strike unarmed with Jab's profile (spec §5.2.7)."""
 
@@ -117,7 +120,14 @@ class Profile:
         return self.level + 9
 
     def weapon(self, wid: str) -> WeaponProfile:
-        return UNARMED if wid == "unarmed" else self.weapons[wid]
+        """A weapon by id: its own, or one it picked up or took (``ARSENAL``)."""
+        if wid == "unarmed":
+            return UNARMED
+        w = self.weapons.get(wid)
+        return w if w is not None else ARSENAL[wid]
+
+    def __post_init__(self) -> None:
+        ARSENAL.update(self.weapons)
 
     def skill(self, sid: str) -> SkillProfile | None:
         for s in self.skills:

@@ -81,11 +81,11 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     for cid, mem in sit.members.items():
         at = mem.extra.get("at", anchors.get(cid))
         if at is None:
-            where = mem.listed if mem.listed is not None else e
-            where.fail("at", f"{cid!r} needs a position 'at: [x, y]'")
-        rows.append((cid, mem.side, profile_of(mem.block), at))
+            (mem.listed or e).fail("at", f"{cid!r} needs a position 'at: [x, y]'")
+        assert at is not None
+        rows.append((cid, mem.side, profile_of(mem.block), (int(at[0]), int(at[1]))))
     enc = build(rows, grid, order, opts, sit.encounter or "situation", start=False)
-    for f in enc.fighters:
+    for f in sorted(enc.fighters, key=lambda f: sit.members[f.id].listed is None):
         mem = sit.members[f.id]
         if not can_stop(grid, f, f.pos, enc.fighters):
             (mem.listed or e).fail("at", f"{f.id!r} cannot stand at {list(f.pos)} (off the map, "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core.actions import Action, ActionSyntaxError, IllegalActionError, parse_label
+from envs.core.actions import Action, ActionSyntaxError, parse_label
 from envs.core.dice import Dice
 from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
@@ -21,8 +21,8 @@ from .fighter import Fighter, condition_table
 from .flow import Ctx, NeedDecision, ReplayDice, Window
 from .legal import step_target, turn_actions
 from .options import RuleOptions, parse_options
-from .resolve import resolve_turn_action
 from .profile import UNARMED, WeaponProfile, profile_from_dict, profile_to_dict
+from .resolve import resolve_turn_action
 from .space import can_stop, dist
 from .turns import advance, begin
 
@@ -171,7 +171,8 @@ class SizeboundEncounter(EncounterBase):
         for f in self.fighters:
             for gid in list(f.grips):
                 g = self.by_id[gid]
-                if not f.alive or f.action_rung >= 4 or dist(f, g) > 1 or f.free_hands < 0:
+                if not f.alive or f.action_rung >= 4 or dist(f, g) > 1 \
+                        or f.hands_used() > f.profile.hands:
                     self.end_grapple(ev, f, g, "ended")
 
     # ------------------------------------------------------------------ protocol: reading
@@ -239,6 +240,10 @@ class SizeboundEncounter(EncounterBase):
             self._grapple_upkeep(ev)
             self.check_end(ev)
         except NeedDecision as nd:
+            if self._outcome is not None:  # the fight ended inside the procedure
+                self.proc = None
+                events.extend(ev[proc["emitted"]:])
+                return
             self.window = nd.window
             self.proc = proc
             events.extend(ev[proc["emitted"]:])
@@ -332,6 +337,3 @@ class SizeboundEncounter(EncounterBase):
 
     def harm(self) -> dict[str, float]:
         return {f.id: float(f.profile.max_hp - f.hp) for f in self.fighters}
-
-    def illegal(self, label: str) -> IllegalActionError:
-        return IllegalActionError(self.illegal_message(parse_label(label)))
