@@ -1,0 +1,184 @@
+"""Sizebound action encoding (spec §12.3, adapted to the engine's label grammar).
+
+Ego-centric slots: 0 = self, 1..3 = allies in roster order, 4..7 = enemies (every other side) in
+roster order (``ego_order``; empty slots are masked). Targets are ego slots. ``arena layout
+sizebound`` prints the table::
+
+    0          end           end_turn on the own turn, pass in any window (spec index 0)
+    1..8       step          dir(8): n, ne, e, se, s, sw, w, nw (spec indices 1-8)
+    9..16      single        kind(8): run, stand, aim, recover hp, recover mana, drop_prone
+                             (own turn), swap, free_hand
+    17..20     pick_up       item(4): the k-th distinct item id in reach, sorted by id
+    21..60     break_free, release, tighten, grapple, disarm: target(8) each
+    61..108    attack, jab, trip: how(2) x target(8) (attack main|off, jab atk|bonus,
+                             trip atk|move)
+    109..140   cast          skill(4) x target(8): the k-th skill of the stat block
+    141..144   cast_self     skill(4): a skill cast without a target (stomp, roar)
+    145..150   answer        option(6): drop_prone, parry, dodge, block, spend, negate (windows)
+
+``pass`` and ``end_turn`` share index 0 (they never meet: ``pass`` is offered only in windows);
+``drop_prone`` is ``single`` on the own turn (React as an Extra action, spec §5.2) and
+``answer`` in the R-DECLARE window. Every block encodes through the layout's place values
+(``ActionLayout.strides``); ``decode_action`` reads the coordinates back with
+``ActionLayout.coords``.
+
+The observation (named feature tables, ``obs_features()``) is ``envs.sizebound.observation``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from envs.core import Action
+from envs.core.squaregrid import distance
+from envs.rl import ActionLayout, Block, ego_order
+
+from .observation import MAX_PER_SIDE, OBS, SLOTS, obs_features, observe
+
+__all__ = ["NAME", "LAYOUT", "ENCODING", "SizeboundEncoding", "STEPS", "SINGLES", "ANSWERS",
+           "TARGETED", "PAIRED", "SKILL_SLOTS", "ITEM_SLOTS"]
+
+NAME = "sizebound_v0"
+STEPS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+"""step labels by ``step`` coordinate (the spec's order, clockwise from north)"""
+SINGLES = (("run", ()), ("stand", ()), ("aim", ()), ("recover", ("hp",)),
+           ("recover", ("mana",)), ("drop_prone", ()), ("swap", ()), ("free_hand", ()))
+TARGETED = ("break_free", "release", "tighten", "grapple", "disarm")
+PAIRED = {"attack": ("main", "off"), "jab": ("atk", "bonus"), "trip": ("atk", "move")}
+ANSWERS = ("drop_prone", "parry", "dodge", "block", "spend", "negate")
+SKILL_SLOTS = 4
+ITEM_SLOTS = 4
+
+LAYOUT = ActionLayout([
+    Block("end"),
+    Block("step", (("dir", len(STEPS)),)),
+    Block("single", (("kind", len(SINGLES)),)),
+    Block("pick_up", (("item", ITEM_SLOTS),)),
+    *(Block(k, (("target", SLOTS),)) for k in TARGETED),
+    *(Block(k, (("how", 2), ("target", SLOTS))) for k in PAIRED),
+    Block("cast", (("skill", SKILL_SLOTS), ("target", SLOTS))),
+    Block("cast_self", (("skill", SKILL_SLOTS),)),
+    Block("answer", (("option", len(ANSWERS)),)),
+])
+_STRIDES = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
+_STEP = {d: i for i, d in enumerate(STEPS)}
+_SINGLE = {s: i for i, s in enumerate(SINGLES)}
+_ANSWER = {a: i for i, a in enumerate(ANSWERS)}
+_EGO: dict[tuple[Any, str], tuple[dict[str, int], list[str | None]]] = {}
+"""ego slots per (roster, combatant): rosters never change during a fight"""
+
+
+class SizeboundEncoding:
+    """The ``SystemEncoding`` of Sizebound (see the module docstring)."""
+
+    name = NAME
+    layout = LAYOUT
+    obs_spec = OBS
+    max_per_side = MAX_PER_SIDE
+    obs_features = staticmethod(obs_features)
+
+    # ------------------------------------------------------------------ slots
+    def ego(self, enc: Any, cid: str) -> tuple[dict[str, int], list[str | None]]:
+        """``({id: slot}, [id or None per slot])`` seen from ``cid``."""
+        key = (enc.sides(), cid)
+        found = _EGO.get(key)
+        if found is None:
+            if len(_EGO) > 20_000:
+                _EGO.clear()
+            me, allies, enemies = ego_order(enc, cid, MAX_PER_SIDE)
+            slots: list[str | None] = [me, *allies, *enemies]
+            found = _EGO[key] = ({c: i for i, c in enumerate(slots) if c is not None}, slots)
+        return found
+
+    @staticmethod
+    def skills(enc: Any, cid: str) -> list[str]:
+        """The skill ids of ``cid``'s stat block, in slot order."""
+        return [s.id for s in enc.by_id[cid].profile.skills][:SKILL_SLOTS]
+
+    @staticmethod
+    def items_in_reach(enc: Any, cid: str) -> list[str]:
+        """The distinct item ids on the ground within 1 space of ``cid``, sorted (the
+        ``pick_up`` slots)."""
+        f = enc.by_id[cid]
+        return sorted({str(wid) for wid, x, y in enc.items
+                       if distance(f.pos, f.n, (x, y), 1) <= 1})
+
+    # ------------------------------------------------------------------ actions
+    def encode_action(self, enc: Any, combatant: str, a: Action) -> int:
+        return self.encode_actions(enc, combatant, (a,))[0]
+
+    def encode_actions(self, enc: Any, combatant: str, actions: Sequence[Action]) -> list[int]:
+        """Indices of ``actions`` (all of ``combatant``), slots looked up once."""
+        st = _STRIDES
+        index, _ = self.ego(enc, combatant)
+        window = enc.window is not None
+        skills: list[str] | None = None
+        out: list[int] = []
+        for a in actions:
+            k, args = a.kind, a.args
+            if k in ("end_turn", "pass"):
+                out.append(st["end"][0])
+            elif k == "step":
+                out.append(st["step"][0] + _STEP[args[0]])
+            elif k in _ANSWER and (window or k != "drop_prone"):
+                out.append(st["answer"][0] + _ANSWER[k])
+            elif (k, args) in _SINGLE:
+                out.append(st["single"][0] + _SINGLE[(k, args)])
+            elif k in PAIRED:
+                start, (k_h, k_t) = st[k]
+                out.append(start + PAIRED[k].index(args[0]) * k_h + index[str(a.target)] * k_t)
+            elif k in TARGETED:
+                out.append(st[k][0] + index[str(a.target)])
+            elif k == "cast":
+                if skills is None:
+                    skills = self.skills(enc, combatant)
+                s = skills.index(args[0])
+                if a.target is None:
+                    out.append(st["cast_self"][0] + s)
+                else:
+                    start, (k_s, k_t) = st["cast"]
+                    out.append(start + s * k_s + index[a.target] * k_t)
+            elif k == "pick_up":
+                out.append(st["pick_up"][0]
+                           + self.items_in_reach(enc, combatant).index(args[0]))
+            else:
+                raise ValueError(f"{NAME}: no index for action {a.label!r}")
+        return out
+
+    def decode_action(self, enc: Any, combatant: str, index: int) -> Action:
+        block, c = LAYOUT.coords(index)
+        me = combatant
+        target: str | None = None
+        if "target" in c:
+            target = self.ego(enc, combatant)[1][c["target"]] or "nobody"
+        if block == "end":
+            return Action(me, "pass" if enc.window is not None else "end_turn")
+        if block == "step":
+            return Action(me, "step", (STEPS[c["dir"]],))
+        if block == "single":
+            kind, args = SINGLES[c["kind"]]
+            return Action(me, kind, args)
+        if block == "pick_up":
+            items = self.items_in_reach(enc, combatant)
+            k = c["item"]
+            return Action(me, "pick_up", (items[k] if k < len(items) else f"item{k}",))
+        if block in PAIRED:
+            return Action(me, block, (PAIRED[block][c["how"]],), target)
+        if block in TARGETED:
+            return Action(me, block, (), target)
+        if block in ("cast", "cast_self"):
+            skills = self.skills(enc, combatant)
+            k = c["skill"]
+            return Action(me, "cast", (skills[k] if k < len(skills) else f"skill{k}",), target)
+        return Action(me, ANSWERS[c["option"]])
+
+    # ------------------------------------------------------------------ observation
+    def observe(self, enc: Any, combatant: str) -> np.ndarray:
+        """``combatant``'s observation (``envs.sizebound.observation``)."""
+        return observe(enc, combatant, self.ego(enc, combatant)[1])
+
+
+ENCODING = SizeboundEncoding()

@@ -1,0 +1,284 @@
+"""Sizebound observation (spec §12.3, adapted): the named feature tables and ``observe``.
+
+Float32, every value in [-1, 1], built from the encounter's view (``enc.view(observer)``), the
+stat blocks and the engine's public previews (``preview_attack``):
+
+* ``context`` (``CONTEXT_FEATURES``): the round, whose turn and decision it is, the phase
+  one-hot, and for a window the pending event: attacker and target slots, the totals at stake,
+  the damage amount, the Guard a Block would add, crit, area and ranged flags;
+* ``self`` (``SELF_FEATURES``): level, health, mana, Guard, Exertion Dice, reactions, the
+  P/D/M/B flags, the attack pool, movement, Aim, hands, blocked actions, conditions, stats and a
+  summary of the main and off weapons;
+* ``slot1`` .. ``slot7`` (``SLOT_FEATURES``): the other combatants by ego slot: where they are,
+  reach, range, flanking, health, conditions, stats, the grapple relation, Charge readiness and
+  the observer's own odds against them;
+* ``map``: egocentric 11 x 11 planes (``PLANES``: wall or off the map, difficult, allies,
+  enemies, self, items), centred on the observer's anchor, row-major from the north-west.
+
+``obs_features()`` lists every feature with its offset and range (``arena layout sizebound
+--obs``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from envs.rl import ObsSpec
+from envs.rl.features import feature_rows, table_size
+
+from .rules.attack import charge_ready
+from .rules.economy import can_spend
+from .rules.legal import weapon_in
+from .rules.preview import preview_attack
+
+__all__ = ["MAX_PER_SIDE", "SLOTS", "PHASES", "CONDITION_FEATURES", "CONTEXT_FEATURES",
+           "SELF_FEATURES", "SLOT_FEATURES", "PLANES", "RADIUS", "OBS", "obs_features",
+           "observe"]
+
+MAX_PER_SIDE = 4
+SLOTS = 2 * MAX_PER_SIDE
+"""ego slots: self, then up to 3 allies, then up to 4 enemies"""
+PHASES = ("own", "declare", "parry", "dodge", "block", "dispel", "fall", "exert_d20",
+          "exert_dmg", "crit", "other")
+"""spec §12.3: the own-turn action, the reaction windows (R-DISPEL and R-FALL are FULL and not
+offered yet), the exertion windows, any other decision"""
+MOVE_MODES = ("none", "move", "run", "trip")
+"""the movement mode: none yet, Move, Run, or M paid for a Trip (R-34)"""
+RADIUS = 5
+SIDE = 2 * RADIUS + 1
+PLANES = ("wall", "difficult", "ally", "enemy", "self", "item")
+
+CONDITION_FEATURES = (
+    ("prone", 1), ("grappled", 1), ("grappling", 1), ("hp_stun", 1),
+    ("action_rung", 6),   # one-hot: none, Jarred, Staggered, Stunned, Paralyzed, Unconscious
+    ("fatigue_rung", 5),  # one-hot: none, Winded, Tired, Lethargic, Disabled
+    ("afraid", 1), ("unnerved", 1), ("blinded", 1), ("deafened", 1),  # unnerved/10
+)
+CONTEXT_FEATURES = (
+    ("round", 1),         # round / round cap
+    ("my_side_turn", 1), ("deciding", 1),
+    ("phase", len(PHASES)),
+    ("attacker", SLOTS),  # one-hot ego slot of the pending event's attacker (or dealer)
+    ("target", SLOTS),    # one-hot ego slot of its target
+    ("total", 1),         # the roll's total / 40
+    ("against", 1),       # the total it has to beat / 40 (the contest's other side)
+    ("margin", 1),        # total - target's Defense, / 20
+    ("amount", 1),        # the damage amount / 40
+    ("guard_gain", 1),    # the Guard a Block would add / 10
+    ("ranged", 1), ("area", 1), ("crit", 1),
+    ("roll", 4),          # one-hot the roll being boosted: hit, parry, dodge, other contest
+)
+WEAPON_FEATURES = ("present", "mean_damage", "reach", "range", "crit_faces", "weapon_attacks")
+SELF_FEATURES = (
+    ("level", 1),         # /30
+    ("hp", 1), ("above_pnr", 1),  # HP / Max HP; (HP - PNR) / (Max HP - PNR)
+    ("mana", 1), ("guard", 1), ("dice", 1), ("reactions", 1),  # /max, /10, /8, /3
+    ("used", 4),          # P, D, M, B spent this turn
+    ("pool", 3),          # open, general attacks left /4, weapon attacks left /4
+    ("move", 6),          # mode one-hot (none, move, run, trip), budget /10, MR left /5
+    ("aim", 2),           # active, used this round
+    ("hands_free", 1),    # /2
+    ("blocked", 1),       # unspent P/D/M/B that conditions forbid now, /4
+    *CONDITION_FEATURES,
+    ("stats", 8),         # hit mod /10, Defense /30, Dodge /20, Athletics, Nimble, Arcana /20,
+                          # Block guard /10, size index /10
+    ("main", len(WEAPON_FEATURES)),  # mean damage /20, reach /5, range /20, crit faces /5,
+    ("off", len(WEAPON_FEATURES)),   # weapon attacks /2
+)
+SLOT_FEATURES = (
+    ("present", 1), ("alive", 1), ("active", 1), ("ally", 1),
+    ("offset", 3),        # dx, dy, distance, /16 (y to the north)
+    ("adjacent", 1), ("reach", 2),  # in my main / off weapon's reach or range
+    ("flankers", 1),      # my side's other members adjacent to it, /4
+    ("hp", 1), ("hp_stun", 1), ("guard", 1), ("reactions", 1),
+    *(c for c in CONDITION_FEATURES if c[0] not in ("hp_stun",)),
+    ("size", 2),          # size index /10, footprint side N /4
+    ("stats", 4),         # Defense /30, Dodge /20, Athletics /20, Nimble /20
+    ("mean_damage", 1),   # its main weapon, /20
+    ("grapple", 2),       # grappled by me, grappling me
+    ("charge", 1),        # my last steps make a Charge on it (R-31)
+    ("odds", 4),          # my main / off attack on it: P(hit), expected damage /20
+)
+
+SLOT_SIZE = table_size(SLOT_FEATURES)
+OBS = ObsSpec([
+    ("context", table_size(CONTEXT_FEATURES)),
+    ("self", table_size(SELF_FEATURES)),
+    *((f"slot{i}", SLOT_SIZE) for i in range(1, SLOTS)),
+    ("map", len(PLANES) * SIDE * SIDE),
+])
+
+
+def obs_features() -> list[tuple[str, int, int, float, float]]:
+    """Every observation feature as ``(name, offset, size, low, high)``, in vector order."""
+    planes = tuple((p, SIDE * SIDE) for p in PLANES)
+    return feature_rows(OBS, {"context": CONTEXT_FEATURES, "self": SELF_FEATURES,
+                              "slot": SLOT_FEATURES, "map": planes})
+
+
+def _c(x: float) -> float:
+    return -1.0 if x < -1 else (1.0 if x > 1 else float(x))
+
+
+def _hot(i: int, n: int) -> list[float]:
+    out = [0.0] * n
+    if 0 <= i < n:
+        out[i] = 1.0
+    return out
+
+
+def _conditions(p: dict[str, Any], stun: bool) -> list[float]:
+    conds = set(p["conditions"])
+    out = [float(p["prone"]), float(bool(p["grappled_by"])), float(bool(p["grips"]))]
+    if stun:
+        out.append(float(p["hp"] <= 0))
+    out += _hot(p["action_rung"], 6) + _hot(p["fatigue_rung"], 5)
+    out += [float("afraid" in conds), _c(p["unnerved"] / 10), float("blinded" in conds),
+            float("deafened" in conds)]
+    return out
+
+
+def _weapon(f: Any, slot: str) -> list[float]:
+    wid = weapon_in(f, slot)
+    if wid is None:
+        return [0.0] * len(WEAPON_FEATURES)
+    w = f.profile.weapon(wid)
+    far = w.range if w.range is not None else (w.thrown or 0)
+    return [1.0, _c((w.mean_dice + f.mod(w.stat)) / 20), _c((w.reach or 0) / 5), _c(far / 20),
+            _c(len(w.crit) / 5), _c(w.weapon_attacks / 2)]
+
+
+def _context(enc: Any, view: dict[str, Any], me: str, slots: dict[str, int]) -> list[float]:
+    w = view["window"]
+    out = [_c(view["round"] / max(1, view["round_cap"])), float(view["my_turn"]),
+           float(enc.current_actor() == me)]
+    if w is None:
+        out += _hot(0, len(PHASES)) + [0.0] * (2 * SLOTS + 12)
+        return out
+    kind = w["kind"]
+    out += _hot(PHASES.index(kind) if kind in PHASES else len(PHASES) - 1, len(PHASES))
+    info = w["info"]
+    attacker = info.get("attacker", w["actor"] if kind == "exert_dmg" else None)
+    target = info.get("target", w["actor"] if kind in ("declare", "dodge", "crit") else None)
+    out += _hot(slots.get(attacker, -1), SLOTS) + _hot(slots.get(target, -1), SLOTS)
+    total = info.get("total")
+    defense = view["combatants"][target]["defense"] if target in view["combatants"] else None
+    roll = info.get("roll")
+    out += [_c((total or 0) / 40), _c(info.get("against", 0) / 40),
+            _c((total - defense) / 20) if total is not None and defense is not None else 0.0,
+            _c(info.get("amount", 0) / 40), _c(info.get("guard", 0) / 10),
+            float(bool(info.get("ranged"))), float(bool(info.get("area"))),
+            float(kind == "crit")]
+    out += _hot({"hit": 0, "parry": 1, "dodge": 2}.get(roll, 3), 4) if roll else [0.0] * 4
+    return out
+
+
+def _self(enc: Any, f: Any, p: dict[str, Any]) -> list[float]:
+    prof = f.profile
+    span = max(1, prof.max_hp - prof.pnr)
+    used = p["used"]
+    blocked = sum(1 for a in "PDMB" if a not in used and not can_spend(f, a))
+    out = [_c(prof.level / 30), _c(p["hp"] / max(1, p["max_hp"])), _c((p["hp"] - prof.pnr) / span),
+           _c(p["mana"] / max(1, p["max_mana"])), _c(p["guard"] / 10), _c(p["dice"] / 8),
+           _c(p["reactions"] / 3), *(float(a in used) for a in "PDMB"),
+           float(p["pool_open"]), _c(p["general_attacks"] / 4),
+           _c(sum(p["weapon_attacks"].values()) / 4),
+           *_hot(MOVE_MODES.index(p["move_mode"]), 4), _c(p["budget"] / 10),
+           _c(f.mr / 5), float(p["aim_active"]), float(f.aim_round == enc.round),
+           _c(f.free_hands / 2), blocked / 4, *_conditions(p, True),
+           _c(p["hit_mod"] / 10), _c(p["defense"] / 30), _c(p["dodge_mod"] / 20),
+           _c(p["athletics"] / 20), _c(p["nimble"] / 20), _c(p["arcana"] / 20),
+           _c(p["block_guard"] / 10), _c(prof.size_index / 10),
+           *_weapon(f, "main"), *_weapon(f, "off")]
+    return out
+
+
+def _slot(enc: Any, view: dict[str, Any], me: Any, cid: str) -> list[float]:
+    p = view["combatants"][cid]
+    mine = view["combatants"][me.id]
+    g = enc.by_id[cid]
+    reach = view["in_reach"]
+    dx, dy, d = g.x - me.x, g.y - me.y, p["distance"]
+    flank = sum(1 for o in enc.fighters if o.side == me.side and o is not me and o.alive
+                and o.action_rung < 4 and view["combatants"][o.id]["alive"]
+                and _adjacent(o, g))
+    odds: list[float] = []
+    for slot in ("main", "off"):
+        pv = preview_attack(enc, me.id, slot, cid) if (me.alive and g.alive and not p["ally"]
+                                                       and cid in reach.get(slot, ())) else None
+        odds += [0.0, 0.0] if pv is None else [_c(pv.hit), _c(pv.expected_damage / 20)]
+    wid = weapon_in(g, "main")
+    mean = 0.0
+    if wid is not None:
+        w = g.profile.weapon(wid)
+        mean = _c((w.mean_dice + g.mod(w.stat)) / 20)
+    return [1.0, float(p["alive"]), float(enc.is_active(cid)), float(p["ally"]),
+            _c(dx / 16), _c(dy / 16), _c(d / 16), float(d <= 1),
+            float(cid in reach.get("main", ())), float(cid in reach.get("off", ())),
+            _c(flank / 4), _c(p["hp"] / max(1, p["max_hp"])), float(p["hp"] <= 0),
+            _c(p["guard"] / 10), _c(p["reactions"] / 3), *_conditions(p, False),
+            _c(g.profile.size_index / 10), _c(p["n"] / 4), _c(p["defense"] / 30),
+            _c(p["dodge_mod"] / 20), _c(p["athletics"] / 20), _c(p["nimble"] / 20), mean,
+            float(cid in mine["grips"]), float(me.id in p["grips"]),
+            float(me.alive and g.alive and charge_ready(enc, me, g)), *odds]
+
+
+def _adjacent(a: Any, b: Any) -> bool:
+    from envs.core.squaregrid import distance
+    return distance(a.pos, a.n, b.pos, b.n) <= 1
+
+
+def _map(enc: Any, me: Any, out: np.ndarray) -> None:
+    """The planes, written into ``out`` (zeros on entry)."""
+    grid = enc.grid
+    ox, oy = me.x - RADIUS, me.y + RADIUS  # the north-west corner
+    plane = SIDE * SIDE
+
+    def put(k: int, cell: tuple[int, int]) -> None:
+        col, row = cell[0] - ox, oy - cell[1]
+        if 0 <= col < SIDE and 0 <= row < SIDE:
+            out[k * plane + row * SIDE + col] = 1.0
+
+    for row in range(SIDE):
+        for col in range(SIDE):
+            c = (ox + col, oy - row)
+            if c not in grid or c in grid.walls:
+                out[row * SIDE + col] = 1.0
+            elif c in grid.difficult:
+                out[plane + row * SIDE + col] = 1.0
+    for g in enc.fighters:
+        if not g.alive:
+            continue
+        k = 4 if g is me else (2 if g.side == me.side else 3)
+        for dx in range(g.n):
+            for dy in range(g.n):
+                put(k, (g.x + dx, g.y + dy))
+    for _, x, y in enc.items:
+        put(5, (x, y))
+
+
+def observe(enc: Any, combatant: str, slots: list[str | None]) -> np.ndarray:
+    """The observation of ``combatant``; ``slots``: its ego slots (``SizeboundEncoding.ego``)."""
+    me = enc.by_id[combatant]
+    index = {c: i for i, c in enumerate(slots) if c is not None}
+    vec = OBS.new()
+    parts = OBS.named(vec)
+    try:
+        view = enc.view(combatant)
+    except IndexError:
+        if enc.outcome() is None:
+            raise
+        # the engine's view fails once the round cap has ended the fight (its team-turn slot
+        # runs past the order): the last observation is the round and the map only
+        parts["context"][0] = 1.0
+        _map(enc, me, parts["map"])
+        return vec
+    parts["context"][:] = _context(enc, view, combatant, index)
+    parts["self"][:] = _self(enc, me, view["combatants"][combatant])
+    for i, cid in enumerate(slots[1:], start=1):
+        if cid is not None:
+            parts[f"slot{i}"][:] = _slot(enc, view, me, cid)
+    _map(enc, me, parts["map"])
+    return vec

@@ -1,0 +1,159 @@
+"""Sizebound's encoding (envs/sizebound/encoding.py, observation.py): exact indices of labels,
+the round trip and the mask over seeded random play of all four encounters, observation bounds
+and the shaping."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from envs.core import Action, SeededDice
+from envs.rl import legal_index_map, mask_from_legal
+from envs.sizebound import rules as R
+from envs.sizebound.encoding import ENCODING, LAYOUT
+from envs.sizebound.env import SHAPING
+from envs.sizebound.observation import OBS, PLANES, RADIUS, SIDE, obs_features
+from envs.sizebound.rules.events import Damaged, Died
+
+
+def _enc(name: str = "duel_blade_vs_shield", rules: str = "full"):
+    return R.new_encounter(name, rules, SeededDice(0))
+
+
+def test_the_layout_has_151_indices_and_the_observation_1160_floats():
+    assert LAYOUT.size == 151 and ENCODING.name == "sizebound_v0"
+    assert OBS.size == 1160 and ENCODING.max_per_side == 4
+    names = [n for n, *_ in obs_features()]
+    assert names[0] == "context.round" and "slot7.odds" in names and names[-1] == "map.item"
+
+
+@pytest.mark.parametrize(("label", "index"), [
+    ("duelist: end_turn", 0),
+    ("duelist: step n", 1),
+    ("duelist: step e", 3),
+    ("duelist: step nw", 8),
+    ("duelist: run", 9),
+    ("duelist: recover mana", 13),
+    ("duelist: free_hand", 16),
+    ("duelist: attack main -> knight", 61 + 4),   # the knight: ego slot 4, the first enemy
+    ("duelist: attack off -> knight", 61 + 8 + 4),
+    ("duelist: jab bonus -> knight", 77 + 8 + 4),
+    ("duelist: trip move -> knight", 93 + 8 + 4),
+    ("duelist: grapple -> knight", 45 + 4),
+])
+def test_exact_indices_of_own_turn_labels(label: str, index: int):
+    enc = _enc()
+    a = enc.parse_action(label)
+    assert ENCODING.encode_action(enc, "duelist", a) == index
+    assert ENCODING.decode_action(enc, "duelist", index) == a
+
+
+def test_skills_take_their_slot_in_the_stat_block_and_self_casts_their_own_block():
+    enc = _enc("giant_vs_four")
+    mage, giant = "mage", "hill_giant"
+    assert ENCODING.skills(enc, mage) == ["arcane_bolt", "arcane_burst", "mend"]
+    mend = Action(mage, "cast", ("mend",), "knight")  # the knight: mage's ally slot 2
+    assert ENCODING.encode_action(enc, mage, mend) == 109 + 2 * 8 + 2
+    roar = Action(giant, "cast", ("roar",))
+    assert ENCODING.encode_action(enc, giant, roar) == 141 + 1
+    assert ENCODING.decode_action(enc, giant, 142) == roar
+
+
+def _play_to_a_window(enc, dice, kinds):
+    rng = np.random.default_rng(0)
+    for _ in range(3000):
+        if enc.window is not None and enc.window.kind in kinds:
+            return True
+        legal = enc.legal_actions()
+        attacks = [a for a in legal if a.kind in ("attack", "jab")]
+        steps = [a for a in legal if a.kind == "step" and a.args[0] in ("e", "w")]
+        pick = attacks or steps or legal
+        enc.apply(pick[rng.integers(len(pick))], dice)
+    return False
+
+
+def test_window_answers_and_pass_share_index_0_with_end_turn():
+    dice = SeededDice(3)
+    enc = R.new_encounter("duel_blade_vs_shield", "full", dice)
+    assert _play_to_a_window(enc, dice, ("dodge", "parry", "declare"))
+    actor = enc.current_actor()
+    got = legal_index_map(ENCODING, enc, actor)
+    kinds = {a.kind: i for i, a in got.items()}
+    assert kinds["pass"] == 0
+    for k, i in kinds.items():
+        if k != "pass":
+            assert i == 145 + ("drop_prone", "parry", "dodge", "block", "spend", "negate").index(k)
+    assert ENCODING.decode_action(enc, actor, 0) == Action(actor, "pass")
+
+
+@pytest.mark.parametrize("name", R.encounter_names())
+def test_random_play_round_trips_and_the_mask_is_the_legal_actions(name: str):
+    for seed in range(3):
+        dice = SeededDice(seed)
+        enc = R.new_encounter(name, "full" if seed % 2 else "core", dice)
+        rng = np.random.default_rng(seed)
+        for step in range(400):
+            if enc.is_over():
+                break
+            actor = enc.current_actor()
+            legal = enc.legal_actions()
+            got = legal_index_map(ENCODING, enc, actor)
+            assert list(got.values()) == legal
+            assert ENCODING.encode_actions(enc, actor, legal) == list(got)
+            mask = mask_from_legal(ENCODING, enc, actor)
+            assert sorted(np.flatnonzero(mask).tolist()) == sorted(got)
+            for i, a in got.items():
+                assert ENCODING.decode_action(enc, actor, i) == a
+            if step % 5 == 0:
+                for side in enc.sides():
+                    for cid in side.members:
+                        vec = ENCODING.observe(enc, cid)
+                        assert vec.shape == (OBS.size,) and vec.dtype == np.float32
+                        assert np.all(vec >= OBS.low) and np.all(vec <= OBS.high)
+            try:
+                enc.apply(legal[rng.integers(len(legal))], dice)
+            except KeyError:  # an engine fault outside the encoding (see the report)
+                break
+
+
+def test_the_map_planes_are_centred_on_the_observer():
+    enc = _enc("giant_vs_four")
+    vec = ENCODING.observe(enc, "knight")  # the knight at (4, 8); the giant at 11..12, 8..9
+    planes = OBS.named(vec)["map"].reshape(len(PLANES), SIDE, SIDE)
+    me = planes[PLANES.index("self")]
+    assert me[RADIUS, RADIUS] == 1 and me.sum() == 1
+    allies = planes[PLANES.index("ally")]
+    assert allies[RADIUS - 2, RADIUS - 1] == 1  # the duelist at (3, 10): west 1, north 2
+    assert planes[PLANES.index("enemy")].sum() == 0  # the giant is 7 cells east: outside
+    giant = OBS.named(ENCODING.observe(enc, "hill_giant"))["map"].reshape(len(PLANES), SIDE,
+                                                                          SIDE)
+    assert giant[PLANES.index("self")].sum() == 4  # its 2 x 2 footprint
+
+
+def test_the_slot_rows_carry_the_previews_odds():
+    enc = _enc("skirmish_2v2")
+    vec = ENCODING.observe(enc, "goblin")  # the goblin at (12, 7), the knight at (2, 6)
+    row = OBS.named(vec)["slot4"]  # the knight: the goblin's first enemy
+    at = {n: o - OBS["slot4"].start for n, o, *_ in obs_features() if n.startswith("slot4.")}
+    assert row[at["slot4.present"]] == 1 and row[at["slot4.ally"]] == 0
+    assert row[at["slot4.offset"]] == pytest.approx(-10 / 16)
+    assert row[at["slot4.offset"] + 1] == pytest.approx(-1 / 16)
+    shot = R.preview_attack(enc, "goblin", "main", "knight")
+    assert shot is not None and shot.mode == "ranged"
+    assert row[at["slot4.reach"]] == 1
+    assert row[at["slot4.odds"]] == pytest.approx(shot.hit)
+    assert row[at["slot4.odds"] + 1] == pytest.approx(shot.expected_damage / 20)
+
+
+def test_shaping_rewards_damage_and_kills_over_the_sides_members():
+    enc = _enc("party_vs_bear")
+    shaping = SHAPING(0.1)
+    out = shaping(enc, [Damaged("cave_bear", 19, ("Slashing",), 0, 57)], "duelist")
+    assert out["duelist"]["harm"] == pytest.approx(0.1 * 19 / 76)
+    assert out["cave_bear"]["harm"] == pytest.approx(-0.1 * 19 / 76)
+    out = shaping(enc, [Damaged("mage", 10, ("Slashing",), 0, 38), Died("mage", -30)],
+                  "cave_bear")
+    assert out["cave_bear"]["harm"] == pytest.approx(0.1 * 10 / 48 / 3)
+    assert out["cave_bear"]["kills"] == pytest.approx(0.2 / 3)
+    assert "kills" not in out["knight"]
+    assert shaping(enc, [], "duelist") == {}
