@@ -339,13 +339,13 @@ class SearchAgent:
         identification, 4 rollouts each, more of them while the batch is under ``BATCH``) so that a
         move screened on a few rollouts can still climb. Ranked again
         after every batch, until the top rows are precise, the budget or the deadline."""
-        budget = self.rollouts
+        budget, precision = self.rollouts, self.precision or 0.05
         number = {id(cands[c]): c for c in searched}
         while True:
             heads = [g[0] for g in collapse([cands[c] for c in searched if cands[c].n])]
             ranked = sorted(heads, key=lambda c: (-c.win_prob, -c.n))
             top = ranked[: self.keep]
-            wide = [c for c in top if (c.interval[1] - c.interval[0]) / 2 > self.precision]
+            wide = [c for c in top if (c.interval[1] - c.interval[0]) / 2 > precision]
             if not wide:
                 return
             floor = min(c.interval[0] for c in top)

@@ -7,6 +7,8 @@ One policy a system, trained on its main encounter (the first of ``encounter_nam
     metanoia_duel_seed.pt     + .json     configs/train/metanoia_ship.yaml
     mano_a_mano_duel_seed.pt  + .json     configs/train/mano_a_mano_ship.yaml
 
+A system ships its policy by adding the two files (``install``); ``SHIPPED_SYSTEMS`` reads them.
+
 The agent spec ``trained`` (``make_agent("trained", system)``, ``arena play --vs trained``,
 ``arena suggest --policy trained``, eval configs) plays the system's file. From a checkout::
 
@@ -29,10 +31,33 @@ from envs.core.files import atomic_write
 
 from ..trained import POLICY_DIR, PolicyFileError, load_policy, main_encounter, sidecar_path
 
-__all__ = ["ship_config", "install", "scrub", "win_rate", "SHIPPED_SYSTEMS"]
+__all__ = ["ship_config", "install", "scrub", "win_rate", "SHIPPED_SYSTEMS", "real_systems"]
 
-SHIPPED_SYSTEMS = ("metanoia", "mano_a_mano")
-"""the systems a policy ships for (every real system in the registry)"""
+def _shipped() -> tuple[str, ...]:
+    """The systems whose policy file lies in ``agents/policies`` (read from the sidecars), in
+    registry order: a new system ships one by adding its files, with no line of code here."""
+    from envs import SYSTEMS
+
+    found = set()
+    for sidecar in POLICY_DIR.glob("*.json"):
+        try:
+            system = json.loads(sidecar.read_text(encoding="utf-8")).get("system")
+        except (OSError, ValueError, AttributeError):
+            continue  # not a sidecar: load_policy reports it when the file is played
+        if system in SYSTEMS and sidecar.with_suffix(".pt").is_file():
+            found.add(system)
+    return tuple(s for s in SYSTEMS if s in found)
+
+
+SHIPPED_SYSTEMS = _shipped()
+"""the systems a policy ships for (the test asks for every real system in the registry)"""
+
+
+def real_systems() -> tuple[str, ...]:
+    """The registered systems a policy can be trained and installed for (not the test-only)."""
+    from envs import SYSTEMS
+
+    return tuple(s for s, entry in SYSTEMS.items() if not entry.test_only)
 
 
 def ship_config(system: str) -> Path:

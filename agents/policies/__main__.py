@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..config import OneLineParser
-from . import SHIPPED_SYSTEMS, install, ship_config, win_rate
+from . import SHIPPED_SYSTEMS, install, real_systems, ship_config, win_rate
 
 PROG = "python -m agents.policies"
 
@@ -16,10 +16,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = OneLineParser(prog=PROG, description="Retrain, install and check the shipped policies.")
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("retrain", help="train SYSTEM's ship config, then install its policy")
-    r.add_argument("system", choices=SHIPPED_SYSTEMS)
+    r.add_argument("system", choices=real_systems())
     r.add_argument("overrides", nargs="*", help="key=value, read as YAML (e.g. run_dir=runs/x)")
     i = sub.add_parser("install", help="copy a trained policy file (+ sidecar) into the package")
-    i.add_argument("system", choices=SHIPPED_SYSTEMS)
+    i.add_argument("system", choices=real_systems())
     i.add_argument("policy", help="the .pt file (its .json sidecar beside it)")
     c = sub.add_parser("check", help="load each shipped policy; its win rate against random")
     c.add_argument("systems", nargs="*", help=f"default: all ({', '.join(SHIPPED_SYSTEMS)})")

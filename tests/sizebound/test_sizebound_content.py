@@ -428,3 +428,26 @@ def test_undead_immunities_do_not_count_toward_the_limit():
     with pytest.raises(DataError, match="got Acid, Cold, Fire$"):
         stat_block_from_mapping({**data, "damage_mods": {"immune": ["Fire", "Cold", "Acid"]}},
                                 "s.yaml", "combatants.wight")
+
+
+def _totals_for(level: int) -> dict[str, int]:
+    """Totals reachable at ``level``: 14/12/10, every bonus on Might (the highest)."""
+    might = 14 + sum(1 if r.stat_bonus == "+1H/+2" else int(r.stat_bonus[1])
+                     for r in C.LEVELS[:level])
+    return {"might": might, "skill": 12, "magic": 10}
+
+
+@pytest.mark.parametrize("level", [1, 2, 7, 13, 29, 30])
+def test_every_size_builds_at_any_level(level):
+    for row in C.SIZES:
+        data = {"size": row.name, "level": level, "totals": _totals_for(level),
+                "scaling_improvements": {"hp": 0, "mana": C.scaling_improvements(level)}}
+        b = stat_block_from_mapping(data, "s.yaml", f"combatants.{row.name}")
+        imp = C.scaling_improvements(level)
+        assert (b.max_hp, b.max_mana, b.pnr) == (
+            row.sn * level + 40, (6 + imp) * level + 10, -19 - level)
+        assert (b.mr, b.athletics, b.nimble) == (
+            row.mr, b.might + 1 + row.sn, b.skill + 1 + 16 - row.sn)
+        assert (b.base_reactions, b.exertion_max, b.defense, b.hit_mod, b.dodge_mod) == (
+            level // 5, C.level_row(level).exertion_dice, level + 9, level + 1, level + 11)
+        assert b.arcana == b.magic + 6 + imp

@@ -1,5 +1,5 @@
-"""Sizebound engine: procedures with forced dice (spec §4-§8), using hand-built profiles with
-the numbers of spec §13.2."""
+"""Sizebound engine: turns and procedures with forced dice (spec §4-§8), on the §13.3
+encounters."""
 
 from __future__ import annotations
 
@@ -7,99 +7,23 @@ import pytest
 
 from envs.core.actions import ActionSyntaxError, IllegalActionError
 from envs.core.dice import ScriptedDice
-from envs.core.squaregrid import SquareGrid
 from envs.sizebound.invariants import state_invariants
-from envs.sizebound.rules.options import CORE, FULL
-from envs.sizebound.rules.setup import build
-from envs.sizebound.rules.profile import Profile, SkillProfile, WeaponProfile
-
-W = {
-    "sword": WeaponProfile("sword", "Sword", 1, 1, 8, "best_might_skill", ("Slashing",), 1,
-                           guard=2),
-    "dagger": WeaponProfile("dagger", "Sword", 1, 1, 4, "skill", ("Piercing",), 1, thrown=4,
-                            weapon_attacks=1, guard=1, crit=frozenset({19, 20})),
-    "shield": WeaponProfile("shield", "Shield", 1, 1, 4, "might", ("Bludgeoning",), 1, guard=3),
-    "quarterstaff": WeaponProfile("quarterstaff", "Pole", 2, 1, 8, "best_might_skill",
-                                  ("Bludgeoning",), 1, guard=2),
-    "shortbow": WeaponProfile("shortbow", "Bow", 2, 1, 6, "skill", ("Piercing",), None,
-                              range=12),
-    "nat_bite_small": WeaponProfile("nat_bite_small", "Unarmed", 0, 1, 6, "best_might_skill",
-                                    ("Piercing",), 1, natural=True),
-    "nat_claw": WeaponProfile("nat_claw", "Unarmed", 0, 1, 8, "might", ("Slashing",), 1,
-                              natural=True),
-    "nat_bite": WeaponProfile("nat_bite", "Crescent", 0, 1, 6, "might", ("Piercing",), 1,
-                              weapon_attacks=1, crit=frozenset({19, 20}), natural=True),
-    "greatclub": WeaponProfile("greatclub", "Hammer", 2, 3, 6, "might", ("Bludgeoning",), 1,
-                               guard=1),
-    "greatsword": WeaponProfile("greatsword", "Sword", 2, 2, 6, "might", ("Slashing",), 1,
-                                guard=2),
-}
-SK = {
-    "arcane_bolt": SkillProfile("arcane_bolt", 2, 12, 1, 8, "magic", ("Arcane",)),
-    "arcane_burst": SkillProfile("arcane_burst", 6, 8, 2, 6, "magic", ("Arcane",), size=3),
-    "mend": SkillProfile("mend", 4, 1, 1, 8, "magic"),
-    "stomp": SkillProfile("stomp", 0, 0, 1, 6, "might", ("Bludgeoning",), size=1,
-                          min_size_index=7, magical=False),
-    "roar": SkillProfile("roar", 0, 6, uses=1, magical=False),
-}
-
-
-def prof(name: str, size: str, si: int, sn: int, fp: float, level: int, totals: tuple,
-         hp: int, mana: int, mr: int, *, walk: int = 5, hands: int = 2, armoured: bool = False,
-         gb: int = 0, fall: int = 1, wielded: dict | None = None, natural: tuple = (),
-         stowed: tuple = (), alternate: dict | None = None, skills: tuple = ()) -> Profile:
-    ws = dict(wielded or {})
-    ids = set(ws.values()) | set(natural) | set(stowed) | set((alternate or {}).values())
-    return Profile(name, level, size, si, sn, fp, walk, 1, hands, totals, hp, -19 - level, mana,
-                   6, mr, level // 5, 3, armoured, gb, fall, {i: W[i] for i in ids},
-                   tuple(ws.items()), natural, stowed,
-                   None if alternate is None else tuple(alternate.items()),
-                   tuple(SK[s] for s in skills))
-
-
-P = {
-    "duelist": prof("Sellsword Duelist", "Medium", 4, 8, 0.5, 1, (12, 15, 10), 48, 16, 3,
-                    wielded={"main": "sword", "off": "dagger"}),
-    "knight": prof("Shieldbearer Knight", "Stocky", 5, 9, 0.5, 1, (15, 12, 10), 49, 16, 3,
-                   armoured=True, gb=3, wielded={"main": "sword", "off": "shield"}),
-    "mage": prof("Hedge Mage", "Medium", 4, 8, 0.5, 1, (10, 12, 15), 48, 16, 3,
-                 wielded={"both": "quarterstaff"}, skills=("arcane_bolt", "arcane_burst", "mend")),
-    "goblin": prof("Goblin Skirmisher", "Small", 3, 7, 0.5, 1, (12, 15, 10), 47, 16, 2, fall=0,
-                   wielded={"both": "shortbow"}, stowed=("dagger",),
-                   alternate={"main": "dagger"}),
-    "war_dog": prof("War Dog", "Puny", 2, 5, 0.2, 1, (12, 15, 10), 45, 16, 1, walk=7, hands=1,
-                    fall=0, natural=("nat_bite_small",)),
-    "cave_bear": prof("Cave Bear", "Large", 6, 10, 1.0, 3, (16, 12, 10), 76, 28, 4, walk=6,
-                      fall=2, natural=("nat_claw", "nat_bite")),
-    "hill_giant": prof("Hill Giant", "Huge", 7, 11, 2.0, 5, (19, 12, 10), 105, 40, 4, walk=6,
-                       fall=3, wielded={"both": "greatclub"}, skills=("stomp", "roar")),
-    "captain": prof("Veteran Captain", "Medium", 4, 8, 0.5, 5, (18, 14, 10), 90, 40, 3,
-                    armoured=True, gb=2, wielded={"both": "greatsword"}),
-}
-
-ENCOUNTERS = {
-    "duel_blade_vs_shield": (12, 12, [], [], [("duelist", "A", (2, 6)), ("knight", "B", (9, 6))]),
-    "skirmish_2v2": (14, 14, [], [(x, y) for x in (6, 7) for y in range(4, 10)],
-                     [("knight", "A", (2, 6)), ("mage", "A", (1, 8)), ("goblin", "B", (12, 7)),
-                      ("war_dog", "B", (11, 5))]),
-    "party_vs_bear": (14, 14, [], [], [("cave_bear", "A", (10, 7)), ("duelist", "B", (3, 6)),
-                                       ("knight", "B", (3, 8)), ("mage", "B", (1, 7))]),
-    "giant_vs_four": (16, 16, [(x, 0) for x in range(4)], [],
-                      [("duelist", "A", (3, 10)), ("knight", "A", (4, 8)), ("mage", "A", (1, 9)),
-                       ("captain", "A", (4, 11)), ("hill_giant", "B", (11, 8))]),
-}
-
+from envs.sizebound.rules import FULL, new_encounter
 
 QUIET = {"version": "core", "exertion_control": "off"}
 """CORE without the exertion windows, so a test of another procedure needs no ``pass``."""
 
 
-def fight(name: str, options=QUIET, places: dict | None = None, hp: dict | None = None,
-          start: bool = True):
-    w, h, walls, rough, lineup = ENCOUNTERS[name]
-    grid = SquareGrid(w, h, frozenset(walls), frozenset(rough))
-    rows = [(cid, side, P[cid], (places or {}).get(cid, at)) for cid, side, at in lineup]
-    return build(rows, grid, ["A", "B"], options, name, start=start, hp=hp)
+def fight(name: str, options=QUIET, places: dict | None = None, hp: dict | None = None):
+    """A §13.3 encounter from the catalogue, with anchors and HP moved for the test."""
+    enc = new_encounter(name, options)
+    for cid, at in (places or {}).items():
+        enc.by_id[cid].x, enc.by_id[cid].y = at
+    for cid, v in (hp or {}).items():
+        enc.by_id[cid].hp = v
+    enc._legal = None
+    state_invariants(enc)
+    return enc
 
 
 def labels(enc) -> list[str]:

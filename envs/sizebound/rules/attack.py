@@ -102,7 +102,7 @@ def charge_ready(enc: SizeboundEncounter, a: Fighter, t: Fighter) -> bool:
         return False
     from envs.core.squaregrid import distance
     ds = [distance(c, a.n, t.pos, t.n) for c in path[-(k + 1):]]
-    return all(x > y for x, y in zip(ds, ds[1:]))
+    return all(x > y for x, y in zip(ds, ds[1:], strict=False))
 
 
 def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fighter,

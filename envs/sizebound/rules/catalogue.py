@@ -24,7 +24,7 @@ from envs.core.squaregrid import Cell
 
 from . import content as C
 from .geometry import placement_problem
-from .profile import (
+from .sheet import (
     ACTION_LETTERS,
     AREA_SHAPES,
     CRIT_LOWEST,
@@ -216,7 +216,15 @@ def _damage_mods(e: Entry, tags: frozenset[str]) -> DamageMods:
 def parse_stat_block(data: Any, src: str, entry: str, bid: str, weapons: dict[str, Weapon],
                      armour: dict[str, Armour], skills: dict[str, Skill],
                      defaults: Defaults) -> StatBlock:
-    """One stat block in the ``combatants:`` schema (spec §13.4), checked (module docstring)."""
+    """One stat block in the ``combatants:`` schema (spec §13.4), checked (module docstring).
+
+    Fields: ``name``, ``size``, ``level``, ``totals {might, skill, magic}``; optional
+    ``scaling_improvements {hp, mana}`` (all to HP), ``armour`` (none), ``wielded`` and
+    ``alternate_loadout`` ``{main, off | both}``, ``stowed``, ``natural_weapons``, ``skills``,
+    ``tags``, ``damage_mods {resist, vulnerable, immune, absorb {type: pct}}``,
+    ``exertion_pool`` (player | host), ``damage_roll_mode`` (roll | average, R-61), and
+    ``attacks``, ``walk``, ``hands``, ``mana_scaling`` (the base, before improvements) from
+    ``defaults``."""
     e = Entry(data, src, entry)
     name = e.req("name", str)
     size = e.req("size", C.size)

@@ -96,15 +96,17 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
     amount = max(0, amount)
     breaks = any(d in rulings.GUARD_BREAKERS for d in dtypes)
     if amount > 0 and "True" not in dtypes and not breaks:
-        _block_window(enc, ctx, ev, target, amount, reacted if reacted is not None else set())
+        _block_window(enc, ctx, ev, target, amount, reacted if reacted is not None else set(),
+                      dealer)
     return harm(enc, ev, target, amount, dtypes)
 
 
 def _block_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], t: Fighter, amount: int,
-                  reacted: set[str]) -> None:
-    """D11, spec §6.4.3: the target, then every creature adjacent to it in id order."""
-    cands = [t] + sorted((f for f in enc.fighters if f is not t and f.alive and dist(f, t) <= 1),
-                         key=lambda f: f.id)
+                  reacted: set[str], dealer: Fighter | None) -> None:
+    """D11, spec §6.4.3: the target, then every creature adjacent to it in id order (not the
+    dealer itself: ``rulings.DEALER_NEVER_BLOCKS``)."""
+    cands = [t] + sorted((f for f in enc.fighters if f is not t and f.alive and dist(f, t) <= 1
+                          and f is not dealer), key=lambda f: f.id)
     for b in cands:
         gain = b.block_guard()
         if gain <= 0 or b.id in reacted or not can_react(b):

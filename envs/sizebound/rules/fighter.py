@@ -20,7 +20,7 @@ from envs.core.snapshot import StateFields
 from . import rulings
 from .profile import Profile, modifier
 
-__all__ = ["Fighter", "condition_table", "ACTION", "FATIGUE", "PROFILE_FIELDS"]
+__all__ = ["Fighter", "condition_table", "ACTION", "FATIGUE", "ActionRung", "FatigueRung"]
 
 
 class ActionRung(IntEnum):
@@ -66,7 +66,7 @@ class Fighter:
         "alive", "fled", "used", "stun_count", "minor_used", "extra_used", "pool_open",
         "pool_general", "pool_weapon", "budget", "mode", "steps", "charge_dir", "charge_path",
         "mr", "aim_active", "aim_round", "wielded", "stowed", "conds", "grips", "grappled_by",
-        "turns_ended", "skill_uses",
+        "turns_ended", "skill_uses", "n",
     )
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "hp", "mana", "guard", "dice", "reactions", "alive",
@@ -74,7 +74,7 @@ class Fighter:
                 "mode", "steps", "charge_dir", "mr", "aim_active", "aim_round", "turns_ended"),
         containers=("extra_used", "pool_weapon", "charge_path", "wielded", "stowed", "grips",
                     "grappled_by", "skill_uses"),
-        shared=("profile", "conds"),
+        shared=("profile", "conds", "n"),
         encode={"conds": lambda c: c.to_dict()},
     )
 
@@ -82,6 +82,7 @@ class Fighter:
                  table: ConditionTable) -> None:
         p = profile
         self.id, self.side, self.profile = cid, side, p
+        self.n = p.side_n  # the block side N (1 for a fractional footprint)
         self.x, self.y = at
         self.hp, self.mana, self.guard = p.max_hp, p.max_mana, 0
         self.dice, self.reactions = p.exertion_max, p.base_reactions
@@ -125,10 +126,6 @@ class Fighter:
     @property
     def pos(self) -> tuple[int, int]:
         return (self.x, self.y)
-
-    @property
-    def n(self) -> int:
-        return self.profile.side_n
 
     def has(self, name: str) -> bool:
         return name in self.conds

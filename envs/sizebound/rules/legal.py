@@ -110,14 +110,13 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
         return out
     me = f.id
     grappled = bool(f.grappled_by)
-    if not grappled:
+    if not grappled and f.action_rung < 4 and f.fatigue < 4:  # no steps without a body
         factor = 2 if f.prone else 1
         for d in range(8):
-            new = step_target(enc, f, d)
-            if new is None or not _afraid_ok(enc, f, new):
+            if not _can_move(enc, f, enc.grid.step_cost(f.pos, d, f.n, factor)):
                 continue
-            if _can_move(enc, f, enc.grid.step_cost(f.pos, d, f.n, factor)) \
-                    and enc.drag_ok(f, d, new):
+            new = step_target(enc, f, d)
+            if new is not None and _afraid_ok(enc, f, new) and enc.drag_ok(f, d, new):
                 out.append(Action(me, "step", (rulings.DIRECTIONS[d],)))
         if f.mode == "none" and f.steps == 0 and not f.pool_open and not f.tired \
                 and can_spend(f, "PM"):
@@ -188,7 +187,8 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             if general and held_item(t) is not None:
                 out.append(Action(me, "disarm", target=tid))
         bolt = skills.get("arcane_bolt")
-        if bolt and general and d <= bolt.range and sight(enc.grid, f, t):
+        if bolt and general and d <= bolt.range and "blinded" not in f.conds \
+                and sight(enc.grid, f, t):
             out.append(Action(me, "cast", ("arcane_bolt",), tid))
     burst = skills.get("arcane_burst")
     if burst and can_spend(f, "P") and not f.pool_open:

@@ -12,7 +12,7 @@ from envs.core.d20 import Edge, d20_test, edge_from_sources
 from envs.core.events import Event
 
 from . import rulings
-from .damage import harm
+from .damage import deal
 from .events import BecameProne, Boosted, ConditionChanged, ContestResult, Rolled
 from .fighter import ACTION, FatigueRung, Fighter
 from .flow import Ctx
@@ -104,9 +104,9 @@ def make_prone(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
         return
     f.conds.add("prone", now=enc.clock, forever=True)
     ev.append(BecameProne(f.id, on_purpose))
-    if not on_purpose and f.profile.fall_dice > 0:
-        amount = sum(ctx.dice.roll(6, f.profile.fall_dice))
-        harm(enc, ev, f, amount, ("Fall",))
+    if not on_purpose and f.profile.fall_dice > 0:  # no dealer: no E-DMG; Block is useless
+        deal(enc, ctx, ev, dealer=None, target=f, dice_n=f.profile.fall_dice, dice_sides=6,
+             flat=0, dtypes=("Fall",))
     for gid in list(f.grips):
         g = enc.by_id[gid]
         if g.alive:
@@ -131,5 +131,8 @@ def add_condition(enc: SizeboundEncounter, ev: list[Event], f: Fighter, name: st
     before = {c.name for c in f.conds}
     f.conds.add(name, now=now, duration=duration, value=value, source=source,
                 forever=duration is None)
-    for c in {c.name for c in f.conds} - before:
+    for c in sorted({c.name for c in f.conds} - before):
         ev.append(ConditionChanged(f.id, c, True))
+    if f.fatigue >= FatigueRung.DISABLED and can_fall_prone(f):  # spec §7.2: cannot stand
+        f.conds.add("prone", now=now, forever=True)
+        ev.append(BecameProne(f.id, True))

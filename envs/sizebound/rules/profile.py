@@ -48,6 +48,9 @@ class WeaponProfile:
         return self.dice_n * (self.dice_sides + 1) / 2
 
 
+ARSENAL: dict[str, WeaponProfile] = {}
+"""Every weapon profile seen, by id (catalogue ids are unique): an item changes hands."""
+
 UNARMED = WeaponProfile("unarmed", "Unarmed", 0, 1, 4, "best_might_skill", ("Bludgeoning",))
 """RULING R-49: every creature can always strike unarmed with Jab's profile (spec §5.2.7)."""
 
@@ -117,7 +120,14 @@ class Profile:
         return self.level + 9
 
     def weapon(self, wid: str) -> WeaponProfile:
-        return UNARMED if wid == "unarmed" else self.weapons[wid]
+        """A weapon by id: its own, or one it picked up or took (``ARSENAL``)."""
+        if wid == "unarmed":
+            return UNARMED
+        w = self.weapons.get(wid)
+        return w if w is not None else ARSENAL[wid]
+
+    def __post_init__(self) -> None:
+        ARSENAL.update(self.weapons)
 
     def skill(self, sid: str) -> SkillProfile | None:
         for s in self.skills:
@@ -170,3 +180,43 @@ def profile_from_dict(d: dict[str, Any]) -> Profile:
         "tags": frozenset(d["tags"]), "resist": frozenset(d["resist"]),
         "vulnerable": frozenset(d["vulnerable"]), "immune": frozenset(d["immune"]),
     })
+
+
+def weapon_profile(w: Any) -> WeaponProfile:
+    """The engine's view of a catalogue ``Weapon`` (``sheet.Weapon``)."""
+    return WeaponProfile(w.id, w.type, w.hands, w.dice.count, w.dice.sides, w.stat,
+                         tuple(w.dtype), w.reach, w.thrown, w.range, w.weapon_attacks, w.guard,
+                         frozenset(w.crit), w.natural)
+
+
+def skill_profile(s: Any) -> SkillProfile:
+    """The engine's view of a catalogue ``Skill`` (``sheet.Skill``)."""
+    dice = s.dice
+    req = s.requires_size_at_least
+    return SkillProfile(
+        s.id, s.mana, s.range if s.range is not None else (s.radius or 0),
+        dice.count if dice else 0, dice.sides if dice else 0, s.stat, tuple(s.dtype),
+        s.area.size if s.area is not None else 0, frozenset(s.crit) or frozenset({20}),
+        s.uses_per_encounter, req.index if req is not None else 0, s.magical)
+
+
+def profile_of(b: Any) -> Profile:
+    """The ``Profile`` of a catalogue ``StatBlock`` (its derived stats come from the content
+    module's formulas, spec §2.3)."""
+    weapons = {w.id: weapon_profile(w) for w in b.weapons}
+    for w in tuple(b.stowed) + tuple(b.natural_weapons):
+        weapons[w.id] = weapon_profile(w)
+    alt = None
+    if b.alternate_loadout is not None:
+        alt = tuple(b.alternate_loadout.slots().items())
+        for w in b.alternate_loadout.weapons:
+            weapons[w.id] = weapon_profile(w)
+    mods = b.damage_mods
+    return Profile(
+        b.name, b.level, b.size.name, b.size.index, b.sn, float(b.footprint), b.walk,
+        b.attacks, b.hands, (b.total_might, b.total_skill, b.total_magic), b.max_hp, b.pnr,
+        b.max_mana, b.mana_scaling, b.mr, b.base_reactions, b.exertion_max, b.armoured,
+        b.armour.guard_bonus, b.size.prone_dice[0], weapons, tuple(b.wielded.slots().items()),
+        tuple(w.id for w in b.natural_weapons), tuple(w.id for w in b.stowed), alt,
+        tuple(skill_profile(s) for s in b.skills), frozenset(b.tags), frozenset(mods.resist),
+        frozenset(mods.vulnerable), frozenset(mods.immune), b.exertion_pool == "host")

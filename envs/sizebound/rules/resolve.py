@@ -12,8 +12,16 @@ from . import rulings
 from .attack import Strike, area_attack, attack, charge_ready
 from .damage import harm
 from .economy import pay_attack, pay_extra, spend, use_free
-from .events import (Aimed, GrappleChanged, Healed, ItemMoved, MoveOpened, Recovered, SkillUsed,
-                     StoodUp)
+from .events import (
+    Aimed,
+    GrappleChanged,
+    Healed,
+    ItemMoved,
+    MoveOpened,
+    Recovered,
+    SkillUsed,
+    StoodUp,
+)
 from .fighter import FatigueRung, Fighter
 from .flow import Ctx
 from .legal import UNARMED_STRIKE, held_item, loadout_change, stand_cost, strike_mode, weapon_in

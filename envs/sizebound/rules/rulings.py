@@ -60,6 +60,10 @@ STEP_STOPS = True
 AUTO_PASS_WINDOWS = True
 # spec §6.3: a creature whose only choice in a window would be PASS is not asked.
 
+DEALER_NEVER_BLOCKS = True
+# spec §6.4.3 (a dominated choice, like AUTO_PASS_WINDOWS): the creature dealing the damage is not
+# asked to Block it, even when it stands next to its target.
+
 BREAK_FREE_BEST_STAT = True
 # RULING R-37: Break Free rolls the higher of Athletics and Nimble.
 

@@ -233,7 +233,7 @@ class StatBlock:
     attacks: int = 1
     walk: int = 5
     hands: int = 2
-    base_mana_scaling: int = 6
+    base_mana_scaling: int = 6  # the file's ``mana_scaling``: before improvements (§2.3)
 
     @property
     def sn(self) -> int:

@@ -21,8 +21,8 @@ from .fighter import Fighter, condition_table
 from .flow import Ctx, NeedDecision, ReplayDice, Window
 from .legal import step_target, turn_actions
 from .options import RuleOptions, parse_options
-from .resolve import resolve_turn_action
 from .profile import UNARMED, WeaponProfile, profile_from_dict, profile_to_dict
+from .resolve import resolve_turn_action
 from .space import can_stop, dist
 from .turns import advance, begin
 
@@ -239,6 +239,10 @@ class SizeboundEncounter(EncounterBase):
             self._grapple_upkeep(ev)
             self.check_end(ev)
         except NeedDecision as nd:
+            if self._outcome is not None:  # the fight ended inside the procedure
+                self.proc = None
+                events.extend(ev[proc["emitted"]:])
+                return
             self.window = nd.window
             self.proc = proc
             events.extend(ev[proc["emitted"]:])

@@ -13,7 +13,7 @@ from .events import ConditionChanged, ReactionGained, TeamTurnEnded, TeamTurnSta
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
-__all__ = ["begin", "advance"]
+__all__ = ["begin", "advance", "start_at"]
 
 
 def begin(enc: SizeboundEncounter, ev: list[Event]) -> None:
@@ -46,7 +46,7 @@ def _start_team_turn(enc: SizeboundEncounter, ev: list[Event]) -> None:
         f.budget, f.mode, f.steps = 0, "none", 0
         f.charge_dir, f.charge_path = None, []
         f.mr = f.profile.mr
-    enc.queue = [f.id for f in members]
+    enc.queue = [f.id for f in members if enc.is_active(f.id)]
 
 
 def _end_team_turn(enc: SizeboundEncounter, ev: list[Event]) -> None:
@@ -70,8 +70,11 @@ def _settle(enc: SizeboundEncounter, ev: list[Event]) -> None:
     while enc.outcome() is None:
         while enc.queue:
             f = enc.by_id[enc.queue[0]]
-            if f.alive and len(enc.turn_actions(f)) > 1:
-                return
+            if f.alive:
+                acts = enc.turn_actions(f)
+                if len(acts) > 1:
+                    enc._legal = acts
+                    return
             enc.queue.pop(0)
         _end_team_turn(enc, ev)
         enc.slot += 1
@@ -96,3 +99,11 @@ def advance(enc: SizeboundEncounter, ev: list[Event], actor: str, ended: bool) -
             else:
                 enc.queue.insert(0, actor)
     _settle(enc, ev)
+
+
+def start_at(enc: SizeboundEncounter) -> list[Event]:
+    """Start the team turn of ``enc.slot`` in ``enc.round`` (a situation in progress)."""
+    ev: list[Event] = []
+    _start_team_turn(enc, ev)
+    _settle(enc, ev)
+    return ev

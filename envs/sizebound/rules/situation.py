@@ -1,0 +1,120 @@
+"""Sizebound situations: a fight in progress from a situation file (docs/situations.md).
+
+The shared fields (system, options, encounter and/or combatants, order, round, actor) are read by
+``envs.core.situation``; this module gives it Sizebound's schema (catalogue ids or inline stat
+blocks through the catalogue's ``stat_block_from_mapping``, an ``at: [x, y]`` anchor per
+combatant) and reads the rest: the ``state`` overrides (hp, mana, guard, dice, reactions,
+conditions) and the top-level ``map`` (``w``, ``h``, ``walls`` and ``difficult`` as inclusive
+rectangles ``[x1, y1, x2, y2]``) and ``side_order``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.core.data import Entry
+from envs.core.dice import Dice
+from envs.core.situation import Member, SituationSchema, read_situation
+from envs.core.squaregrid import SquareGrid
+
+from .catalogue import encounters, stat_block_from_mapping, stat_blocks
+from .options import RuleOptions, parse_options
+from .profile import profile_of
+from .setup import build
+from .space import can_stop
+from .state import SYSTEM, SizeboundEncounter
+from .turns import start_at
+
+__all__ = ["from_situation"]
+
+DEFAULT_MAP = 16  # spec §3.2: 16 x 16 by default
+STATE_INTS = ("hp", "mana", "guard", "dice", "reactions")
+
+
+def _at(c: Entry, m: Member, opts: RuleOptions) -> None:
+    at = c.opt("at", None, list)
+    if at is not None:
+        if len(at) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in at):
+            c.fail("at", f"expected [x, y], got {at!r}")
+        m.extra["at"] = (at[0], at[1])
+
+
+def _rects(e: Entry, key: str, w: int, h: int) -> frozenset[tuple[int, int]]:
+    out = set()
+    for r in e.items(key, []):
+        if not (isinstance(r, list) and len(r) == 4 and all(isinstance(v, int) for v in r)):
+            e.fail(key, f"expected rectangles [x1, y1, x2, y2], got {r!r}")
+        x1, y1, x2, y2 = r
+        if not (0 <= x1 <= x2 < w and 0 <= y1 <= y2 < h):
+            e.fail(key, f"rectangle {r} is off the {w} x {h} map")
+        out |= {(x, y) for x in range(x1, x2 + 1) for y in range(y1, y2 + 1)}
+    return frozenset(out)
+
+
+def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice | None = None
+                   ) -> SizeboundEncounter:
+    """Build the fight a situation describes. With ``actor``, the fight stands at that
+    combatant's decision in its side's team turn (turn-start processing done, then the
+    ``state`` overrides applied); without it, the fight starts at round 1 (or ``round``)."""
+    encs = encounters()
+    schema = SituationSchema(
+        SYSTEM, parse_options, encs, lambda d: d.lineup(), stat_blocks(),
+        lambda d, src, entry, cid: stat_block_from_mapping(d, src, entry, cid),
+        member_fields=_at)
+    sit = read_situation(data, source, schema)
+    e, opts = sit.entry, sit.options
+    spec = encs[sit.encounter] if sit.encounter is not None else None
+    anchors = {p.id: tuple(p.anchor) for p in spec.placements} if spec is not None else {}
+    if e.has("map"):
+        m = e.sub("map")
+        w, h = m.integer("w", lo=1), m.integer("h", lo=1)
+        grid = SquareGrid(w, h, _rects(m, "walls", w, h), _rects(m, "difficult", w, h))
+        m.done()
+    else:
+        grid = spec.grid() if spec is not None else SquareGrid(DEFAULT_MAP, DEFAULT_MAP)
+    sides = list(sit.sides())
+    order = [str(s) for s in e.opt("side_order", None, list) or
+             (list(spec.side_order) if spec is not None else sides)]
+    if sorted(order) != sorted(sides):
+        e.fail("side_order", f"must list every side once: {', '.join(sides)}")
+    rows = []
+    for cid, mem in sit.members.items():
+        at = mem.extra.get("at", anchors.get(cid))
+        if at is None:
+            (mem.listed or e).fail("at", f"{cid!r} needs a position 'at: [x, y]'")
+        assert at is not None
+        rows.append((cid, mem.side, profile_of(mem.block), (int(at[0]), int(at[1]))))
+    enc = build(rows, grid, order, opts, sit.encounter or "situation", start=False)
+    for f in sorted(enc.fighters, key=lambda f: sit.members[f.id].listed is None):
+        mem = sit.members[f.id]
+        if not can_stop(grid, f, f.pos, enc.fighters):
+            (mem.listed or e).fail("at", f"{f.id!r} cannot stand at {list(f.pos)} (off the map, "
+                                         "a wall, or a cell it may not share, R-29)")
+    if sit.round is not None:
+        enc._round = sit.round
+    if sit.actor is not None:
+        enc.slot = order.index(enc.by_id[sit.actor].side)
+    start_at(enc)
+    for f in enc.fighters:
+        st = sit.members[f.id].state
+        if st is None:
+            continue
+        for key in STATE_INTS:
+            if st.has(key):
+                setattr(f, key, st.integer(key, lo=None if key == "hp" else 0))
+        if st.has("hp"):
+            if f.hp > f.profile.max_hp or f.hp < f.profile.pnr:
+                st.fail("hp", f"must be in {f.profile.pnr}..{f.profile.max_hp}")
+        for name in st.items("conditions", []):
+            if str(name) not in enc.table:
+                st.fail("conditions", f"unknown condition {name!r}")
+            f.conds.add(str(name), now=enc.clock, forever=True)
+        st.done()
+    e.done()
+    if sit.actor is not None:
+        if sit.actor not in enc.queue:
+            e.fail("actor", f"{sit.actor!r} has no decision in its side's turn")
+        enc.queue.remove(sit.actor)
+        enc.queue.insert(0, sit.actor)
+    enc._legal = None
+    return enc
