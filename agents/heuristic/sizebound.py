@@ -178,26 +178,26 @@ class _Decision:
     def t_attack(self, a: Action) -> float:
         from envs.sizebound.rules.preview import preview_attack
 
-        pv = preview_attack(self.enc, self.id, a.args[0], a.target)
+        pv = preview_attack(self.enc, self.id, a.args[0], _tid(a))
         if pv is None:
             return -1.0
         dmg = pv.expected_damage / pv.hit if pv.hit > 0 else 0.0
-        value = self.worth(a.target, dmg, pv.hit)
+        value = self.worth(_tid(a), dmg, pv.hit)
         w = self.arms(self.id)[0 if a.args[0] == "main" else -1]
         if self.me["weapon_attacks"].get(w.id, 0) > 0:
             value += 0.5  # the weapon's own attack first: the general one stays for the others
-        if pv.mode == "thrown" and self.c[a.target]["hp"] + self.c[a.target]["guard"] - dmg \
-                >= self.c[a.target]["pnr"]:
+        if pv.mode == "thrown" and self.c[_tid(a)]["hp"] + self.c[_tid(a)]["guard"] - dmg \
+                >= self.c[_tid(a)]["pnr"]:
             value -= 3.0  # the weapon lands over there
         return value
 
     def t_jab(self, a: Action) -> float:
         from envs.sizebound.rules.preview import preview_attack
 
-        pv = preview_attack(self.enc, self.id, "jab", a.target)
+        pv = preview_attack(self.enc, self.id, "jab", _tid(a))
         if pv is None or pv.hit <= 0:
             return -1.0
-        value = self.worth(a.target, pv.expected_damage / pv.hit, pv.hit)
+        value = self.worth(_tid(a), pv.expected_damage / pv.hit, pv.hit)
         return value + (0.2 if a.args[0] == "bonus" else -0.2)
 
     def t_cast(self, a: Action) -> float:
@@ -209,16 +209,16 @@ class _Decision:
         dmg = s.dice_n * (s.dice_sides + 1) / 2 + self.stat(self.id, s.stat)
         sid = s.id
         if sid == "arcane_bolt":
-            t = self.c[a.target]
+            t = self.c[_tid(a)]
             aim = 4 if self.me["aim_active"] else 0
             p = p_over(self.me["hit_mod"] + aim, t["defense"])
-            return self.worth(a.target, dmg, p) - cost - 0.3
+            return self.worth(_tid(a), dmg, p) - cost - 0.3
         if sid == "mend":
-            t = self.c[a.target]
+            t = self.c[_tid(a)]
             heal = min(dmg, t["max_hp"] - t["hp"])
             return heal * (1.5 if t["hp"] <= 0.5 * t["max_hp"] else 0.4) - cost
         if sid in ("arcane_burst", "stomp"):
-            return self.area(sid, a.target, dmg, s.size) - cost
+            return self.area(sid, _tid(a), dmg, s.size) - cost
         if sid == "roar":
             if not self.enc.options.fear:
                 return -1.0
@@ -289,7 +289,7 @@ class _Decision:
         return 2.0 if a.args[0] in mine else -0.5
 
     def t_tighten(self, a: Action) -> float:
-        hand_held = any(w.hands > 0 for w in self.arms(a.target))
+        hand_held = any(w.hands > 0 for w in self.arms(_tid(a)))
         return 2.0 if hand_held else 0.2
 
     def contest_p(self, tid: str, kind: str) -> float:
@@ -305,12 +305,12 @@ class _Decision:
         return p_contest(me["athletics"], t["athletics"] + bonus)
 
     def t_trip(self, a: Action) -> float:
-        t = self.c[a.target]
-        p = self.contest_p(a.target, "trip")
-        fall = 3.5 * self.profile(a.target).fall_dice
+        t = self.c[_tid(a)]
+        p = self.contest_p(_tid(a), "trip")
+        fall = 3.5 * self.profile(_tid(a)).fall_dice
         follow = sum(0.25 * self.threat(f) for f in self.friends
-                     if self.dist(f, a.target) <= self.reach(f))
-        value = p * (self.worth(a.target, fall) * 0.8 + follow + 1.0 + 0.1 * self.threat(a.target))
+                     if self.dist(f, _tid(a)) <= self.reach(f))
+        value = p * (self.worth(_tid(a), fall) * 0.8 + follow + 1.0 + 0.1 * self.threat(_tid(a)))
         if a.args[0] == "move":
             if self.mover_wants_steps() or me_moving(self.me):
                 return -1.0
@@ -321,24 +321,24 @@ class _Decision:
         return self.weak(self.id) or self.shot(self.id) > self.reach(self.id) + 1
 
     def t_grapple(self, a: Action) -> float:
-        p = self.contest_p(a.target, "grapple")
+        p = self.contest_p(_tid(a), "grapple")
         two = self.me["wielded"] == {} and self.prof.hands >= 2
-        hand_held = any(w.hands > 0 for w in self.arms(a.target))
-        stop = 0.7 * self.threat(a.target) if (two and hand_held) else 0.8
+        hand_held = any(w.hands > 0 for w in self.arms(_tid(a)))
+        stop = 0.7 * self.threat(_tid(a)) if (two and hand_held) else 0.8
         return p * stop
 
     def t_break_free(self, a: Action) -> float:
-        p = self.contest_p(a.target, "break_free")
-        g = self.c[a.target]["grips"].get(self.id, 0)
+        p = self.contest_p(_tid(a), "break_free")
+        g = self.c[_tid(a)]["grips"].get(self.id, 0)
         locked = g >= 2 and any(w.hands > 0 for w in self.arms(self.id))
         return p * (8.0 if locked else 2.0)
 
     def t_disarm(self, a: Action) -> float:
-        p = self.contest_p(a.target, "disarm")
-        ws = [w for w in self.arms(a.target) if not w.natural and w.hands > 0]
+        p = self.contest_p(_tid(a), "disarm")
+        ws = [w for w in self.arms(_tid(a)) if not w.natural and w.hands > 0]
         if not ws:
             return -1.0
-        loss = self.mean(a.target, ws[0]) - (2.5 + self.stat(a.target, "best_might_skill"))
+        loss = self.mean(_tid(a), ws[0]) - (2.5 + self.stat(_tid(a), "best_might_skill"))
         return p * max(0.0, loss) * 0.8
 
     def t_run(self, a: Action) -> float:
@@ -361,7 +361,7 @@ class _Decision:
         me = self.id
         if not self.foes:
             return 0.0
-        weak = self.weak(me)
+        weak = self.weak(me) and len(self.friends) > 1  # others can hold the line
         reach, shot = self.reach(me), self.shot(me)
         value = 0.0
         danger = 0.0
@@ -385,7 +385,7 @@ class _Decision:
         er = self.reach(focus)
         if reach > er and d == reach:
             value += 0.6  # keep a reach-2 weapon's distance
-        return value - (0.4 if weak else 0.03) * danger
+        return value - (0.6 if weak else 0.03) * danger
 
     def safe_band(self, e: str) -> int:
         return self.reach(e) + self.profile(e).walk + 1
@@ -499,6 +499,10 @@ class _Decision:
         if kill >= 1 / 6 or (stun >= 1 / 3 and dice >= 2) or dice >= self.prof.exertion_max:
             return 1.0
         return -1.0
+
+
+def _tid(a: Action) -> str:
+    return a.target or ""
 
 
 def me_moving(me: dict[str, Any]) -> bool:
