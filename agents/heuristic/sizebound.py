@@ -1,27 +1,19 @@
 """A Sizebound creature a competent GM would play (issue 13; docs/rules/sizebound.md §4-§9).
 
-Scores are expected HP of harm (dealt, or kept off our side), with bonuses for pushing an enemy
-to 0 HP (Stunned, §8.10) or below its Point of No Return (dead):
+Scores are expected HP of harm dealt (or kept off our side), plus bonuses for putting an enemy
+at 0 HP (Stunned) or below its Point of No Return (dead). Attacks use the engine's
+``preview_attack``, weighted toward the most hurt enemy and the one it can finish, a weapon's
+own pool attack first (R-48); contests (Trip, Grapple, Break Free, Disarm) use the exact
+d20-against-d20 odds (ties to the defender, R-13) times what winning is worth. It closes to
+reach (keeping a reach-2 weapon's distance), shooters keep range and sight out of the enemies'
+walk + reach, a weak creature with allies leaves a big hitter's reach, and it Runs when nothing
+is reachable this turn. Reactions (Parry, Dodge, Block, dropping prone) and Exertion Dice (crit
+negation; a d20 die that likely flips the roll; a damage die that kills or stuns; recovery at
+0 HP or low and safe) are spent when their expected saving beats what stays open.
 
-* attacks: the engine's own ``preview_attack`` (hit and crit odds, expected damage), weighted
-  toward the most hurt enemy and the one it can finish; a weapon attack of the pool first (R-48),
-  a Bonus-action Jab whenever someone is within reach 1; Aim only when the attacks it boosts
-  outweigh the general attack it costs; a thrown weapon only to finish someone;
-* contests (Trip, Grapple, Break Free, Disarm): the exact odds of d20 + bonus against d20 +
-  bonus (ties to the defender, R-13) times what winning is worth (fall dice, advantage, a
-  two-handed grip that stops hand-held weapons);
-* movement: close to reach (and keep a reach-2 weapon's distance from a reach-1 enemy); shooters
-  stay in range and sight but out of the enemies' walk + reach; a weak creature leaves the reach
-  of a big hitter; Run when nothing can be reached this turn anyway;
-* reactions: Parry, Dodge, Block or dropping prone when their expected saving beats the
-  alternatives still open for this attack; only ever for our own side;
-* Exertion Dice: crit negation always; a d20 die when one d6 likely flips the roll (two dice
-  left); a damage die when it can kill or stun, or the pool is full; recovery at 0 HP or below
-  (it ends the HP Stun), or when low and out of reach.
-
-It reads ``encounter.view(actor)``, the public stat blocks (``enc.by_id[id].profile``: weapons,
-natural weapons, walk, skills, Totals, which the view does not carry), ``enc.weapon(id)``,
-``enc.grid`` and the engine's ``preview_attack``; it never changes the encounter.
+It reads ``view(actor)``, the public stat blocks (``enc.by_id[id].profile``: weapons, walk,
+skills, Totals, which the view lacks), ``enc.weapon``, ``enc.grid``, ``enc.options`` and
+``preview_attack``; it never changes the encounter.
 """
 
 from __future__ import annotations
@@ -168,12 +160,11 @@ class _Decision:
 
     # ------------------------------------------------------------------ own turn
     def turn(self, a: Action) -> float:
-        k = a.kind
-        f = getattr(self, "t_" + k, None)
+        fixed = {"end_turn": 0.0, "stand": 3.0, "release": -1.0, "drop_prone": -1.0}
+        if a.kind in fixed:
+            return fixed[a.kind]
+        f = getattr(self, "t_" + a.kind, None)
         return f(a) if f is not None else -1.0
-
-    def t_end_turn(self, a: Action) -> float:
-        return 0.0
 
     def t_attack(self, a: Action) -> float:
         from envs.sizebound.rules.preview import preview_attack
@@ -281,9 +272,6 @@ class _Decision:
             return 1.5
         return -1.0
 
-    def t_stand(self, a: Action) -> float:
-        return 3.0
-
     def t_pick_up(self, a: Action) -> float:
         mine = {w for _, w in self.prof.wielded} | set(self.prof.stowed)
         return 2.0 if a.args[0] in mine else -0.5
@@ -312,13 +300,10 @@ class _Decision:
                      if self.dist(f, _tid(a)) <= self.reach(f))
         value = p * (self.worth(_tid(a), fall) * 0.8 + follow + 1.0 + 0.1 * self.threat(_tid(a)))
         if a.args[0] == "move":
-            if self.mover_wants_steps() or me_moving(self.me):
+            if self.weak(self.id) or self.shot(self.id) > self.reach(self.id) + 1:
                 return -1.0
             return value - 0.2
         return value - 0.3 - (0.0 if t["hp"] > 0 else 0.5)
-
-    def mover_wants_steps(self) -> bool:
-        return self.weak(self.id) or self.shot(self.id) > self.reach(self.id) + 1
 
     def t_grapple(self, a: Action) -> float:
         p = self.contest_p(_tid(a), "grapple")
@@ -390,18 +375,12 @@ class _Decision:
     def safe_band(self, e: str) -> int:
         return self.reach(e) + self.profile(e).walk + 1
 
-    def t_release(self, a: Action) -> float:
-        return -1.0
-
-    def t_drop_prone(self, a: Action) -> float:
-        return -1.0
-
     # ------------------------------------------------------------------ windows
     def window(self, a: Action) -> float:
         w = self.v["window"]
         kind, info = w["kind"], w["info"]
-        if a.kind == "pass":
-            return 0.0
+        if a.kind in ("pass", "negate"):
+            return 0.0 if a.kind == "pass" else 1.0  # crit negation: always
         if kind in ("parry", "dodge"):
             self.owner.last_total[self.id] = (self.v["round"], self.v["slot"], info.get("total", 0))
         f = getattr(self, "w_" + kind, None)
@@ -466,9 +445,6 @@ class _Decision:
             return 5.0
         return 1.0 if saved >= 3 or saved >= 0.4 * amount else -1.0
 
-    def w_crit(self, info: dict[str, Any]) -> float:
-        return 1.0
-
     def w_exert_d20(self, info: dict[str, Any]) -> float:
         dice, roll, total = self.me["dice"], info.get("roll"), info.get("total", 0)
         if "against" in info:  # a contest: the initiator must beat, the defender may tie
@@ -503,7 +479,3 @@ class _Decision:
 
 def _tid(a: Action) -> str:
     return a.target or ""
-
-
-def me_moving(me: dict[str, Any]) -> bool:
-    return me["move_mode"] != "none"
