@@ -23,6 +23,7 @@ from typing import Any
 
 from envs.core import Action
 from envs.core.squaregrid import DIRECTIONS, distance
+from envs.sizebound.rules.preview import preview_attack
 
 from ..base import RulesPolicy
 
@@ -167,29 +168,22 @@ class _Decision:
         return f(a) if f is not None else -1.0
 
     def t_attack(self, a: Action) -> float:
-        from envs.sizebound.rules.preview import preview_attack
-
-        pv = preview_attack(self.enc, self.id, a.args[0], _tid(a))
-        if pv is None:
-            return -1.0
-        dmg = pv.expected_damage / pv.hit if pv.hit > 0 else 0.0
-        value = self.worth(_tid(a), dmg, pv.hit)
-        w = self.arms(self.id)[0 if a.args[0] == "main" else -1]
-        if self.me["weapon_attacks"].get(w.id, 0) > 0:
-            value += 0.5  # the weapon's own attack first: the general one stays for the others
-        if pv.mode == "thrown" and self.c[_tid(a)]["hp"] + self.c[_tid(a)]["guard"] - dmg \
-                >= self.c[_tid(a)]["pnr"]:
-            value -= 3.0  # the weapon lands over there
-        return value
-
-    def t_jab(self, a: Action) -> float:
-        from envs.sizebound.rules.preview import preview_attack
-
-        pv = preview_attack(self.enc, self.id, "jab", _tid(a))
+        tid, slot = _tid(a), a.args[0]
+        pv = preview_attack(self.enc, self.id, "jab" if a.kind == "jab" else slot, tid)
         if pv is None or pv.hit <= 0:
             return -1.0
-        value = self.worth(_tid(a), pv.expected_damage / pv.hit, pv.hit)
-        return value + (0.2 if a.args[0] == "bonus" else -0.2)
+        dmg, t = pv.expected_damage / pv.hit, self.c[tid]
+        value = self.worth(tid, dmg, pv.hit)
+        if a.kind == "jab":
+            return value + (0.2 if slot == "bonus" else -0.2)
+        w = self.arms(self.id)[0 if slot == "main" else -1]
+        if self.me["weapon_attacks"].get(w.id, 0) > 0:
+            value += 0.5  # the weapon's own attack first: the general one stays for the others
+        if pv.mode == "thrown" and t["hp"] + t["guard"] - dmg >= t["pnr"]:
+            value -= 3.0  # the weapon lands over there: only to finish someone
+        return value
+
+    t_jab = t_attack
 
     def t_cast(self, a: Action) -> float:
         s = self.prof.skill(a.args[0])
@@ -198,23 +192,18 @@ class _Decision:
         over = max(0, s.mana - max(self.me["mana"], 0))
         cost = 3 * over * 1.5  # overdraw: True damage to ourselves (R-16)
         dmg = s.dice_n * (s.dice_sides + 1) / 2 + self.stat(self.id, s.stat)
-        sid = s.id
+        sid, tid = s.id, _tid(a)
+        t = self.c.get(tid, self.me)
         if sid == "arcane_bolt":
-            t = self.c[_tid(a)]
-            aim = 4 if self.me["aim_active"] else 0
-            p = p_over(self.me["hit_mod"] + aim, t["defense"])
-            return self.worth(_tid(a), dmg, p) - cost - 0.3
+            p = p_over(self.me["hit_mod"] + (4 if self.me["aim_active"] else 0), t["defense"])
+            return self.worth(tid, dmg, p) - cost - 0.3
         if sid == "mend":
-            t = self.c[_tid(a)]
             heal = min(dmg, t["max_hp"] - t["hp"])
             return heal * (1.5 if t["hp"] <= 0.5 * t["max_hp"] else 0.4) - cost
         if sid in ("arcane_burst", "stomp"):
-            return self.area(sid, _tid(a), dmg, s.size) - cost
-        if sid == "roar":
-            if not self.enc.options.fear:
-                return -1.0
-            n = sum(1 for e in self.foes if self.dist(self.id, e) <= s.range)
-            return 1.5 * n
+            return self.area(sid, tid, dmg, s.size) - cost
+        if sid == "roar" and self.enc.options.fear:
+            return 1.5 * sum(1 for e in self.foes if self.dist(self.id, e) <= s.range)
         return -1.0
 
     def area(self, sid: str, centre: str | None, dmg: float, size: int) -> float:
@@ -286,24 +275,20 @@ class _Decision:
             mine = max(me["athletics"], me["nimble"])
             edge = 1 if t["grips"].get(self.id, 0) >= 2 else 0
             return p_contest(mine, t["athletics"], 0, edge)
-        bonus = 0
-        if kind == "disarm":
-            held = t["wielded"]
-            bonus = 4 if "both" in held else 0
+        bonus = 4 if kind == "disarm" and "both" in t["wielded"] else 0
         return p_contest(me["athletics"], t["athletics"] + bonus)
 
     def t_trip(self, a: Action) -> float:
-        t = self.c[_tid(a)]
-        p = self.contest_p(_tid(a), "trip")
-        fall = 3.5 * self.profile(_tid(a)).fall_dice
+        tid = _tid(a)
+        p, fall = self.contest_p(tid, "trip"), 3.5 * self.profile(tid).fall_dice
         follow = sum(0.25 * self.threat(f) for f in self.friends
-                     if self.dist(f, _tid(a)) <= self.reach(f))
-        value = p * (self.worth(_tid(a), fall) * 0.8 + follow + 1.0 + 0.1 * self.threat(_tid(a)))
+                     if self.dist(f, tid) <= self.reach(f))
+        value = p * (self.worth(tid, fall) * 0.8 + follow + 1.0 + 0.1 * self.threat(tid))
         if a.args[0] == "move":
             if self.weak(self.id) or self.shot(self.id) > self.reach(self.id) + 1:
                 return -1.0
             return value - 0.2
-        return value - 0.3 - (0.0 if t["hp"] > 0 else 0.5)
+        return value - 0.3 - (0.0 if self.c[tid]["hp"] > 0 else 0.5)
 
     def t_grapple(self, a: Action) -> float:
         p = self.contest_p(_tid(a), "grapple")
@@ -348,7 +333,6 @@ class _Decision:
             return 0.0
         weak = self.weak(me) and len(self.friends) > 1  # others can hold the line
         reach, shot = self.reach(me), self.shot(me)
-        value = 0.0
         danger = 0.0
         for e in self.foes:
             d = self.dist(me, e, at)
@@ -366,10 +350,7 @@ class _Decision:
             return best * 0.6 - 0.15 * danger
         focus = max(self.foes, key=lambda e: self.worth(e, 6.0) - 0.6 * self.dist(me, e))
         d = self.dist(me, focus, at)
-        value -= max(0, d - reach)
-        er = self.reach(focus)
-        if reach > er and d == reach:
-            value += 0.6  # keep a reach-2 weapon's distance
+        value = -max(0, d - reach) + (0.6 if reach > self.reach(focus) and d == reach else 0.0)
         return value - (0.6 if weak else 0.03) * danger
 
     def safe_band(self, e: str) -> int:
@@ -387,7 +368,6 @@ class _Decision:
         return f(info) if f is not None else -1.0
 
     def hit_damage(self, attacker: str) -> float:
-        """What a hit of ``attacker`` would deal (its best weapon)."""
         return max([self.mean(attacker, w) for w in self.arms(attacker)] + [2.5])
 
     def w_declare(self, info: dict[str, Any]) -> float:
@@ -414,13 +394,9 @@ class _Decision:
             a = self.c[attacker]
             riposte = self.worth(attacker, self.mean(self.id, w),
                                  p_over(self.me["hit_mod"], a["defense"]))
-        value = p * (dmg + riposte)
-        alt = 0.0
-        if tid == self.id:
-            alt = max(p_over(self.me["dodge_mod"], total, 0, False) * dmg,
-                      min(self.me["block_guard"], dmg))
-        else:
-            alt = min(self.me["block_guard"], dmg)
+        value, alt = p * (dmg + riposte), min(self.me["block_guard"], dmg)
+        if tid == self.id:  # our own Dodge is still to come
+            alt = max(alt, p_over(self.me["dodge_mod"], total, 0, False) * dmg)
         return value - alt if value >= 1.5 else -1.0
 
     def w_dodge(self, info: dict[str, Any]) -> float:
@@ -431,7 +407,7 @@ class _Decision:
         value = p * dmg
         if self.me["hp"] + self.me["guard"] - dmg <= 0 < self.me["hp"] + self.me["guard"]:
             value += p * STUN
-        alt = min(self.me["block_guard"], dmg) if self.me["block_guard"] else 0.0
+        alt = min(self.me["block_guard"], dmg)
         return value - alt if value >= 1.0 else -1.0
 
     def w_block(self, info: dict[str, Any]) -> float:
@@ -470,11 +446,10 @@ class _Decision:
         dice = self.me["dice"]
         kill = sum(1 for f in range(1, 7) if left - 2 * f < t["pnr"]) / 6
         stun = sum(1 for f in range(1, 7) if left - 2 * f <= 0) / 6 if left > 0 else 0.0
-        if left < t["pnr"]:
-            return -1.0  # dead already
-        if kill >= 1 / 6 or (stun >= 1 / 3 and dice >= 2) or dice >= self.prof.exertion_max:
+        if left >= t["pnr"] and (kill >= 1 / 6 or (stun >= 1 / 3 and dice >= 2)
+                                 or dice >= self.prof.exertion_max):
             return 1.0
-        return -1.0
+        return -1.0  # not worth a die (or dead already)
 
 
 def _tid(a: Action) -> str:
