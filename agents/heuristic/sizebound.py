@@ -233,18 +233,16 @@ class _Decision:
         return sum(max(0.0, amount - (d + x["dodge_mod"]) // 2) for d in range(1, 21)) / 20
 
     def t_aim(self, a: Action) -> float:
-        me = self.me
-        adjacent = [e for e in self.foes if self.dist(self.id, e) <= 1]
-        targets = [e for e in self.foes if self.dist(self.id, e) <= max(self.reach(self.id),
-                                                                         self.shot(self.id))]
-        if not targets:
+        """+4 on what is left after paying the general attack it costs (spec §5.2.2)."""
+        me, span = self.me, max(self.reach(self.id), self.shot(self.id))
+        if not any(self.dist(self.id, e) <= span for e in self.foes):
             return -1.0
         later = [self.mean(self.id, w) for w in self.arms(self.id)
                  if w.weapon_attacks > 0 and me["weapon_attacks"].get(w.id, w.weapon_attacks)]
         general = me["general_attacks"] if me["pool_open"] else self.prof.attacks
         best = max([self.mean(self.id, w) for w in self.arms(self.id)] + [2.5])
         later += [best] * (general - 1)
-        if adjacent and "B" not in me["used"]:
+        if "B" not in me["used"] and any(self.dist(self.id, e) <= 1 for e in self.foes):
             later.append(2.5 + self.stat(self.id, "best_might_skill"))
         return 0.2 * sum(later) - 0.55 * best
 
@@ -265,9 +263,8 @@ class _Decision:
         mine = {w for _, w in self.prof.wielded} | set(self.prof.stowed)
         return 2.0 if a.args[0] in mine else -0.5
 
-    def t_tighten(self, a: Action) -> float:
-        hand_held = any(w.hands > 0 for w in self.arms(_tid(a)))
-        return 2.0 if hand_held else 0.2
+    def t_tighten(self, a: Action) -> float:  # a two-handed grip stops hand-held weapons
+        return 2.0 if any(w.hands > 0 for w in self.arms(_tid(a))) else 0.2
 
     def contest_p(self, tid: str, kind: str) -> float:
         me, t = self.me, self.c[tid]
@@ -291,17 +288,16 @@ class _Decision:
         return value - 0.3 - (0.0 if self.c[tid]["hp"] > 0 else 0.5)
 
     def t_grapple(self, a: Action) -> float:
-        p = self.contest_p(_tid(a), "grapple")
-        two = self.me["wielded"] == {} and self.prof.hands >= 2
-        hand_held = any(w.hands > 0 for w in self.arms(_tid(a)))
-        stop = 0.7 * self.threat(_tid(a)) if (two and hand_held) else 0.8
-        return p * stop
+        tid = _tid(a)
+        two = self.me["wielded"] == {} and self.prof.hands >= 2  # then Tighten
+        hand_held = any(w.hands > 0 for w in self.arms(tid))
+        return self.contest_p(tid, "grapple") * (0.7 * self.threat(tid) if two and hand_held
+                                                 else 0.8)
 
     def t_break_free(self, a: Action) -> float:
-        p = self.contest_p(_tid(a), "break_free")
-        g = self.c[_tid(a)]["grips"].get(self.id, 0)
-        locked = g >= 2 and any(w.hands > 0 for w in self.arms(self.id))
-        return p * (8.0 if locked else 2.0)
+        locked = self.c[_tid(a)]["grips"].get(self.id, 0) >= 2 and any(
+            w.hands > 0 for w in self.arms(self.id))
+        return self.contest_p(_tid(a), "break_free") * (8.0 if locked else 2.0)
 
     def t_disarm(self, a: Action) -> float:
         p = self.contest_p(_tid(a), "disarm")
@@ -314,17 +310,15 @@ class _Decision:
     def t_run(self, a: Action) -> float:
         if self.weak(self.id) and self.me["hp"] > 0:
             return -1.0
-        walk = self.prof.walk
         gaps = [self.dist(self.id, e) - self.reach(self.id) for e in self.foes]
-        if self.shot(self.id) > self.reach(self.id) + 1 or not gaps or min(gaps) <= walk:
-            return -1.0
+        if self.shot(self.id) > self.reach(self.id) + 1 or min(gaps, default=0) <= self.prof.walk:
+            return -1.0  # a shooter, or someone is within a Move: walk and attack instead
         return 3.0
 
     def t_step(self, a: Action) -> float:
         dx, dy = DIRECTIONS[NAMES.index(a.args[0])]
-        here = (self.me["x"], self.me["y"])
-        there = (here[0] + dx, here[1] + dy)
-        return self.place(there) - self.place(here) - 0.05
+        x, y = self.me["x"], self.me["y"]
+        return self.place((x + dx, y + dy)) - self.place((x, y)) - 0.05
 
     def place(self, at: tuple[int, int]) -> float:
         """How good it is to stand at ``at`` (for this creature)."""
@@ -335,12 +329,8 @@ class _Decision:
         reach, shot = self.reach(me), self.shot(me)
         danger = 0.0
         for e in self.foes:
-            d = self.dist(me, e, at)
-            er = self.reach(e)
-            if d <= er:
-                danger += self.threat(e)
-            elif d <= er + self.profile(e).walk:
-                danger += 0.5 * self.threat(e)
+            d, er = self.dist(me, e, at), self.reach(e)
+            danger += self.threat(e) * (1.0 if d <= er else 0.5 if d < self.safe_band(e) else 0)
         if shot > reach + 1:  # a shooter: in range and sight, out of their walk + reach
             best = max(-abs(self.dist(me, e, at) - min(shot, self.safe_band(e)))
                        + (0.0 if self.enc.grid.line_of_sight(at, self.me["n"],
