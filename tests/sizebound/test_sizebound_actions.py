@@ -216,3 +216,18 @@ def test_dice_order_is_checked():
     with pytest.raises(Exception, match="d8"):
         enc.apply(enc.parse_action("duelist: attack main -> knight"),
                   ScriptedDice([12, "d8=3"][:1] + ["d6=3"]))
+
+
+def test_preview_attack_and_reach():
+    from envs.sizebound.rules import in_reach, preview_attack
+    enc = fight("duel_blade_vs_shield", places={"duelist": (8, 6), "knight": (9, 6)})
+    p = preview_attack(enc, "duelist", "main", "knight")
+    # needs a natural 9+ (12 faces of 20), crit on 20; sword 1d8 + 2 = 6.5 on average
+    assert p is not None and p.mode == "melee"
+    assert p.hit == pytest.approx(0.6) and p.crit == pytest.approx(0.05)
+    assert p.expected_damage == pytest.approx(0.55 * 6.5 + 0.05 * 13)
+    assert in_reach(enc, "duelist") == {"main": ["knight"], "off": ["knight"], "jab": ["knight"]}
+    far = fight("duel_blade_vs_shield")
+    assert preview_attack(far, "duelist", "main", "knight") is None
+    view = enc.view("duelist")
+    assert view["combatants"]["knight"]["defense"] == 10 and view["my_turn"]

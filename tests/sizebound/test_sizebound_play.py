@@ -75,3 +75,18 @@ def test_clone_and_snapshot_continue_identically(cut: int) -> None:
         logs.append(log)
     assert logs[0] == logs[1] == logs[2]
     assert twins[1].snapshot() == twins[0].snapshot() == twins[2].snapshot()
+
+
+def test_every_legal_label_parses_back() -> None:
+    for name in encounter_names():
+        enc = new_encounter(name, "full")
+        dice, rng = SeededDice(5), random.Random(5)
+        for _ in range(300):
+            if enc.is_over():
+                break
+            legal = enc.legal_actions()
+            assert len({a.label for a in legal}) == len(legal), "labels must be unique"
+            for a in legal:
+                assert enc.parse_action(a.label) == a
+            enc.apply(rng.choice(legal), dice)
+        json.dumps(enc.view(enc.current_actor() or enc.fighters[0].id))

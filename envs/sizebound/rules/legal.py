@@ -206,7 +206,8 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             and f.profile.size_index >= stomp.min_size_index:
         out.append(Action(me, "cast", ("stomp",)))
     roar = skills.get("roar")
-    if roar and can_spend(f, "B") and f.skill_uses.get("roar", 0) < (roar.uses or 1):
+    if roar and enc.options.fear and can_spend(f, "B") \
+            and f.skill_uses.get("roar", 0) < (roar.uses or 1):
         out.append(Action(me, "cast", ("roar",)))
     return out
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core.actions import Action, ActionSyntaxError, IllegalActionError, parse_label
+from envs.core.actions import Action, ActionSyntaxError, parse_label
 from envs.core.dice import Dice
 from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
@@ -171,7 +171,8 @@ class SizeboundEncounter(EncounterBase):
         for f in self.fighters:
             for gid in list(f.grips):
                 g = self.by_id[gid]
-                if not f.alive or f.action_rung >= 4 or dist(f, g) > 1 or f.free_hands < 0:
+                if not f.alive or f.action_rung >= 4 or dist(f, g) > 1 \
+                        or f.hands_used() > f.profile.hands:
                     self.end_grapple(ev, f, g, "ended")
 
     # ------------------------------------------------------------------ protocol: reading
@@ -336,6 +337,3 @@ class SizeboundEncounter(EncounterBase):
 
     def harm(self) -> dict[str, float]:
         return {f.id: float(f.profile.max_hp - f.hp) for f in self.fighters}
-
-    def illegal(self, label: str) -> IllegalActionError:
-        return IllegalActionError(self.illegal_message(parse_label(label)))
