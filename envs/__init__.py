@@ -173,6 +173,20 @@ SYSTEMS: dict[str, SystemEntry] = {
         starter="envs.mano_a_mano.starter:STARTER",
         text_map="envs.mano_a_mano.textmap:text_map",
     ),
+    "sizebound": SystemEntry(
+        name="sizebound",
+        rules="envs.sizebound.rules",
+        env="envs.sizebound.env",
+        encoding="envs.sizebound.encoding:ENCODING",
+        heuristic="agents.heuristic.sizebound:SizeboundHeuristic",
+        invariants="envs.sizebound.invariants:state_invariants",
+        describe="envs.sizebound.rules.describe:describe",
+        spec="docs/rules/sizebound.md",
+        shaping="envs.sizebound.env:SHAPING",
+        renderer="envs.sizebound.env:draw",
+        starter="envs.sizebound.starter:STARTER",
+        text_map="envs.sizebound.textmap:text_map",
+    ),
 }
 
 

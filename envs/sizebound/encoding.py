@@ -9,12 +9,13 @@ sizebound`` prints the table::
     9..16      single        kind(8): run, stand, aim, recover hp, recover mana, drop_prone
                              (own turn), swap, free_hand
     17..20     pick_up       item(4): the k-th distinct item id in reach, sorted by id
-    21..60     break_free, release, tighten, grapple, disarm: target(8) each
-    61..108    attack, jab, trip: how(2) x target(8) (attack main|off, jab atk|bonus,
+    21..22     drop          hand(2): Act, drop the main (or two-handed) or the off-hand item
+    23..62     break_free, release, tighten, grapple, disarm: target(8) each
+    63..110    attack, jab, trip: how(2) x target(8) (attack main|off, jab atk|bonus,
                              trip atk|move)
-    109..140   cast          skill(4) x target(8): the k-th skill of the stat block
-    141..144   cast_self     skill(4): a skill cast without a target (stomp, roar)
-    145..150   answer        option(6): drop_prone, parry, dodge, block, spend, negate (windows)
+    111..142   cast          skill(4) x target(8): the k-th skill of the stat block
+    143..146   cast_self     skill(4): a skill cast without a target (stomp, roar)
+    147..152   answer        option(6): drop_prone, parry, dodge, block, spend, negate (windows)
 
 ``pass`` and ``end_turn`` share index 0 (they never meet: ``pass`` is offered only in windows);
 ``drop_prone`` is ``single`` on the own turn (React as an Extra action, spec §5.2) and
@@ -57,6 +58,7 @@ LAYOUT = ActionLayout([
     Block("step", (("dir", len(STEPS)),)),
     Block("single", (("kind", len(SINGLES)),)),
     Block("pick_up", (("item", ITEM_SLOTS),)),
+    Block("drop", (("hand", 2),)),
     *(Block(k, (("target", SLOTS),)) for k in TARGETED),
     *(Block(k, (("how", 2), ("target", SLOTS))) for k in PAIRED),
     Block("cast", (("skill", SKILL_SLOTS), ("target", SLOTS))),
@@ -144,6 +146,10 @@ class SizeboundEncoding:
             elif k == "pick_up":
                 out.append(st["pick_up"][0]
                            + self.items_in_reach(enc, combatant).index(args[0]))
+            elif k == "drop":  # hand 0: the main or two-handed item, 1: the off-hand one
+                held = enc.by_id[combatant].wielded
+                out.append(st["drop"][0] + (held.get("off") == args[0]
+                                            and held.get("main") != args[0]))
             else:
                 raise ValueError(f"{NAME}: no index for action {a.label!r}")
         return out
@@ -165,6 +171,10 @@ class SizeboundEncoding:
             items = self.items_in_reach(enc, combatant)
             k = c["item"]
             return Action(me, "pick_up", (items[k] if k < len(items) else f"item{k}",))
+        if block == "drop":
+            held = enc.by_id[combatant].wielded
+            wid = held.get("off") if c["hand"] else held.get("both") or held.get("main")
+            return Action(me, "drop", (wid or f"hand{c['hand']}",))
         if block in PAIRED:
             return Action(me, block, (PAIRED[block][c["how"]],), target)
         if block in TARGETED:

@@ -40,11 +40,14 @@ class SizeboundStarter:
 
     side_note = "any name; two sides or more, each listed in side_order"
 
-    def block_id(self, c: dict[str, Any]) -> str:
-        # the snapshot keeps no stat block id: the shipped encounters name each combatant by its
-        # block, so the id is the block where the catalogue has one
-        cid = str(c["id"])
-        return cid if cid in stat_blocks() else next(iter(stat_blocks()))
+    def block_id(self, c: dict[str, Any], snap: dict[str, Any] | None = None) -> str:
+        """The catalogue stat block the combatant was built from (its profile names it); an
+        inline one's id otherwise, or the first block where neither is in the catalogue."""
+        block = str(((snap or {}).get("profiles", {}).get(c["id"]) or {}).get("block") or "")
+        for cid in (block, str(c["id"])):
+            if cid in stat_blocks():
+                return cid
+        return next(iter(stat_blocks()))
 
     def member(self, c: dict[str, Any]) -> list[Line]:
         return [Line("at", [c["x"], c["y"]], "anchor [x, y]: its cell with the smallest x and y")]
@@ -64,7 +67,7 @@ class SizeboundStarter:
 
     def inline(self, c: dict[str, Any], snap: dict[str, Any]) -> list[Line]:
         blocks = load_yaml(DATA / "catalogue.yaml")["combatants"]
-        raw = dict(blocks[self.block_id(c)])
+        raw = dict(blocks[self.block_id(c, snap)])
         return [Line(k, v, BLOCK_NOTES.get(k, "")) for k, v in raw.items()]
 
     def top(self, snap: dict[str, Any], own: bool) -> list[Line]:
@@ -78,7 +81,7 @@ class SizeboundStarter:
                 Line("walls", walls, "inclusive rectangles [[x1, y1, x2, y2], ...]"),
                 Line("difficult", rough, "inclusive rectangles [[x1, y1, x2, y2], ...]"),
             ]),
-            Line("side_order", list(snap["order"]), "the sides by turn slot, the first acts "
+            Line("side_order", list(snap["side_order"]), "the sides by turn slot, the first acts "
                                                     "first (spec §3.4)"),
         ]
 

@@ -1,4 +1,4 @@
-"""Sizebound's plain words (envs/sizebound/describe.py): the exact words of each action kind,
+"""Sizebound's plain words (envs/sizebound/rules/describe.py): the exact words of each action kind,
 with the previews' odds, from situations and forced dice."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from envs.core import ScriptedDice
 from envs.core.describe import plain
 from envs.sizebound import rules as R
-from envs.sizebound.describe import describe
+from envs.sizebound.rules.describe import describe
 
 ADJACENT = {"system": "sizebound", "encounter": "duel_blade_vs_shield", "combatants": [
     {"id": "duelist", "at": [5, 6]}, {"id": "knight", "at": [6, 6], "state": {"reactions": 3}}]}

@@ -20,8 +20,8 @@ def _enc(name: str = "duel_blade_vs_shield", rules: str = "full"):
     return R.new_encounter(name, rules, SeededDice(0))
 
 
-def test_the_layout_has_151_indices_and_the_observation_1160_floats():
-    assert LAYOUT.size == 151 and ENCODING.name == "sizebound_v0"
+def test_the_layout_has_153_indices_and_the_observation_1160_floats():
+    assert LAYOUT.size == 153 and ENCODING.name == "sizebound_v0"
     assert OBS.size == 1160 and ENCODING.max_per_side == 4
     names = [n for n, *_ in obs_features()]
     assert names[0] == "context.round" and "slot7.odds" in names and names[-1] == "map.item"
@@ -35,11 +35,13 @@ def test_the_layout_has_151_indices_and_the_observation_1160_floats():
     ("duelist: run", 9),
     ("duelist: recover mana", 13),
     ("duelist: free_hand", 16),
-    ("duelist: attack main -> knight", 61 + 4),   # the knight: ego slot 4, the first enemy
-    ("duelist: attack off -> knight", 61 + 8 + 4),
-    ("duelist: jab bonus -> knight", 77 + 8 + 4),
-    ("duelist: trip move -> knight", 93 + 8 + 4),
-    ("duelist: grapple -> knight", 45 + 4),
+    ("duelist: attack main -> knight", 63 + 4),   # the knight: ego slot 4, the first enemy
+    ("duelist: attack off -> knight", 63 + 8 + 4),
+    ("duelist: jab bonus -> knight", 79 + 8 + 4),
+    ("duelist: trip move -> knight", 95 + 8 + 4),
+    ("duelist: grapple -> knight", 47 + 4),
+    ("duelist: drop sword", 21),
+    ("duelist: drop dagger", 22),
 ])
 def test_exact_indices_of_own_turn_labels(label: str, index: int):
     enc = _enc()
@@ -53,10 +55,10 @@ def test_skills_take_their_slot_in_the_stat_block_and_self_casts_their_own_block
     mage, giant = "mage", "hill_giant"
     assert ENCODING.skills(enc, mage) == ["arcane_bolt", "arcane_burst", "mend"]
     mend = Action(mage, "cast", ("mend",), "knight")  # the knight: mage's ally slot 2
-    assert ENCODING.encode_action(enc, mage, mend) == 109 + 2 * 8 + 2
+    assert ENCODING.encode_action(enc, mage, mend) == 111 + 2 * 8 + 2
     roar = Action(giant, "cast", ("roar",))
-    assert ENCODING.encode_action(enc, giant, roar) == 141 + 1
-    assert ENCODING.decode_action(enc, giant, 142) == roar
+    assert ENCODING.encode_action(enc, giant, roar) == 143 + 1
+    assert ENCODING.decode_action(enc, giant, 144) == roar
 
 
 def _play_to_a_window(enc, dice, kinds):
@@ -82,7 +84,7 @@ def test_window_answers_and_pass_share_index_0_with_end_turn():
     assert kinds["pass"] == 0
     for k, i in kinds.items():
         if k != "pass":
-            assert i == 145 + ("drop_prone", "parry", "dodge", "block", "spend", "negate").index(k)
+            assert i == 147 + ("drop_prone", "parry", "dodge", "block", "spend", "negate").index(k)
     assert ENCODING.decode_action(enc, actor, 0) == Action(actor, "pass")
 
 

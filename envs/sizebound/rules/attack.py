@@ -227,7 +227,9 @@ def area_attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], src: Fighter
                 spend_reaction(t)
                 reacted[t.id].add(t.id)
                 _, tot = roll(ctx, ev, t, "dodge", dodge_bonus(enc, t))
-                dodges[t.id] = tot
+                # spec §6.5 E-D20: after any d20 roll, the Dodge against an area included; every
+                # point counts there (it takes half the total off the damage, R-43)
+                dodges[t.id] = exert_d20(enc, ctx, ev, t, "dodge", tot, lambda x: True)
     faces = list(ctx.dice.roll(dice_sides, dice_n)) if dice_n else []
     hurt = []
     for t in targets:

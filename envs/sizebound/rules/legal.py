@@ -3,7 +3,7 @@
 Label grammar (``<actor>: <kind> [args] [-> <target>]``)::
 
     end_turn | step <e|ne|n|nw|w|sw|s|se> | run | stand | aim | recover <hp|mana>
-    drop_prone | swap | free_hand | pick_up <item> | break_free -> G | release -> T
+    drop_prone | swap | free_hand | pick_up <item> | drop <item> | break_free -> G | release -> T
     tighten -> T | attack <main|off> -> T | jab <atk|bonus> -> T | trip <atk|move> -> T
     grapple -> T | disarm -> T | cast <skill> [-> T]
 
@@ -29,8 +29,11 @@ from .space import can_stop, dist, sight
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
-__all__ = ["turn_actions", "weapon_in", "strike_mode", "step_target", "loadout_change",
-           "held_item", "stand_cost"]
+DROP_SLOTS = ("both", "main", "off")
+"""the hand slots whose item ``drop`` lets fall (Act, spec §5.2.12), in label order"""
+
+__all__ = ["DROP_SLOTS", "turn_actions", "weapon_in", "strike_mode", "step_target",
+           "loadout_change", "held_item", "stand_cost"]
 
 
 def weapon_in(f: Fighter, slot: str) -> str | None:
@@ -138,6 +141,10 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
         out.append(Action(me, "swap"))
     if held_item(f) is not None and extra_payment(f, "item") is not None:
         out.append(Action(me, "free_hand"))
+    if can_free(f):  # spec §5.2.12 Act (Free): drop a held item into your space
+        held = [f.wielded[k] for k in DROP_SLOTS if k in f.wielded]
+        for item in dict.fromkeys(held):  # two of one weapon: one label, the main hand's first
+            out.append(Action(me, "drop", (item,)))
     if extra_payment(f, "item") is not None:
         seen = set()
         for wid, x, y in enc.items:

@@ -108,6 +108,10 @@ class Profile:
     vulnerable: frozenset[str] = frozenset()
     immune: frozenset[str] = frozenset()
     host_pool: bool = False
+    skill_points: int = 0
+    """spec §2.3: ``4 x L + 6`` (not used in combat; shown with the sheet)"""
+    block: str = ""
+    """the catalogue stat block it was built from (empty for an inline one)"""
 
     @property
     def side_n(self) -> int:
@@ -219,4 +223,5 @@ def profile_of(b: Any) -> Profile:
         b.armour.guard_bonus, b.size.prone_dice[0], weapons, tuple(b.wielded.slots().items()),
         tuple(w.id for w in b.natural_weapons), tuple(w.id for w in b.stowed), alt,
         tuple(skill_profile(s) for s in b.skills), frozenset(b.tags), frozenset(mods.resist),
-        frozenset(mods.vulnerable), frozenset(mods.immune), b.exertion_pool == "host")
+        frozenset(mods.vulnerable), frozenset(mods.immune), b.exertion_pool == "host",
+        b.skill_points, b.id)

@@ -24,7 +24,15 @@ from .events import (
 )
 from .fighter import FatigueRung, Fighter
 from .flow import Ctx
-from .legal import UNARMED_STRIKE, held_item, loadout_change, stand_cost, strike_mode, weapon_in
+from .legal import (
+    DROP_SLOTS,
+    UNARMED_STRIKE,
+    held_item,
+    loadout_change,
+    stand_cost,
+    strike_mode,
+    weapon_in,
+)
 from .procedures import add_condition, athletics_bonus, contest, make_prone
 from .profile import WeaponProfile
 from .space import cells, dist
@@ -34,7 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["resolve_turn_action"]
 
-NON_CHARGE = frozenset({"step", "end_turn", "recover", "release", "tighten"})
+NON_CHARGE = frozenset({"step", "end_turn", "recover", "release", "tighten", "drop"})
 """Free actions and steps keep a Charge alive (RULING R-31)."""
 
 
@@ -90,6 +98,12 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
         make_prone(enc, ctx, ev, f, on_purpose=True)
     elif kind in ("swap", "free_hand", "pick_up"):
         _items(enc, ev, f, a)
+    elif kind == "drop":  # spec §5.2.12 Act (Free): the item falls into the actor's space
+        use_free(f)
+        slot = next(k for k in DROP_SLOTS if f.wielded.get(k) == a.args[0])
+        del f.wielded[slot]
+        enc.items.append([a.args[0], f.x, f.y])
+        ev.append(ItemMoved(f.id, a.args[0], "dropped"))
     elif kind == "release":
         assert t is not None
         use_free(f)

@@ -292,7 +292,9 @@ class SizeboundEncounter(EncounterBase):
                     "emitted": p["emitted"]}
         return {
             "system": SYSTEM, "name": self.name, "options": self.options.to_dict(),
-            "grid": self.grid.to_dict(), "order": list(self.order), "round": self._round,
+            "grid": self.grid.to_dict(), "side_order": list(self.order),
+            "order": [f.id for f in self.fighters],  # the roster (the shared situation field)
+            "round": self._round,
             "slot": self.slot, "queue": list(self.queue), "items": [list(i) for i in self.items],
             "outcome": None if self._outcome is None else self._outcome.to_dict(),
             "window": None if self.window is None else self.window.to_dict(),
@@ -305,13 +307,15 @@ class SizeboundEncounter(EncounterBase):
     def from_snapshot(cls, data: dict[str, Any]) -> SizeboundEncounter:
         opts = parse_options(data["options"])
         profiles = {k: profile_from_dict(v) for k, v in data["profiles"].items()}
-        table = condition_table(len(data["order"]))
+        table = condition_table(len(data["side_order"]))
         fighters = []
-        for cid, d in data["combatants"].items():
+        for cid in data["order"]:  # roster order, whatever the order of the mapping's keys
+            d = data["combatants"][cid]
             f = Fighter(cid, d["side"], profiles[cid], (d["x"], d["y"]), table)
             f.load(d, table)
             fighters.append(f)
-        enc = cls(fighters, SquareGrid.from_dict(data["grid"]), data["order"], opts, data["name"])
+        enc = cls(fighters, SquareGrid.from_dict(data["grid"]), data["side_order"], opts,
+                  data["name"])
         enc._round, enc.slot = data["round"], data["slot"]
         enc.queue = list(data["queue"])
         enc.items = [list(i) for i in data["items"]]

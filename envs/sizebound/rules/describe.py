@@ -19,8 +19,8 @@ from envs.core.d20 import Edge, chance
 from envs.core.describe import Words, by_kind, unique_name
 from envs.core.squaregrid import DIRECTIONS, distance
 
-from .rules.legal import held_item, loadout_change, stand_cost, weapon_in
-from .rules.preview import preview_attack
+from .legal import held_item, loadout_change, stand_cost, weapon_in
+from .preview import preview_attack
 
 __all__ = ["describe", "name_of"]
 
@@ -145,6 +145,8 @@ def _single(enc: Any, f: Any, a: Action) -> str:
         return f"free a hand: stow {_item(held[1]) if held else 'nothing'}"
     if k == "pick_up":
         return f"pick up {_item(a.args[0])}"
+    if k == "drop":
+        return f"drop {_item(a.args[0])} at your feet (Act, Free; a Charge survives it)"
     return "drop prone (React as an Extra action)"
 
 
@@ -222,7 +224,7 @@ _WORDS: dict[str, Words] = {
     "release": lambda v, f, a: _release(v, f, a), "tighten": lambda v, f, a: _tighten(v, f, a),
     "cast": lambda v, f, a: _cast(v, f, a), "pass": lambda v, f, a: _pass(v, f, a),
     **{k: (lambda v, f, a: _single(v, f, a))
-       for k in ("run", "stand", "aim", "recover", "swap", "free_hand", "pick_up")},
+       for k in ("run", "stand", "aim", "recover", "swap", "free_hand", "pick_up", "drop")},
     **{k: (lambda v, f, a: _window(v, f, a))
        for k in ("parry", "dodge", "block", "spend", "negate")},
     "drop_prone": lambda v, f, a: (_window(v, f, a) if v.window is not None
