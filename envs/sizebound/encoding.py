@@ -16,6 +16,14 @@ sizebound`` prints the table::
     111..142   cast          skill(4) x target(8): the k-th skill of the stat block
     143..146   cast_self     skill(4): a skill cast without a target (stomp, roar)
     147..152   answer        option(6): drop_prone, parry, dodge, block, spend, negate (windows)
+    153..164   full_single   kind(12): FULL own-turn kinds (``FULL_SINGLES``)
+    165..212   full_target   kind(6) x target(8): strangle, steal, extinguish, quick_strike,
+                             lift, throw
+    213..218   full_answer   option(6): quick_draw, dispel, wall_cling, pay, terrified (+1 spare)
+
+The FULL blocks are laid out ahead of the engine's FULL actions so that the layout (and a policy
+trained on it) stays the same while they land; a kind the engine does not offer is never in the
+mask.
 
 ``pass`` and ``end_turn`` share index 0 (they never meet: ``pass`` is offered only in windows);
 ``drop_prone`` is ``single`` on the own turn (React as an Extra action, spec §5.2) and
@@ -40,7 +48,8 @@ from envs.rl import ActionLayout, Block, ego_order
 from .observation import MAX_PER_SIDE, OBS, SLOTS, obs_features, observe
 
 __all__ = ["NAME", "LAYOUT", "ENCODING", "SizeboundEncoding", "STEPS", "SINGLES", "ANSWERS",
-           "TARGETED", "PAIRED", "SKILL_SLOTS", "ITEM_SLOTS"]
+           "TARGETED", "PAIRED", "SKILL_SLOTS", "ITEM_SLOTS", "FULL_SINGLES", "FULL_TARGETED",
+           "FULL_ANSWERS"]
 
 NAME = "sizebound_v0"
 STEPS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
@@ -52,6 +61,20 @@ PAIRED = {"attack": ("main", "off"), "jab": ("atk", "bonus"), "trip": ("atk", "m
 ANSWERS = ("drop_prone", "parry", "dodge", "block", "spend", "negate")
 SKILL_SLOTS = 4
 ITEM_SLOTS = 4
+FULL_SINGLES = (("free_rooted", ()), ("wall_cling", ()), ("dive", ()), ("search", ()),
+                ("react", ("eyes",)), ("react", ("ears",)), ("react", ("breath",)),
+                ("act", ("eyes",)), ("act", ("ears",)), ("act", ("breath",)), ("rise", ()),
+                ("descend", ()))
+"""own-turn kinds of the FULL rules (spec §12.2, §5.2.12-5.2.18): Free from Rooted, Wall Cling,
+Dive, Search, React (close the eyes, cover the ears, hold the breath) and Act (undo it), and a
+flyer's or levitator's change of height"""
+FULL_TARGETED = ("strangle", "steal", "extinguish", "quick_strike", "lift", "throw")
+"""FULL kinds with a target (spec §5.2.14-5.2.16, §6.4.5): ``strangle -> T``, ``steal -> T``,
+``extinguish -> T``, ``quick_strike -> T``, ``lift -> T``, ``throw -> T`` (the lifted one at T)"""
+FULL_ANSWERS = ("quick_draw", "dispel", "wall_cling", "pay", "terrified")
+"""FULL window answers (spec §6.3): Quick Draw (R-DECLARE), Dispel (R-DISPEL), Wall Cling (R-FALL),
+pay for a contested spell (the caster's Dispel decision), become Terrified (a Panicked creature
+with no escape)"""
 
 LAYOUT = ActionLayout([
     Block("end"),
@@ -64,11 +87,17 @@ LAYOUT = ActionLayout([
     Block("cast", (("skill", SKILL_SLOTS), ("target", SLOTS))),
     Block("cast_self", (("skill", SKILL_SLOTS),)),
     Block("answer", (("option", len(ANSWERS)),)),
+    Block("full_single", (("kind", len(FULL_SINGLES)),)),
+    Block("full_target", (("kind", len(FULL_TARGETED)), ("target", SLOTS))),
+    Block("full_answer", (("option", 6),)),  # one spare
 ])
 _STRIDES = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
 _STEP = {d: i for i, d in enumerate(STEPS)}
 _SINGLE = {s: i for i, s in enumerate(SINGLES)}
 _ANSWER = {a: i for i, a in enumerate(ANSWERS)}
+_FULL_SINGLE = {s: i for i, s in enumerate(FULL_SINGLES)}
+_FULL_TARGET = {k: i for i, k in enumerate(FULL_TARGETED)}
+_FULL_ANSWER = {a: i for i, a in enumerate(FULL_ANSWERS)}
 _EGO: dict[tuple[Any, str], tuple[dict[str, int], list[str | None]]] = {}
 """ego slots per (roster, combatant): rosters never change during a fight"""
 
@@ -127,6 +156,13 @@ class SizeboundEncoding:
                 out.append(st["step"][0] + _STEP[args[0]])
             elif k in _ANSWER and (window or k != "drop_prone"):
                 out.append(st["answer"][0] + _ANSWER[k])
+            elif k in _FULL_ANSWER and (window or k != "wall_cling"):
+                out.append(st["full_answer"][0] + _FULL_ANSWER[k])
+            elif (k, args) in _FULL_SINGLE:
+                out.append(st["full_single"][0] + _FULL_SINGLE[(k, args)])
+            elif k in _FULL_TARGET:
+                start, (k_k, k_t) = st["full_target"]
+                out.append(start + _FULL_TARGET[k] * k_k + index[str(a.target)] * k_t)
             elif (k, args) in _SINGLE:
                 out.append(st["single"][0] + _SINGLE[(k, args)])
             elif k in PAIRED:
@@ -179,6 +215,14 @@ class SizeboundEncoding:
             return Action(me, block, (PAIRED[block][c["how"]],), target)
         if block in TARGETED:
             return Action(me, block, (), target)
+        if block == "full_single":
+            kind, args = FULL_SINGLES[c["kind"]]
+            return Action(me, kind, args)
+        if block == "full_target":
+            return Action(me, FULL_TARGETED[c["kind"]], (), target)
+        if block == "full_answer":
+            k = c["option"]
+            return Action(me, FULL_ANSWERS[k] if k < len(FULL_ANSWERS) else "spare")
         if block in ("cast", "cast_self"):
             skills = self.skills(enc, combatant)
             k = c["skill"]

@@ -50,11 +50,18 @@ RADIUS = 5
 SIDE = 2 * RADIUS + 1
 PLANES = ("wall", "difficult", "ally", "enemy", "self", "item")
 
+FULL_CONDITIONS = ("panicked", "terrified", "rooted", "silenced", "mute", "suffocating",
+                   "petrified", "incorporeal", "ignited", "wet", "drunk", "falling",
+                   "concentrating")
+"""the FULL conditions (spec §7.2) the observation flags by name (laid out ahead of the engine's
+FULL rules, so that the observation stays the same while they land)"""
 CONDITION_FEATURES = (
     ("prone", 1), ("grappled", 1), ("grappling", 1), ("hp_stun", 1),
     ("action_rung", 6),   # one-hot: none, Jarred, Staggered, Stunned, Paralyzed, Unconscious
     ("fatigue_rung", 5),  # one-hot: none, Winded, Tired, Lethargic, Disabled
     ("afraid", 1), ("unnerved", 1), ("blinded", 1), ("deafened", 1),  # unnerved/10
+    ("full", len(FULL_CONDITIONS)),  # the FULL conditions of spec §7.2, one flag each
+    ("height", 1),        # elevation above the ground, /10 (FULL, spec §3.2)
 )
 CONTEXT_FEATURES = (
     ("round", 1),         # round / round cap
@@ -137,6 +144,8 @@ def _conditions(p: dict[str, Any], stun: bool) -> list[float]:
     out += _hot(p["action_rung"], 6) + _hot(p["fatigue_rung"], 5)
     out += [float("afraid" in conds), _c(p["unnerved"] / 10), float("blinded" in conds),
             float("deafened" in conds)]
+    out += [float(c in conds) for c in FULL_CONDITIONS]
+    out.append(_c(p.get("z", 0) / 10))
     return out
 
 
