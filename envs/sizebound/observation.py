@@ -239,24 +239,42 @@ def _adjacent(a: Any, b: Any) -> bool:
     return distance(a.pos, a.n, b.pos, b.n) <= 1
 
 
+_TERRAIN: dict[Any, np.ndarray] = {}
+"""per map (a frozen ``SquareGrid``, equal maps share it): the wall (off the map counts) and
+difficult planes, north up and padded by ``RADIUS`` on every side, for slicing a window"""
+
+
+def _terrain(grid: Any) -> np.ndarray:
+    pad = _TERRAIN.get(grid)
+    if pad is None:
+        if len(_TERRAIN) > 256:
+            _TERRAIN.clear()
+        w, h = grid.width, grid.height
+        pad = np.zeros((2, h + 2 * RADIUS, w + 2 * RADIUS), dtype=np.float32)
+        pad[0] = 1.0
+        pad[0, RADIUS:RADIUS + h, RADIUS:RADIUS + w] = 0.0
+        for x, y in grid.walls:
+            pad[0, RADIUS + h - 1 - y, RADIUS + x] = 1.0
+        for x, y in grid.difficult:
+            pad[1, RADIUS + h - 1 - y, RADIUS + x] = 1.0
+        _TERRAIN[grid] = pad
+    return pad
+
+
 def _map(enc: Any, me: Any, out: np.ndarray) -> None:
     """The planes, written into ``out`` (zeros on entry)."""
     grid = enc.grid
     ox, oy = me.x - RADIUS, me.y + RADIUS  # the north-west corner
     plane = SIDE * SIDE
+    top = grid.height - 1 - me.y  # the padded row of the window's north edge
+    window = _terrain(grid)[:, top:top + SIDE, me.x:me.x + SIDE]
+    out[: 2 * plane] = window.reshape(-1)
 
     def put(k: int, cell: tuple[int, int]) -> None:
         col, row = cell[0] - ox, oy - cell[1]
         if 0 <= col < SIDE and 0 <= row < SIDE:
             out[k * plane + row * SIDE + col] = 1.0
 
-    for row in range(SIDE):
-        for col in range(SIDE):
-            c = (ox + col, oy - row)
-            if c not in grid or c in grid.walls:
-                out[row * SIDE + col] = 1.0
-            elif c in grid.difficult:
-                out[plane + row * SIDE + col] = 1.0
     for g in enc.fighters:
         if not g.alive:
             continue
