@@ -56,7 +56,7 @@ def play(
     dice = SeededDice(seed)
     enc = rules.new_encounter(encounter, options, dice)
     if log is not None:
-        log.extend(str(e) for e in enc.start_events)
+        log.extend(str(e) for e in getattr(enc, "start_events", []))  # set-up rolls, if any
     if check is not None:
         check(enc, "start")
     actions = []

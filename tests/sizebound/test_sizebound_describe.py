@@ -40,7 +40,7 @@ def test_own_turn_words_next_to_the_knight():
     assert w["duelist: trip move -> knight"] == (
         "trip the Shieldbearer Knight with the Move (Athletics contest)")
     assert w["duelist: disarm -> knight"] == (
-        "disarm the Shieldbearer Knight of the shield (contest)")
+        "disarm the Shieldbearer Knight of the sword (contest)")
 
 
 def test_a_step_toward_names_the_nearest_enemy_and_a_far_dagger_is_thrown():

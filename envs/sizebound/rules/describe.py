@@ -106,8 +106,8 @@ def _grapple(enc: Any, f: Any, a: Action) -> str:
 
 def _disarm(enc: Any, f: Any, a: Action) -> str:
     t = enc.by_id[a.target]
-    held = held_item(t)
-    what = f" of {_item(held[1])}" if held else ""
+    wid = next((t.wielded[s] for s in ("both", "main", "off") if s in t.wielded), None)
+    what = f" of {_item(wid)}" if wid else ""  # the item resolve takes: main hand first (§5.2.10)
     return f"disarm {name_of(enc, a.target)}{what} (contest)"
 
 
