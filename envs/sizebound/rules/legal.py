@@ -58,7 +58,7 @@ def strike_mode(enc: SizeboundEncounter, a: Fighter, t: Fighter, w: WeaponProfil
     if w.reach is not None and d <= w.reach:
         return "melee"
     far = w.thrown if w.thrown is not None else w.range
-    if far is None or d > far or "blinded" in a.conds or not sight(enc.grid, a, t):
+    if far is None or d > far or "blinded" in a.conds or not sight(enc.grid, a, t, enc.heights):
         return None
     return "thrown" if (w.thrown is not None or w.type == "Thrown") else "ranged"
 
@@ -195,7 +195,7 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
                 out.append(Action(me, "disarm", target=tid))
         bolt = skills.get("arcane_bolt")
         if bolt and general and d <= bolt.range and "blinded" not in f.conds \
-                and sight(enc.grid, f, t):
+                and sight(enc.grid, f, t, enc.heights):
             out.append(Action(me, "cast", ("arcane_bolt",), tid))
     burst = skills.get("arcane_burst")
     if burst and can_spend(f, "P") and not f.pool_open:

@@ -50,6 +50,7 @@ class SizeboundEncounter(EncounterBase):
         self._outcome: Outcome | None = None
         self.proc: dict[str, Any] | None = None  # label, base, faces, choices, emitted
         self.window: Window | None = None
+        self.heights: dict[tuple[int, int], int] = {}  # FULL ground height per cell (§3.2)
         self.table = condition_table(len(self.order))
         sides: dict[str, list[str]] = {s: [] for s in self.order}
         for f in fighters:
@@ -301,6 +302,7 @@ class SizeboundEncounter(EncounterBase):
             "combatants": {f.id: f.to_dict() for f in self.fighters},
             "profiles": {f.id: profile_to_dict(f.profile) for f in self.fighters},
             "proc": proc,
+            "heights": [[x, y, h] for (x, y), h in sorted(self.heights.items())],
         }
 
     @classmethod
@@ -318,6 +320,7 @@ class SizeboundEncounter(EncounterBase):
                   data["name"])
         enc._round, enc.slot = data["round"], data["slot"]
         enc.queue = list(data["queue"])
+        enc.heights = {(int(x), int(y)): int(h) for x, y, h in data.get("heights", [])}
         enc.items = [list(i) for i in data["items"]]
         o = data["outcome"]
         enc._outcome = None if o is None else Outcome(o["winner"], o["reason"], o["round"])
