@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from test_sizebound_rules import do, texts
+from test_sizebound_rules import do, labels, texts
 
 from envs.core.squaregrid import SquareGrid
 from envs.sizebound.rules import from_situation
@@ -80,3 +80,122 @@ def test_prone_burst_is_off_in_core():
     before = enc.by_id["knight"].hp
     do(enc, "knight: trip atk -> colossus", [20, 1, 2, 2, 2, 2])
     assert enc.by_id["knight"].hp == before
+
+
+# ---------------------------------------------------------------- heights and speeds (§3.2)
+BARE = {"name": "Bare", "size": "Medium", "level": 1,
+        "totals": {"might": 12, "skill": 15, "magic": 10},
+        "scaling_improvements": {"hp": 0, "mana": 0}, "armour": "none",
+        "wielded": {}, "skills": [], "exertion_pool": "player"}
+
+
+def _flyer(options=FULL_QUIET, z=0, **top):
+    return sit([{"id": "harpy", "side": "A", "stats": BARE, "at": [5, 5],
+                 "state": {"speeds": {"fly": 6}, "z": z}},
+                {"id": "goblin", "side": "B", "stats": "goblin", "at": [6, 5]}],
+               options=options, map={"w": 12, "h": 12}, actor="harpy", **top)
+
+
+def test_rise_and_descend_change_height_and_reach():
+    enc = _flyer()
+    assert "harpy: rise" in labels(enc) and "harpy: descend" not in labels(enc)
+    assert "harpy: jab atk -> goblin" in labels(enc)
+    do(enc, "harpy: rise")
+    assert enc.view("harpy")["combatants"]["harpy"]["z"] == 1
+    assert enc.by_id["harpy"].budget == 5  # a Move opened with Fly 6, one level spent
+    assert "harpy: jab atk -> goblin" in labels(enc)  # 1 above a 1-tall goblin: adjacent
+    do(enc, "harpy: rise")
+    assert enc.view("goblin")["combatants"]["harpy"]["distance"] == 2
+    assert "harpy: jab atk -> goblin" not in labels(enc)
+    do(enc, "harpy: descend")
+    assert enc.by_id["harpy"].z == 1
+
+
+def test_flyer_move_uses_fly_speed_and_the_wind():
+    enc = _flyer(z=3)
+    do(enc, "harpy: step n")
+    assert enc.by_id["harpy"].budget == 5  # Fly 6, one step
+    enc = _flyer({"version": "full", "exertion_control": "off", "weather": "heavy_wind"}, z=3)
+    do(enc, "harpy: step n")
+    assert enc.by_id["harpy"].budget == 4  # Heavy Wind: Fly -1 (WE-37)
+    enc = _flyer({"version": "full", "exertion_control": "off", "weather": "heavy_rain"}, z=3)
+    do(enc, "harpy: step n")
+    assert enc.by_id["harpy"].budget == 4  # aerial difficult terrain: a step costs 2
+
+
+def test_we27_swim_from_walk():
+    from envs.sizebound.rules.full_motion import speed
+    enc = _flyer()
+    assert speed(enc.by_id["goblin"], "swim") == enc.by_id["goblin"].profile.walk // 3
+    assert speed(enc.by_id["harpy"], "fly") == 6 and speed(enc.by_id["harpy"], "leap") == 0
+
+
+def test_raised_ground_blocks_sight_and_a_high_flyer_sees_over_it():
+    rows = [{"id": "archer", "side": "A", "stats": "goblin", "at": [2, 5]},
+            {"id": "harpy", "side": "B", "stats": BARE, "at": [8, 5],
+             "state": {"speeds": {"fly": 6}}}]
+    enc = sit(rows, map={"w": 12, "h": 12, "heights": [[5, 0, 5, 11, 3]]}, actor="archer")
+    assert "archer: attack main -> harpy" not in labels(enc)
+    rows[1]["state"] = {"speeds": {"fly": 6}, "z": 6}
+    enc = sit(rows, map={"w": 12, "h": 12, "heights": [[5, 0, 5, 11, 3]]}, actor="archer")
+    assert "archer: attack main -> harpy" in labels(enc)
+
+
+def test_core_rejects_heights_and_z():
+    import pytest
+
+    from envs.core.data import DataError
+    with pytest.raises(DataError, match=r"case.yaml: combatants\[0\].state: field 'z'"):
+        sit([{"id": "a", "side": "A", "stats": BARE, "at": [1, 1], "state": {"z": 2}},
+             {"id": "b", "side": "B", "stats": "goblin", "at": [8, 8]}], options=CORE_QUIET)
+
+
+# ---------------------------------------------------------------- falling (§8.8, R-47, R-79)
+def test_we23_fall_distances_and_landing_damage():
+    enc = sit([{"id": "goblin", "side": "B", "stats": "goblin", "at": [5, 5],
+                "state": {"z": 24}},
+               {"id": "knight", "side": "A", "stats": "knight", "at": [1, 1]}],
+              side_order=["B", "A"], actor="goblin")
+    assert "falling" in enc.view("goblin")["combatants"]["goblin"]["conditions"]
+    ev = texts(do(enc, "goblin: end_turn"))  # no action: both steps at the end, 4 + 4
+    assert "goblin falls 4 (height 20, 4 fallen so far)" in ev
+    assert enc.by_id["goblin"].z == 16
+    do(enc, "knight: end_turn")
+    assert "goblin: dive" in labels(enc)
+    ev = texts(do(enc, "goblin: dive"))  # the Dive's 4, then 6 after the first action
+    assert ev[-1] == "goblin falls 6 (height 6, 18 fallen so far)"
+    hp = enc.by_id["goblin"].hp
+    ev = texts(do(enc, "goblin: end_turn", [1] * 12))  # 6 more: 24 fallen, 12d6
+    assert "goblin lands after falling 24 (12d6 Fall)" in ev
+    assert enc.by_id["goblin"].hp == hp - 12 and enc.by_id["goblin"].z == 0
+    assert "falling" not in enc.view("goblin")["combatants"]["goblin"]["conditions"]
+
+
+def test_wall_cling_takes_the_fall_so_far_minimized():
+    enc = sit([{"id": "climber", "side": "B", "stats": BARE, "at": [5, 5],
+                "state": {"z": 12, "reactions": 2}},
+               {"id": "knight", "side": "A", "stats": "knight", "at": [1, 1]}],
+              side_order=["B", "A"], actor="climber", map={"w": 12, "h": 12,
+                                                          "walls": [[6, 0, 6, 11]]})
+    enc.by_id["climber"].fall_turn = 1
+    enc.by_id["climber"].conds.add("falling", now=enc.clock, forever=True)
+    do(enc, "climber: end_turn")
+    assert enc.window is not None and enc.window.kind == "fall"
+    assert "climber: wall_cling" in labels(enc) and "climber: drop_prone" in labels(enc)
+    do(enc, "climber: pass")  # falls 4
+    assert enc.by_id["climber"].z == 8
+    hp = enc.by_id["climber"].hp
+    nimble = enc.by_id["climber"].nimble
+    ev = texts(do(enc, "climber: wall_cling", [20 - nimble]))
+    assert "climber clings to the wall" in ev
+    assert enc.by_id["climber"].hp == hp - 2  # 4 fallen: 2d6 minimized
+    assert enc.by_id["climber"].z == 8 and enc.by_id["climber"].fall_turn == 0
+
+
+def test_plain_words_for_the_motion_kinds():
+    from envs.sizebound.rules.describe import describe
+    enc = _flyer(z=2)
+    assert describe(enc.parse_action("harpy: rise"), enc) == (
+        "fly or levitate one level up (to height 3; 1 movement)")
+    assert describe(enc.parse_action("harpy: descend"), enc) == (
+        "fly or levitate one level down (to height 1)")

@@ -16,6 +16,7 @@ from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
 from envs.core.squaregrid import DIRECTIONS, SquareGrid
 
+from . import full_motion
 from .events import Dragged, GrappleChanged, Stepped
 from .fighter import Fighter, condition_table
 from .flow import Ctx, NeedDecision, ReplayDice, Window
@@ -132,8 +133,9 @@ class SizeboundEncounter(EncounterBase):
         from .procedures import make_prone
         if f.mode == "none":
             from .resolve import _open_move
-            _open_move(ev, f)
-        cost = self.grid.step_cost(f.pos, d, f.n, 2 if f.prone else 1)
+            _open_move(ev, f, full_motion.move_speed(self, f))
+        cost = full_motion.step_cost(self, f, self.grid.step_cost(f.pos, d, f.n,
+                                                                  2 if f.prone else 1))
         f.budget -= cost
         f.steps += 1
         name = ("e", "ne", "n", "nw", "w", "sw", "s", "se")[d]
@@ -157,6 +159,9 @@ class SizeboundEncounter(EncounterBase):
             g = self.by_id[gid]
             g.x, g.y = cell
             ev.append(Dragged(gid, f.id, g.x, g.y))
+            full_motion.settle(self, ctx, ev, g)
+        if self.options.elevation:
+            full_motion.settle(self, ctx, ev, f)  # spec §3.2 FULL, §8.8
         if f.mode == "run" and "blinded" in f.conds and f.steps == 1:
             make_prone(self, ctx, ev, f, on_purpose=False)  # spec §5.2.4
 
@@ -238,6 +243,8 @@ class SizeboundEncounter(EncounterBase):
         try:
             if first.kind != "end_turn":
                 resolve_turn_action(self, ctx, ev, first)
+            full_motion.after_action(self, ctx, ev, self.by_id[first.actor],
+                                     first.kind == "end_turn")  # spec §8.8 fall steps
             self._grapple_upkeep(ev)
             self.check_end(ev)
         except NeedDecision as nd:
