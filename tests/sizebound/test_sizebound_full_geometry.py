@@ -199,3 +199,31 @@ def test_plain_words_for_the_motion_kinds():
         "fly or levitate one level up (to height 3; 1 movement)")
     assert describe(enc.parse_action("harpy: descend"), enc) == (
         "fly or levitate one level down (to height 1)")
+
+
+# ---------------------------------------------------------------- weather (§1.3, WE-37)
+def test_we37_large_hail_at_the_end_of_a_turn():
+    enc = _flyer({"version": "full", "exertion_control": "off", "weather": "large_hail"})
+    hp = enc.by_id["harpy"].hp
+    ev = texts(do(enc, "harpy: end_turn", [3]))
+    assert f"harpy takes 3 Bludgeoning -> {hp - 3} HP" in ev
+    enc = _flyer()
+    do(enc, "harpy: end_turn")
+    assert enc.by_id["harpy"].hp == hp  # no weather, no hail
+
+
+def test_we37_wind_storm_pushes_the_airborne_less_their_mr():
+    storm = {"version": "full", "exertion_control": "off", "weather": "wind_storm"}
+    enc = _flyer(storm, z=3)
+    assert enc.by_id["harpy"].mr == 3
+    do(enc, "harpy: end_turn")
+    assert enc.by_id["harpy"].x == 5  # 3 spaces, all cancelled by MR 3
+    enc = _flyer({**storm, "weather": "hurricane"}, z=3)
+    enc.by_id["goblin"].y = 9  # out of the way east
+    ev = texts(do(enc, "harpy: end_turn"))
+    assert enc.by_id["harpy"].x == 7  # 5 spaces less MR 3
+    assert "the wind pushes harpy 2 east to x 7" in ev
+    enc = _flyer({**storm, "weather": "hurricane"})  # on the ground: not pushed
+    enc.by_id["goblin"].y = 9
+    do(enc, "harpy: end_turn")
+    assert enc.by_id["harpy"].x == 5

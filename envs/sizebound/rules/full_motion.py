@@ -287,6 +287,8 @@ def after_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
     """§8.8: a faller falls f spaces right after its first action of the turn (or at the end
     of the turn if it took none) and f more at the end of its turn (its ``end_turn``); each
     step opens R-FALL first. Large Hail hits at the start and the end of each turn (WE-37)."""
+    if ended and f.alive:
+        _weather_end(enc, ctx, ev, f)
     if not enc.options.elevation:
         return
     if f.fall_turn and f.alive:
@@ -302,6 +304,27 @@ def after_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
             f.fall_turn += 1
     if ended:
         f.fall_steps = 0
+
+
+def _weather_end(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> None:
+    """WE-37 at the end of the creature's turn: Large Hail deals 1d4 Bludgeoning (no stat,
+    Block allowed; no cover model, so everyone is exposed); Wind Storm and Hurricane Force push
+    an airborne creature 3 or 5 spaces downwind (east), each MR point cancelling one."""
+    w = enc.options.weather
+    if w == "large_hail":
+        deal(enc, ctx, ev, dealer=None, target=f, dice_n=HAIL[0], dice_sides=HAIL[1], flat=0,
+             dtypes=("Bludgeoning",))
+    push = PUSH.get(w, 0) - f.mr
+    if push <= 0 or not f.z or not f.alive:
+        return
+    from .space import can_stop
+    moved = 0
+    while moved < push and can_stop(enc.grid, f, (f.x + 1, f.y), enc.fighters):
+        f.x += 1
+        moved += 1
+    if moved:
+        ev.append(Pushed(f.id, moved, f.x))
+        settle(enc, ctx, ev, f)
 
 
 def read_state(enc: SizeboundEncounter, f: Fighter, st: Any) -> None:
