@@ -229,6 +229,13 @@ _WORDS: dict[str, Words] = {
        for k in ("parry", "dodge", "block", "spend", "negate")},
     "drop_prone": lambda v, f, a: (_window(v, f, a) if v.window is not None
                                    else _single(v, f, a)),
+    "rise": lambda v, f, a: f"fly or levitate one level up (to height {f.z + 1}; 1 movement)",
+    "descend": lambda v, f, a: f"fly or levitate one level down (to height {f.z - 1})",
+    "dive": lambda v, f, a: f"dive: fall 4 spaces at once (Move action; height {f.z})",
+    "wall_cling": lambda v, f, a: (f"cling to the wall: Nimble d20+{f.nimble} needs "
+                                   f"{20 + f.cling}+ "
+                                   f"({max(0, min(20, 1 + f.nimble - f.cling)) * 5}%); "
+                                   "stops the fall"),
 }
 
 

@@ -54,6 +54,7 @@ def condition_table(slots: int) -> ConditionTable:
         ConditionDef("unnerved", Stacking.STACK, "slot", bounds=rulings.UNNERVED_BOUNDS,
                      stack_same_source=False),
         ConditionDef("afraid", Stacking.STACK, "slot", stack_same_source=False),
+        ConditionDef("falling"),  # spec §8.8 (FULL; set and cleared by full_motion)
     ]
     return ConditionTable(defs)
 
@@ -66,14 +67,16 @@ class Fighter:
         "alive", "fled", "used", "stun_count", "minor_used", "extra_used", "pool_open",
         "pool_general", "pool_weapon", "budget", "mode", "steps", "charge_dir", "charge_path",
         "mr", "aim_active", "aim_round", "wielded", "stowed", "conds", "grips", "grappled_by",
-        "turns_ended", "skill_uses", "n",
+        "turns_ended", "skill_uses", "n", "z", "ground", "speeds", "fall_turn", "fallen",
+        "cling", "fall_steps",
     )
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "hp", "mana", "guard", "dice", "reactions", "alive",
                 "fled", "used", "stun_count", "minor_used", "pool_open", "pool_general", "budget",
-                "mode", "steps", "charge_dir", "mr", "aim_active", "aim_round", "turns_ended"),
+                "mode", "steps", "charge_dir", "mr", "aim_active", "aim_round", "turns_ended",
+                "z", "ground", "fall_turn", "fallen", "cling", "fall_steps"),
         containers=("extra_used", "pool_weapon", "charge_path", "wielded", "stowed", "grips",
-                    "grappled_by", "skill_uses"),
+                    "grappled_by", "skill_uses", "speeds"),
         shared=("profile", "conds", "n"),
         encode={"conds": lambda c: c.to_dict()},
     )
@@ -105,6 +108,11 @@ class Fighter:
         self.grappled_by: list[str] = []
         self.turns_ended = 0
         self.skill_uses: dict[str, int] = {}
+        # FULL motion (full_motion): height above the ground under it, that ground's height,
+        # the other move speeds (§5.2.18), the fall in progress (§8.8) and the Wall Cling DC
+        self.z, self.ground = 0, 0
+        self.speeds: dict[str, int] = {}
+        self.fall_turn, self.fallen, self.cling, self.fall_steps = 0, 0, 0, 0
 
     # -- clone / snapshot
     def clone(self) -> Fighter:

@@ -19,6 +19,8 @@ SHAPES: dict[str, tuple[tuple[str, ...] | None, bool | None]] = {
     "trip": (("atk", "move"), True), "grapple": ((), True), "disarm": ((), True),
     "cast": (None, None), "parry": ((), False), "dodge": ((), False), "block": ((), False),
     "spend": ((), False), "negate": ((), False), "pass": ((), False),
+    "rise": ((), False), "descend": ((), False), "dive": ((), False),  # FULL §5.2.17-18
+    "wall_cling": ((), False),  # FULL: R-FALL answer (§5.2.17)
 }
 
 

@@ -22,6 +22,7 @@ from . import rulings
 from .attack import Strike
 from .economy import can_free, can_pay_attack, can_spend, extra_payment
 from .fighter import Fighter
+from .full_motion import height_ok, motion_actions, step_cost
 from .procedures import can_fall_prone
 from .profile import UNARMED, WeaponProfile
 from .space import can_stop, dist, sight
@@ -58,7 +59,7 @@ def strike_mode(enc: SizeboundEncounter, a: Fighter, t: Fighter, w: WeaponProfil
     if w.reach is not None and d <= w.reach:
         return "melee"
     far = w.thrown if w.thrown is not None else w.range
-    if far is None or d > far or "blinded" in a.conds or not sight(enc.grid, a, t):
+    if far is None or d > far or "blinded" in a.conds or not sight(enc.grid, a, t, enc.heights):
         return None
     return "thrown" if (w.thrown is not None or w.type == "Thrown") else "ranged"
 
@@ -67,6 +68,8 @@ def step_target(enc: SizeboundEncounter, f: Fighter, d: int) -> tuple[int, int] 
     dx, dy = DIRECTIONS[d]
     new = (f.x + dx, f.y + dy)
     if not can_stop(enc.grid, f, new, enc.fighters):
+        return None
+    if enc.heights and not height_ok(enc, f, new):  # spec §3.2 FULL: climb 1 a step
         return None
     return new
 
@@ -116,7 +119,8 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     if not grappled and f.action_rung < 4 and f.fatigue < 4:  # no steps without a body
         factor = 2 if f.prone else 1
         for d in range(8):
-            if not _can_move(enc, f, enc.grid.step_cost(f.pos, d, f.n, factor)):
+            cost = step_cost(enc, f, enc.grid.step_cost(f.pos, d, f.n, factor))
+            if not _can_move(enc, f, cost):
                 continue
             new = step_target(enc, f, d)
             if new is not None and _afraid_ok(enc, f, new) and enc.drag_ok(f, d, new):
@@ -124,6 +128,7 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
         if f.mode == "none" and f.steps == 0 and not f.pool_open and not f.tired \
                 and can_spend(f, "PM"):
             out.append(Action(me, "run"))
+        out += motion_actions(enc, f, lambda c: _can_move(enc, f, c))  # FULL §5.2.17-18
         if f.prone and f.fatigue < 4 and _can_move(enc, f, stand_cost(f) if f.mode != "none"
                                                     else f.profile.walk // 2):
             out.append(Action(me, "stand"))
@@ -195,7 +200,7 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
                 out.append(Action(me, "disarm", target=tid))
         bolt = skills.get("arcane_bolt")
         if bolt and general and d <= bolt.range and "blinded" not in f.conds \
-                and sight(enc.grid, f, t):
+                and sight(enc.grid, f, t, enc.heights):
             out.append(Action(me, "cast", ("arcane_bolt",), tid))
     burst = skills.get("arcane_burst")
     if burst and can_spend(f, "P") and not f.pool_open:

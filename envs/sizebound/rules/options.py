@@ -12,6 +12,7 @@ from . import rulings
 DEFEAT_MODES = ("death", "zero_hp", "incapacitated")
 EXERTION_CONTROL = ("agent", "off")
 MANA_OVERDRAW = ("excess", "full")
+WEATHER = ("none", "large_hail", "heavy_rain", "hail", "heavy_wind", "wind_storm", "hurricane")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,11 @@ class RuleOptions:
         allow_friendly_fire: single-target attacks may aim at allies (spec §5.2.1).
         armoured_dodge_bonus: the Dodge bonus of an armoured creature (RULING R-06: 0).
         mana_overdraw: ``excess`` (RULING R-16) or ``full``.
+        prone_burst: the Sonic burst of a Colossal/Megalithic creature knocked Prone (spec §2.1,
+            R-80; FULL).
+        elevation: heights, flying, other move speeds, falling and Wall Cling (spec §3.2,
+            §5.2.17, §5.2.18, §8.8; FULL).
+        weather: ``none`` or one of ``WEATHER`` (spec §1.3, WE-37; FULL, a scenario option).
     """
 
     version: str = "full"
@@ -43,12 +49,15 @@ class RuleOptions:
     allow_friendly_fire: bool = False
     armoured_dodge_bonus: int = 0
     mana_overdraw: str = "excess"
+    prone_burst: bool = True
+    elevation: bool = True
+    weather: str = "none"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
-CORE = RuleOptions("core", fear=False)
+CORE = RuleOptions("core", fear=False, prone_burst=False, elevation=False)
 FULL = RuleOptions("full")
 PRESETS = {"core": CORE, "full": FULL}
 
@@ -59,4 +68,4 @@ def parse_options(spec: Any, source: str = "rules=", entry: str = "options") -> 
     return parse_rule_options(
         spec, PRESETS, source=source, entry=entry, minimum={"armoured_dodge_bonus": 0},
         choices={"defeat_mode": DEFEAT_MODES, "exertion_control": EXERTION_CONTROL,
-                 "mana_overdraw": MANA_OVERDRAW})
+                 "mana_overdraw": MANA_OVERDRAW, "weather": WEATHER})

@@ -94,7 +94,7 @@ def public_view(enc: SizeboundEncounter, actor: str) -> dict[str, Any]:
             "wielded": dict(f.wielded), "stowed": list(f.stowed),
             "used": f.used, "pool_open": f.pool_open, "general_attacks": f.pool_general,
             "weapon_attacks": dict(f.pool_weapon), "budget": f.budget, "move_mode": f.mode,
-            "aim_active": f.aim_active, "distance": dist(me, f),
+            "aim_active": f.aim_active, "distance": dist(me, f), "z": f.z,
         }
     return {
         "viewer": actor, "round": enc.round, "round_cap": enc.round_cap, "slot": enc.slot,

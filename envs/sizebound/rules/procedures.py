@@ -107,6 +107,9 @@ def make_prone(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
     if not on_purpose and f.profile.fall_dice > 0:  # no dealer: no E-DMG; Block is useless
         deal(enc, ctx, ev, dealer=None, target=f, dice_n=f.profile.fall_dice, dice_sides=6,
              flat=0, dtypes=("Fall",))
+    if not on_purpose:
+        from .full_geometry import prone_burst
+        prone_burst(enc, ctx, ev, f)  # spec §2.1, R-80 (FULL)
     for gid in list(f.grips):
         g = enc.by_id[gid]
         if g.alive:

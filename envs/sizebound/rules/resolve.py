@@ -24,6 +24,7 @@ from .events import (
 )
 from .fighter import FatigueRung, Fighter
 from .flow import Ctx
+from .full_motion import move_speed, resolve_motion
 from .legal import (
     DROP_SLOTS,
     UNARMED_STRIKE,
@@ -46,10 +47,10 @@ NON_CHARGE = frozenset({"step", "end_turn", "recover", "release", "tighten", "dr
 """Free actions and steps keep a Charge alive (RULING R-31)."""
 
 
-def _open_move(ev: list[Event], f: Fighter) -> None:
+def _open_move(ev: list[Event], f: Fighter, budget: int | None = None) -> None:
     if f.mode == "none":
         spend(f, "M")
-        f.mode, f.budget = "move", f.profile.walk
+        f.mode, f.budget = "move", f.profile.walk if budget is None else budget
         ev.append(MoveOpened(f.id, "move", f.budget))
 
 
@@ -72,7 +73,7 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
         if f.fatigue == FatigueRung.WINDED:
             add_condition(enc, ev, f, "tired", rounds=1)
     elif kind == "stand":
-        _open_move(ev, f)
+        _open_move(ev, f, move_speed(enc, f))
         cost = stand_cost(f)
         f.budget -= cost
         f.conds.remove("prone")
@@ -164,6 +165,8 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
         _disarm(enc, ctx, ev, f, t)
     elif kind == "cast":
         _cast(enc, ctx, ev, f, a.args[0], t)
+    elif kind in ("rise", "descend", "dive"):  # FULL motion (spec §5.2.17, §5.2.18)
+        resolve_motion(enc, ctx, ev, f, kind)
     else:  # pragma: no cover - legal_actions() lists only the kinds above
         raise AssertionError(f"unknown action kind {kind!r}")
 

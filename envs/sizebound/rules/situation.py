@@ -18,6 +18,8 @@ from envs.core.situation import Member, SituationSchema, read_situation
 from envs.core.squaregrid import SquareGrid
 
 from .catalogue import encounters, stat_block_from_mapping, stat_blocks
+from .full_geometry import ground
+from .full_motion import read_state
 from .options import RuleOptions, parse_options
 from .profile import profile_of
 from .setup import build
@@ -51,6 +53,20 @@ def _rects(e: Entry, key: str, w: int, h: int) -> frozenset[tuple[int, int]]:
     return frozenset(out)
 
 
+def _heights(m: Entry, w: int, h: int) -> dict[tuple[int, int], int]:
+    """``map.heights``: ``[x1, y1, x2, y2, height]`` ground heights (spec §3.2 FULL)."""
+    out: dict[tuple[int, int], int] = {}
+    for r in m.items("heights", []):
+        if not (isinstance(r, list) and len(r) == 5 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in r)) or r[4] < 0:
+            m.fail("heights", f"expected [x1, y1, x2, y2, height >= 0], got {r!r}")
+        x1, y1, x2, y2, z = r
+        if not (0 <= x1 <= x2 < w and 0 <= y1 <= y2 < h):
+            m.fail("heights", f"rectangle {r[:4]} is off the {w} x {h} map")
+        out.update({(x, y): z for x in range(x1, x2 + 1) for y in range(y1, y2 + 1)})
+    return out
+
+
 def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice | None = None
                    ) -> SizeboundEncounter:
     """Build the fight a situation describes. With ``actor``, the fight stands at that
@@ -69,8 +85,10 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
         m = e.sub("map")
         w, h = m.integer("w", lo=1), m.integer("h", lo=1)
         grid = SquareGrid(w, h, _rects(m, "walls", w, h), _rects(m, "difficult", w, h))
+        heights = _heights(m, w, h)
         m.done()
     else:
+        heights = {}
         grid = spec.grid() if spec is not None else SquareGrid(DEFAULT_MAP, DEFAULT_MAP)
     sides = list(sit.sides())
     order = [str(s) for s in e.opt("side_order", None, list) or
@@ -85,6 +103,11 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
         assert at is not None
         rows.append((cid, mem.side, profile_of(mem.block), (int(at[0]), int(at[1]))))
     enc = build(rows, grid, order, opts, sit.encounter or "situation", start=False)
+    if heights and not opts.elevation:
+        e.sub("map").fail("heights", "needs the FULL rule option 'elevation' (spec §3.2)")
+    enc.heights = heights
+    for f in enc.fighters:
+        f.ground = ground(enc, f.pos, f.n)
     for f in sorted(enc.fighters, key=lambda f: sit.members[f.id].listed is None):
         mem = sit.members[f.id]
         if not can_stop(grid, f, f.pos, enc.fighters):
@@ -109,6 +132,11 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
             if str(name) not in enc.table:
                 st.fail("conditions", f"unknown condition {name!r}")
             f.conds.add(str(name), now=enc.clock, forever=True)
+        if st.has("z") or st.has("speeds"):
+            if not opts.elevation:
+                st.fail("z" if st.has("z") else "speeds",
+                        "needs the FULL rule option 'elevation' (spec §5.2.18)")
+            read_state(enc, f, st)
         st.done()
     e.done()
     if sit.actor is not None:

@@ -18,12 +18,24 @@ def cells(f: Fighter, anchor: Cell | None = None) -> list[Cell]:
 
 
 def dist(a: Fighter, b: Fighter, a_at: Cell | None = None) -> int:
-    """R-28: Chebyshev distance between the closest cells of two footprints."""
-    return distance(a.pos if a_at is None else a_at, a.n, b.pos, b.n)
+    """R-28: Chebyshev distance between the closest cells of two footprints; in FULL, the
+    larger of that and the height gap between them (§3.2 FULL, ``full_geometry``)."""
+    d = distance(a.pos if a_at is None else a_at, a.n, b.pos, b.n)
+    if a.z or b.z or a.ground != b.ground:
+        from .full_geometry import vertical_gap
+        d = max(d, vertical_gap(a, b))
+    return d
 
 
-def sight(grid: SquareGrid, a: Fighter, b: Fighter) -> bool:
-    return grid.line_of_sight(a.pos, a.n, b.pos, b.n)
+def sight(grid: SquareGrid, a: Fighter, b: Fighter,
+          heights: dict[Cell, int] | None = None) -> bool:
+    """§3.2: walls block; in FULL raised ground between them blocks too (``full_geometry``)."""
+    if not grid.line_of_sight(a.pos, a.n, b.pos, b.n):
+        return False
+    if heights:
+        from .full_geometry import height_sight
+        return height_sight(heights, a, b)
+    return True
 
 
 def overlaps(a: Fighter, b: Fighter) -> bool:

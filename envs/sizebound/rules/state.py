@@ -16,6 +16,7 @@ from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
 from envs.core.squaregrid import DIRECTIONS, SquareGrid
 
+from . import full_motion
 from .events import Dragged, GrappleChanged, Stepped
 from .fighter import Fighter, condition_table
 from .flow import Ctx, NeedDecision, ReplayDice, Window
@@ -50,6 +51,7 @@ class SizeboundEncounter(EncounterBase):
         self._outcome: Outcome | None = None
         self.proc: dict[str, Any] | None = None  # label, base, faces, choices, emitted
         self.window: Window | None = None
+        self.heights: dict[tuple[int, int], int] = {}  # FULL ground height per cell (§3.2)
         self.table = condition_table(len(self.order))
         sides: dict[str, list[str]] = {s: [] for s in self.order}
         for f in fighters:
@@ -131,8 +133,9 @@ class SizeboundEncounter(EncounterBase):
         from .procedures import make_prone
         if f.mode == "none":
             from .resolve import _open_move
-            _open_move(ev, f)
-        cost = self.grid.step_cost(f.pos, d, f.n, 2 if f.prone else 1)
+            _open_move(ev, f, full_motion.move_speed(self, f))
+        cost = full_motion.step_cost(self, f, self.grid.step_cost(f.pos, d, f.n,
+                                                                  2 if f.prone else 1))
         f.budget -= cost
         f.steps += 1
         name = ("e", "ne", "n", "nw", "w", "sw", "s", "se")[d]
@@ -156,6 +159,9 @@ class SizeboundEncounter(EncounterBase):
             g = self.by_id[gid]
             g.x, g.y = cell
             ev.append(Dragged(gid, f.id, g.x, g.y))
+            full_motion.settle(self, ctx, ev, g)
+        if self.options.elevation:
+            full_motion.settle(self, ctx, ev, f)  # spec §3.2 FULL, §8.8
         if f.mode == "run" and "blinded" in f.conds and f.steps == 1:
             make_prone(self, ctx, ev, f, on_purpose=False)  # spec §5.2.4
 
@@ -237,6 +243,8 @@ class SizeboundEncounter(EncounterBase):
         try:
             if first.kind != "end_turn":
                 resolve_turn_action(self, ctx, ev, first)
+            full_motion.after_action(self, ctx, ev, self.by_id[first.actor],
+                                     first.kind == "end_turn")  # spec §8.8 fall steps
             self._grapple_upkeep(ev)
             self.check_end(ev)
         except NeedDecision as nd:
@@ -301,6 +309,7 @@ class SizeboundEncounter(EncounterBase):
             "combatants": {f.id: f.to_dict() for f in self.fighters},
             "profiles": {f.id: profile_to_dict(f.profile) for f in self.fighters},
             "proc": proc,
+            "heights": [[x, y, h] for (x, y), h in sorted(self.heights.items())],
         }
 
     @classmethod
@@ -318,6 +327,7 @@ class SizeboundEncounter(EncounterBase):
                   data["name"])
         enc._round, enc.slot = data["round"], data["slot"]
         enc.queue = list(data["queue"])
+        enc.heights = {(int(x), int(y)): int(h) for x, y, h in data.get("heights", [])}
         enc.items = [list(i) for i in data["items"]]
         o = data["outcome"]
         enc._outcome = None if o is None else Outcome(o["winner"], o["reason"], o["round"])

@@ -72,7 +72,7 @@ def _settle(enc: SizeboundEncounter, ev: list[Event]) -> None:
             f = enc.by_id[enc.queue[0]]
             if f.alive:
                 acts = enc.turn_actions(f)
-                if len(acts) > 1:
+                if len(acts) > 1 or f.fall_turn:  # a faller's end_turn is a fall step
                     enc._legal = acts
                     return
             enc.queue.pop(0)
