@@ -15,6 +15,7 @@ from .economy import can_react, spend_reaction
 from .events import AttackResult, CritNegated, ExertionRegained
 from .fighter import FatigueRung, Fighter
 from .flow import Ctx
+from .full_damage import average_roll
 from .procedures import add_condition, can_fall_prone, exert_d20, make_prone, roll
 from .profile import UNARMED, WeaponProfile
 from .space import dist, overlaps
@@ -230,7 +231,8 @@ def area_attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], src: Fighter
                 # spec §6.5 E-D20: after any d20 roll, the Dodge against an area included; every
                 # point counts there (it takes half the total off the damage, R-43)
                 dodges[t.id] = exert_d20(enc, ctx, ev, t, "dodge", tot, lambda x: True)
-    faces = list(ctx.dice.roll(dice_sides, dice_n)) if dice_n else []
+    faces = list(ctx.dice.roll(dice_sides, dice_n)) \
+        if dice_n and not average_roll(enc, src) else []  # an average needs no roll
     hurt = []
     for t in targets:
         if not t.alive:

@@ -14,6 +14,7 @@ from .economy import can_react, spend_reaction
 from .events import Blocked, Boosted, Damaged, Died, GrappleChanged, ItemMoved
 from .fighter import Fighter
 from .flow import Ctx
+from .full_damage import average_of, average_roll
 from .space import dist
 
 if TYPE_CHECKING:
@@ -71,6 +72,8 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
         rolled = dice_n * dice_sides
     elif res:
         rolled = dice_n
+    elif average_roll(enc, dealer):  # D4, R-61 (an area's one roll is averaged for all)
+        rolled = average_of(dice_n, dice_sides)
     else:
         faces = preset if preset is not None else (
             ctx.dice.roll(dice_sides, dice_n) if dice_n else ())

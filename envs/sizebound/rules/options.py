@@ -12,6 +12,8 @@ from . import rulings
 DEFEAT_MODES = ("death", "zero_hp", "incapacitated")
 EXERTION_CONTROL = ("agent", "off")
 MANA_OVERDRAW = ("excess", "full")
+DAMAGE_ROLL_MODES = ("roll", "average")
+FIRST_SIDE = ("scenario", "random")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +33,10 @@ class RuleOptions:
         allow_friendly_fire: single-target attacks may aim at allies (spec §5.2.1).
         armoured_dodge_bonus: the Dodge bonus of an armoured creature (RULING R-06: 0).
         mana_overdraw: ``excess`` (RULING R-16) or ``full``.
+        damage_roll_mode: ``roll``, or ``average`` for every dealer (spec §8.2 D4, R-61: each
+            dice expression gives ``floor(max / 2)``); a stat block may also choose it alone.
+        first_side: ``scenario`` (the instigator, spec §3.4), or ``random``: drawn uniformly
+            with the dice at the start (spec §3.4 item 4).
     """
 
     version: str = "full"
@@ -43,6 +49,8 @@ class RuleOptions:
     allow_friendly_fire: bool = False
     armoured_dodge_bonus: int = 0
     mana_overdraw: str = "excess"
+    damage_roll_mode: str = "roll"
+    first_side: str = "scenario"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -59,4 +67,5 @@ def parse_options(spec: Any, source: str = "rules=", entry: str = "options") -> 
     return parse_rule_options(
         spec, PRESETS, source=source, entry=entry, minimum={"armoured_dodge_bonus": 0},
         choices={"defeat_mode": DEFEAT_MODES, "exertion_control": EXERTION_CONTROL,
-                 "mana_overdraw": MANA_OVERDRAW})
+                 "mana_overdraw": MANA_OVERDRAW, "damage_roll_mode": DAMAGE_ROLL_MODES,
+                 "first_side": FIRST_SIDE})
