@@ -79,3 +79,72 @@ def test_friendly_fire_lets_an_attack_aim_at_an_ally():
         do(enc, "cave_bear: end_turn")
         assert ("duelist: attack main -> knight" in [a.label for a in enc.legal_actions()]) \
             is allowed
+
+
+# ---------------------------------------------------------------- Quick Draw (spec §6.4.5)
+def quick_draw(faces, options=FULLQ):
+    enc = adjacent(options)
+    enc.by_id["knight"].reactions = 2
+    do(enc, "duelist: attack main -> knight")
+    return enc, do(enc, "knight: quick_draw", faces)
+
+
+def test_quick_draw_is_full_only():
+    enc = adjacent()
+    enc.by_id["knight"].reactions = 1
+    do(enc, "duelist: attack main -> knight")
+    assert enc.window.labels == ("knight: drop_prone", "knight: pass")
+    enc = adjacent(FULLQ)
+    enc.by_id["knight"].reactions = 1
+    do(enc, "duelist: attack main -> knight")
+    assert enc.window.labels == ("knight: drop_prone", "knight: quick_draw", "knight: pass")
+
+
+def test_quick_draw_by_4_strikes_first_on_an_attack_borrowed_from_the_next_turn():
+    # Nimble 14 + 9 = 23 vs 8 + 11 = 19: by 4
+    enc, ev = quick_draw([14, 8])
+    assert "knight quick-draws against duelist (by 4): may borrow 1 attack" in texts(ev)
+    assert enc.window.labels == ("knight: quick_strike -> duelist", "knight: pass")
+    ev = do(enc, "knight: quick_strike -> duelist", [14, 5, 10])  # 16 hits: 1d8 5 + 2
+    assert texts(ev)[1:5] == ["knight rolls hit: d20 14 -> 14 +2 = 16",
+                              "knight's sword vs duelist: hit (16)",
+                              "duelist takes 7 Slashing -> 41 HP",
+                              "duelist rolls hit: d20 10 -> 10 +2 = 12"]
+    k = enc.by_id["knight"]
+    assert k.attack_debt == 1 and k.reactions == 1
+    # one more reaction against the same attack (spec §6.2): the knight may still parry
+    assert enc.window.kind == "parry" and enc.current_actor() == "knight"
+    do(enc, "knight: pass")
+    do(enc, "knight: pass", [4])  # dodge; the sword's 1d8 4 + 2 hits the knight
+    do(enc, "knight: pass")  # block
+    assert enc.by_id["knight"].hp == 43 and enc.by_id["duelist"].hp == 41
+    do(enc, "duelist: end_turn")
+    # the knight's next pool has 1 - 1 = 0 general attacks: no weapon attack, only a bonus Jab
+    got = [a.label for a in enc.legal_actions()]
+    assert "knight: attack main -> duelist" not in got and "knight: jab bonus -> duelist" in got
+    do(enc, "knight: end_turn")
+    assert enc.by_id["knight"].attack_debt == 0  # paid
+
+
+def test_quick_draw_by_8_borrows_the_primary_action():
+    enc, ev = quick_draw([19, 8])  # 28 vs 19: by 9
+    assert "knight quick-draws against duelist (by 9): may borrow the Primary action" in texts(ev)
+    do(enc, "knight: quick_strike -> duelist", [2, 10])  # 4 misses; then the duelist's 12
+    k = enc.by_id["knight"]
+    assert k.primary_debt and k.attack_debt == 0
+    do(enc, "knight: pass")  # parry
+    do(enc, "knight: pass", [4])  # dodge
+    do(enc, "knight: pass")  # block
+    do(enc, "duelist: end_turn")
+    k = enc.by_id["knight"]
+    assert k.used == "P" and not k.primary_debt
+    assert not any(a.kind in ("attack", "run", "aim") for a in enc.legal_actions())
+
+
+def test_quick_draw_lost_or_small_win_borrows_nothing():
+    enc, ev = quick_draw([13, 8, 10])  # 22 vs 19: by 3, nothing to borrow; the attack goes on
+    assert "knight quick-draws against duelist (by 3): nothing to borrow" in texts(ev)
+    assert enc.window.kind == "parry" and enc.by_id["knight"].reactions == 1
+    enc, ev = quick_draw([5, 8, 10])  # 14 vs 19: lost
+    assert "knight loses the quick_draw contest against duelist (14 vs 19)" in texts(ev)
+    assert enc.window.kind == "parry" and enc.by_id["knight"].attack_debt == 0

@@ -66,12 +66,13 @@ class Fighter:
         "alive", "fled", "used", "stun_count", "minor_used", "extra_used", "pool_open",
         "pool_general", "pool_weapon", "budget", "mode", "steps", "charge_dir", "charge_path",
         "mr", "aim_active", "aim_round", "wielded", "stowed", "conds", "grips", "grappled_by",
-        "turns_ended", "skill_uses", "n",
+        "turns_ended", "skill_uses", "n", "attack_debt", "primary_debt",
     )
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "hp", "mana", "guard", "dice", "reactions", "alive",
                 "fled", "used", "stun_count", "minor_used", "pool_open", "pool_general", "budget",
-                "mode", "steps", "charge_dir", "mr", "aim_active", "aim_round", "turns_ended"),
+                "mode", "steps", "charge_dir", "mr", "aim_active", "aim_round", "turns_ended",
+                "attack_debt", "primary_debt"),
         containers=("extra_used", "pool_weapon", "charge_path", "wielded", "stowed", "grips",
                     "grappled_by", "skill_uses"),
         shared=("profile", "conds", "n"),
@@ -105,6 +106,7 @@ class Fighter:
         self.grappled_by: list[str] = []
         self.turns_ended = 0
         self.skill_uses: dict[str, int] = {}
+        self.attack_debt, self.primary_debt = 0, False  # R-57 (Quick Draw, FULL)
 
     # -- clone / snapshot
     def clone(self) -> Fighter:

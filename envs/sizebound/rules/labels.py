@@ -19,6 +19,9 @@ SHAPES: dict[str, tuple[tuple[str, ...] | None, bool | None]] = {
     "trip": (("atk", "move"), True), "grapple": ((), True), "disarm": ((), True),
     "cast": (None, None), "parry": ((), False), "dodge": ((), False), "block": ((), False),
     "spend": ((), False), "negate": ((), False), "pass": ((), False),
+    # FULL (part B): Quick Draw (spec §6.4.5), Dispel and the caster's payment (spec §6.4.6)
+    "quick_draw": ((), False), "quick_strike": ((), True), "dispel": ((), False),
+    "pay": ((), False),
 }
 
 
