@@ -148,3 +148,55 @@ def test_quick_draw_lost_or_small_win_borrows_nothing():
     enc, ev = quick_draw([5, 8, 10])  # 14 vs 19: lost
     assert "knight loses the quick_draw contest against duelist (14 vs 19)" in texts(ev)
     assert enc.window.kind == "parry" and enc.by_id["knight"].attack_debt == 0
+
+
+# ---------------------------------------------------------------- Dispel (spec §6.4.6)
+def bolt(options=FULLQ):
+    enc = fight("party_vs_bear", options)
+    for cid in ("cave_bear", "duelist", "knight"):  # the bear keeps D: +1 Reaction
+        do(enc, f"{cid}: end_turn")
+    return enc, do(enc, "mage: cast arcane_bolt -> cave_bear")
+
+
+def test_dispel_window_is_full_only():
+    enc, _ = bolt(QUIET)
+    assert enc.window.kind == "declare"  # straight to the bolt's attack
+    enc, _ = bolt()
+    assert enc.window.kind == "dispel" and enc.window.labels == (
+        "cave_bear: dispel", "cave_bear: pass")
+
+
+def test_dispel_won_by_less_than_5_the_caster_pays_8_more_mana():
+    enc, _ = bolt()
+    ev = do(enc, "cave_bear: dispel", [15, 10])  # Arcana 15 + 6 = 21 vs 10 + 8 = 18
+    assert "cave_bear wins the dispel contest against mage (21 vs 18)" in texts(ev)
+    assert enc.window.kind == "pay" and enc.current_actor() == "mage"
+    ev = do(enc, "mage: pay", [1])  # the bolt goes on: a natural 1 misses
+    m = enc.by_id["mage"]
+    cost = m.profile.skill("arcane_bolt").mana
+    assert m.mana == 16 - 8 - cost and enc.by_id["cave_bear"].reactions == 0
+    assert texts(ev)[1:3] == ["mage uses dispel (8 Mana)", "mage's arcane_bolt is paid through "
+                                                           "the dispel of cave_bear"]
+    assert texts(ev)[3] == f"mage uses arcane_bolt ({cost} Mana)"
+
+
+def test_dispel_the_caster_lets_it_fizzle_and_keeps_its_mana():
+    enc, _ = bolt()
+    do(enc, "cave_bear: dispel", [15, 10])
+    ev = do(enc, "mage: pass")
+    m = enc.by_id["mage"]
+    assert "mage's arcane_bolt fizzles under the dispel of cave_bear" in texts(ev)
+    assert m.mana == 16 and m.pool_open and m.pool_general == 0  # the attack is wasted
+    assert not any("rolls hit" in t for t in texts(ev))
+
+
+def test_dispel_won_by_5_fizzles_without_a_choice_and_a_loss_lets_it_resolve():
+    enc, _ = bolt()
+    ev = do(enc, "cave_bear: dispel", [17, 10])  # 23 vs 18: by 5
+    assert "mage's arcane_bolt fizzles under the dispel of cave_bear" in texts(ev)
+    assert enc.by_id["mage"].mana == 16 and enc.window is None
+    enc, _ = bolt()
+    ev = do(enc, "cave_bear: dispel", [12, 10, 1])  # 18 vs 18: the tie loses
+    assert "cave_bear fails to dispel mage's arcane_bolt" in texts(ev)
+    cost = enc.by_id["mage"].profile.skill("arcane_bolt").mana
+    assert enc.by_id["mage"].mana == 16 - cost
