@@ -200,3 +200,43 @@ def test_dispel_won_by_5_fizzles_without_a_choice_and_a_loss_lets_it_resolve():
     assert "cave_bear fails to dispel mage's arcane_bolt" in texts(ev)
     cost = enc.by_id["mage"].profile.skill("arcane_bolt").mana
     assert enc.by_id["mage"].mana == 16 - cost
+
+
+# ---------------------------------------------------------------- damage (spec §8.2-§8.4, §2.7)
+def hit_with(options, dtypes, faces=(5,), tags=(), absorb=()):
+    """The knight takes 1d8 + 2 of ``dtypes`` from the duelist through D1-D14."""
+    from envs.sizebound.rules.damage import deal
+    from envs.sizebound.rules.flow import Ctx, ReplayDice
+    enc = adjacent(options)
+    k, d = enc.by_id["knight"], enc.by_id["duelist"]
+    k.profile = replace(k.profile, tags=frozenset(tags), absorb=tuple(absorb))
+    k.hp = 40
+    ev: list = []
+    ctx = Ctx(ReplayDice([], ScriptedDice(list(faces))), [])
+    lost = deal(enc, ctx, ev, dealer=d, target=k, dice_n=1, dice_sides=8, flat=2,
+                dtypes=tuple(dtypes))
+    return lost, k.hp, texts(ev)
+
+
+def test_creature_type_immunities_are_full_only():
+    assert hit_with(FULLQ, ["Necrotic"], faces=(), tags=["undead"])[:2] == (0, 40)
+    assert hit_with(QUIET, ["Necrotic"], tags=["undead"])[:2] == (7, 33)
+    assert hit_with(FULLQ, ["Arcane"], faces=(), tags=["inanimate"])[:2] == (0, 40)
+    assert hit_with(FULLQ, ["Poison"], faces=(), tags=["no_blood"])[:2] == (0, 40)
+    # Necrotic + Slashing on the undead: immune to one of two -> Resistant, 1d8 minimized
+    assert hit_with(FULLQ, ["Necrotic", "Slashing"], faces=(), tags=["undead"])[:2] == (3, 37)
+
+
+def test_creature_type_vulnerabilities_include_tertiary_types():
+    assert hit_with(FULLQ, ["Solar"], faces=(), tags=["vile"])[:2] == (10, 30)  # 8 + 2
+    assert hit_with(FULLQ, ["Slashing", "Iron"], faces=(), tags=["fae"])[:2] == (10, 30)
+    assert hit_with(FULLQ, ["Slashing", "Silver"], tags=["fae"])[:2] == (7, 33)
+    assert hit_with(QUIET, ["Solar"], tags=["vile"])[:2] == (7, 33)
+
+
+def test_absorption_heals_its_share():
+    lost, hp, ev = hit_with(FULLQ, ["Fire"], faces=(4,), absorb=[("Fire", 50)])  # 6: 3 heal
+    assert (lost, hp) == (3, 40) and "knight takes 3 Fire -> 40 HP" in ev
+    lost, hp, _ = hit_with(FULLQ, ["Fire"], faces=(4,), absorb=[("Fire", 100)])
+    assert (lost, hp) == (0, 46)
+    assert hit_with(QUIET, ["Fire"], faces=(4,), absorb=[("Fire", 100)])[:2] == (6, 34)
