@@ -71,6 +71,8 @@ def test_window_words_through_one_attack():
     w = {k: v for k, v in seen}
     assert w["declare"] == {
         "knight: drop_prone": "drop prone against the Sellsword Duelist's sword (a reaction)",
+        "knight: quick_draw": "quick draw vs the Sellsword Duelist: Nimble contest, by 4+ "
+                              "strike first, by 8+ the Primary",
         "knight: pass": "no reaction to the Sellsword Duelist's sword"}
     assert w["exert_d20"]["duelist: spend"] == (
         "spend an Exertion Die on this roll (+d6 on 17, 3 dice left)")

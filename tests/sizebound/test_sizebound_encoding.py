@@ -10,7 +10,7 @@ import pytest
 from envs.core import Action, SeededDice
 from envs.rl import legal_index_map, mask_from_legal
 from envs.sizebound import rules as R
-from envs.sizebound.encoding import ENCODING, LAYOUT
+from envs.sizebound.encoding import ENCODING, FULL_ANSWERS, LAYOUT
 from envs.sizebound.env import SHAPING
 from envs.sizebound.observation import OBS, PLANES, RADIUS, SIDE, obs_features
 from envs.sizebound.rules.events import Damaged, Died
@@ -83,7 +83,9 @@ def test_window_answers_and_pass_share_index_0_with_end_turn():
     kinds = {a.kind: i for i, a in got.items()}
     assert kinds["pass"] == 0
     for k, i in kinds.items():
-        if k != "pass":
+        if k in FULL_ANSWERS:  # the FULL window answers (Quick Draw in R-DECLARE)
+            assert i == 213 + FULL_ANSWERS.index(k)
+        elif k != "pass":
             assert i == 147 + ("drop_prone", "parry", "dodge", "block", "spend", "negate").index(k)
     assert ENCODING.decode_action(enc, actor, 0) == Action(actor, "pass")
 

@@ -35,11 +35,12 @@ def encounter_names() -> list[str]:
 def new_encounter(name: str, options: Any = None, dice: Dice | None = None
                   ) -> SizeboundEncounter:
     """A fresh fight of a named encounter (spec §13.3); no dice are needed to set it up (the
-    turn order is fixed, spec §3.4)."""
+    turn order is fixed, spec §3.4), unless ``first_side: random`` draws the first side."""
     encs = encounters()
     if name not in encs:
         raise DataError(f"sizebound: unknown encounter {name!r}; known: {', '.join(encs)}")
     spec = encs[name]
     rows = [(p.id, p.side, profile_of(p.block), (p.anchor[0], p.anchor[1]))
             for p in spec.placements]
-    return build(rows, spec.grid(), list(spec.side_order), parse_options(options), name)
+    return build(rows, spec.grid(), list(spec.side_order), parse_options(options), name,
+                 dice=dice)

@@ -15,6 +15,8 @@ from .economy import can_react, spend_reaction
 from .events import AttackResult, CritNegated, ExertionRegained
 from .fighter import FatigueRung, Fighter
 from .flow import Ctx
+from .full_damage import average_roll
+from .full_reactions import declare_options, quick_draw
 from .procedures import add_condition, can_fall_prone, exert_d20, make_prone, roll
 from .profile import UNARMED, WeaponProfile
 from .space import dist, overlaps
@@ -110,9 +112,14 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
     """A2-A12 (A1, the cost, is paid by the caller)."""
     reacted: set[str] = set()
     w = s.weapon
-    if can_fall_prone(t) and can_react(t):  # A2 R-DECLARE
-        c = ctx.ask(t.id, "declare", [Action(t.id, "drop_prone"), Action(t.id, "pass")],
+    declare = declare_options(enc, t, can_fall_prone(t))
+    if len(declare) > 1 and can_react(t):  # A2 R-DECLARE
+        c = ctx.ask(t.id, "declare", declare,
                     {"attacker": a.id, "weapon": s.name, "ranged": s.ranged})
+        if c.kind == "quick_draw":  # FULL, spec §6.4.5: strikes before the incoming attack
+            quick_draw(enc, ctx, ev, t, a)
+            if not a.alive or a.action_rung >= 4:
+                return
         if c.kind == "drop_prone":
             spend_reaction(t)
             reacted.add(t.id)
@@ -230,7 +237,8 @@ def area_attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], src: Fighter
                 # spec §6.5 E-D20: after any d20 roll, the Dodge against an area included; every
                 # point counts there (it takes half the total off the damage, R-43)
                 dodges[t.id] = exert_d20(enc, ctx, ev, t, "dodge", tot, lambda x: True)
-    faces = list(ctx.dice.roll(dice_sides, dice_n)) if dice_n else []
+    faces = list(ctx.dice.roll(dice_sides, dice_n)) \
+        if dice_n and not average_roll(enc, src) else []  # R-61: an average needs no roll
     hurt = []
     for t in targets:
         if not t.alive:

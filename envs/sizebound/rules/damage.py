@@ -14,6 +14,7 @@ from .economy import can_react, spend_reaction
 from .events import Blocked, Boosted, Damaged, Died, GrappleChanged, ItemMoved
 from .fighter import Fighter
 from .flow import Ctx
+from .full_damage import absorb, average_of, average_roll, tag_immunities, tag_vulnerabilities
 from .space import dist
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def immune_types(enc: SizeboundEncounter, t: Fighter) -> set[str]:
         out.add("Sonic")  # spec §7.2 Deafened
     if p.totals[2] <= rulings.ARCANE_IMMUNE_TOTAL:
         out.add("Arcane")
-    return out
+    return out | tag_immunities(enc, t)  # FULL, spec §2.7
 
 
 def resist_vuln(enc: SizeboundEncounter, t: Fighter, dtypes: tuple[str, ...]
@@ -47,7 +48,8 @@ def resist_vuln(enc: SizeboundEncounter, t: Fighter, dtypes: tuple[str, ...]
     if p.totals[2] <= rulings.ARCANE_RESIST_TOTAL:
         resist.add("Arcane")
     res = len(hit) < len(core) or any(d in resist for d in core)
-    vul = any(d in p.vulnerable for d in dtypes)
+    vul = any(d in p.vulnerable for d in dtypes) \
+        or bool(tag_vulnerabilities(enc, t) & set(dtypes))  # FULL, spec §2.7
     if res and vul:
         return False, False, False
     return False, res, vul
@@ -71,6 +73,8 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
         rolled = dice_n * dice_sides
     elif res:
         rolled = dice_n
+    elif average_roll(enc, dealer):  # D4, R-61 (an area's one roll is averaged for all)
+        rolled = average_of(dice_n, dice_sides)
     else:
         faces = preset if preset is not None else (
             ctx.dice.roll(dice_sides, dice_n) if dice_n else ())
@@ -98,6 +102,7 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
     if amount > 0 and "True" not in dtypes and not breaks:
         _block_window(enc, ctx, ev, target, amount, reacted if reacted is not None else set(),
                       dealer)
+    amount = absorb(enc, ev, target, amount, dtypes)  # D12 (FULL)
     return harm(enc, ev, target, amount, dtypes)
 
 

@@ -215,6 +215,24 @@ def _pass(enc: Any, f: Any, a: Action) -> str:
     return f"no reaction to {_attacker_words(enc, dict(w.info) if w else {})}"
 
 
+def _full_b(enc: Any, f: Any, a: Action) -> str:
+    """FULL reactions (spec §6.4.5, §6.4.6)."""
+    w = enc.window
+    info = dict(w.info) if w is not None else {}
+    k = a.kind
+    if k == "quick_draw":
+        return (f"quick draw vs {name_of(enc, info.get('attacker'))}: Nimble contest, "
+                "by 4+ strike first, by 8+ the Primary")
+    if k == "quick_strike":
+        what = "the next turn's Primary" if info.get("borrowed") == "primary" else \
+            "1 attack of the next turn"
+        return f"strike {name_of(enc, a.target)} first, borrowing {what}"
+    if k == "dispel":
+        return (f"dispel {name_of(enc, info.get('caster'))}'s {info.get('skill', 'skill')}: "
+                "Arcana contest (a reaction)")
+    return f"pay {info.get('mana', 8)} Mana so the {info.get('skill', 'skill')} still resolves"
+
+
 _WORDS: dict[str, Words] = {
     "end_turn": lambda v, f, a: _end(v, f, a), "step": lambda v, f, a: _step(v, f, a),
     "attack": lambda v, f, a: _attack(v, f, a), "jab": lambda v, f, a: _jab(v, f, a),
@@ -227,6 +245,8 @@ _WORDS: dict[str, Words] = {
        for k in ("run", "stand", "aim", "recover", "swap", "free_hand", "pick_up", "drop")},
     **{k: (lambda v, f, a: _window(v, f, a))
        for k in ("parry", "dodge", "block", "spend", "negate")},
+    **{k: (lambda v, f, a: _full_b(v, f, a))
+       for k in ("quick_draw", "quick_strike", "dispel", "pay")},
     "drop_prone": lambda v, f, a: (_window(v, f, a) if v.window is not None
                                    else _single(v, f, a)),
     "rise": lambda v, f, a: f"fly or levitate one level up (to height {f.z + 1}; 1 movement)",

@@ -124,7 +124,7 @@ def can_pay_attack(f: Fighter, weapon: str | None = None) -> bool:
         return f.pool_general > 0 or (weapon is not None and f.pool_weapon.get(weapon, 0) > 0)
     if not can_spend(f, "P"):
         return False
-    if f.profile.attacks > 0:
+    if f.profile.attacks - f.attack_debt > 0:  # borrowed attacks are gone
         return True
     return weapon is not None and _weapon_attacks(f).get(weapon, 0) > 0
 
@@ -141,7 +141,7 @@ def pay_attack(f: Fighter, weapon: str | None = None) -> None:
     if not f.pool_open:
         spend(f, "P")
         f.pool_open = True
-        f.pool_general = f.profile.attacks
+        f.pool_general = max(0, f.profile.attacks - f.attack_debt)
         f.pool_weapon = _weapon_attacks(f)
     if weapon is not None and f.pool_weapon.get(weapon, 0) > 0:
         f.pool_weapon[weapon] -= 1

@@ -68,13 +68,14 @@ class Fighter:
         "pool_general", "pool_weapon", "budget", "mode", "steps", "charge_dir", "charge_path",
         "mr", "aim_active", "aim_round", "wielded", "stowed", "conds", "grips", "grappled_by",
         "turns_ended", "skill_uses", "n", "z", "ground", "speeds", "fall_turn", "fallen",
-        "cling", "fall_steps",
+        "cling", "fall_steps", "attack_debt", "primary_debt",
     )
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "hp", "mana", "guard", "dice", "reactions", "alive",
                 "fled", "used", "stun_count", "minor_used", "pool_open", "pool_general", "budget",
                 "mode", "steps", "charge_dir", "mr", "aim_active", "aim_round", "turns_ended",
-                "z", "ground", "fall_turn", "fallen", "cling", "fall_steps"),
+                "z", "ground", "fall_turn", "fallen", "cling", "fall_steps", "attack_debt",
+                "primary_debt"),
         containers=("extra_used", "pool_weapon", "charge_path", "wielded", "stowed", "grips",
                     "grappled_by", "skill_uses", "speeds"),
         shared=("profile", "conds", "n"),
@@ -113,6 +114,7 @@ class Fighter:
         self.z, self.ground = 0, 0
         self.speeds: dict[str, int] = {}
         self.fall_turn, self.fallen, self.cling, self.fall_steps = 0, 0, 0, 0
+        self.attack_debt, self.primary_debt = 0, False  # R-57 (Quick Draw, FULL)
 
     # -- clone / snapshot
     def clone(self) -> Fighter:

@@ -21,6 +21,9 @@ SHAPES: dict[str, tuple[tuple[str, ...] | None, bool | None]] = {
     "spend": ((), False), "negate": ((), False), "pass": ((), False),
     "rise": ((), False), "descend": ((), False), "dive": ((), False),  # FULL §5.2.17-18
     "wall_cling": ((), False),  # FULL: R-FALL answer (§5.2.17)
+    # FULL (part B): Quick Draw (spec §6.4.5), Dispel and the caster's payment (spec §6.4.6)
+    "quick_draw": ((), False), "quick_strike": ((), True), "dispel": ((), False),
+    "pay": ((), False),
 }
 
 

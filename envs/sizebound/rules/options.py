@@ -13,6 +13,8 @@ DEFEAT_MODES = ("death", "zero_hp", "incapacitated")
 EXERTION_CONTROL = ("agent", "off")
 MANA_OVERDRAW = ("excess", "full")
 WEATHER = ("none", "large_hail", "heavy_rain", "hail", "heavy_wind", "wind_storm", "hurricane")
+DAMAGE_ROLL_MODES = ("roll", "average")
+FIRST_SIDE = ("scenario", "random")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,10 @@ class RuleOptions:
         elevation: heights, flying, other move speeds, falling and Wall Cling (spec §3.2,
             §5.2.17, §5.2.18, §8.8; FULL).
         weather: ``none`` or one of ``WEATHER`` (spec §1.3, WE-37; FULL, a scenario option).
+        damage_roll_mode: ``roll``, or ``average`` for every dealer (spec §8.2 D4, R-61: each
+            dice expression gives ``floor(max / 2)``); a stat block may also choose it alone.
+        first_side: ``scenario`` (the instigator, spec §3.4), or ``random``: drawn uniformly
+            with the dice at the start (spec §3.4 item 4).
     """
 
     version: str = "full"
@@ -52,6 +58,8 @@ class RuleOptions:
     prone_burst: bool = True
     elevation: bool = True
     weather: str = "none"
+    damage_roll_mode: str = "roll"
+    first_side: str = "scenario"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -68,4 +76,5 @@ def parse_options(spec: Any, source: str = "rules=", entry: str = "options") -> 
     return parse_rule_options(
         spec, PRESETS, source=source, entry=entry, minimum={"armoured_dodge_bonus": 0},
         choices={"defeat_mode": DEFEAT_MODES, "exertion_control": EXERTION_CONTROL,
-                 "mana_overdraw": MANA_OVERDRAW, "weather": WEATHER})
+                 "mana_overdraw": MANA_OVERDRAW, "weather": WEATHER,
+                 "damage_roll_mode": DAMAGE_ROLL_MODES, "first_side": FIRST_SIDE})

@@ -112,6 +112,10 @@ class Profile:
     """spec §2.3: ``4 x L + 6`` (not used in combat; shown with the sheet)"""
     block: str = ""
     """the catalogue stat block it was built from (empty for an inline one)"""
+    damage_roll_mode: str = "roll"
+    """``roll`` or ``average`` (RULING R-61)"""
+    absorb: tuple[tuple[str, int], ...] = ()
+    """(damage type, percent) absorbed as healing (spec §8.4, FULL)"""
 
     @property
     def side_n(self) -> int:
@@ -183,6 +187,7 @@ def profile_from_dict(d: dict[str, Any]) -> Profile:
         "skills": tuple(_skill(s) for s in d["skills"]),
         "tags": frozenset(d["tags"]), "resist": frozenset(d["resist"]),
         "vulnerable": frozenset(d["vulnerable"]), "immune": frozenset(d["immune"]),
+        "absorb": pairs(d.get("absorb", ())),
     })
 
 
@@ -224,4 +229,5 @@ def profile_of(b: Any) -> Profile:
         tuple(w.id for w in b.natural_weapons), tuple(w.id for w in b.stowed), alt,
         tuple(skill_profile(s) for s in b.skills), frozenset(b.tags), frozenset(mods.resist),
         frozenset(mods.vulnerable), frozenset(mods.immune), b.exertion_pool == "host",
-        b.skill_points, b.id)
+        b.skill_points, b.id, damage_roll_mode=b.damage_roll_mode,
+        absorb=tuple((t, int(pct)) for t, pct in mods.absorb))

@@ -25,6 +25,7 @@ from .events import (
 from .fighter import FatigueRung, Fighter
 from .flow import Ctx
 from .full_motion import move_speed, resolve_motion
+from .full_reactions import dispel
 from .legal import (
     DROP_SLOTS,
     UNARMED_STRIKE,
@@ -261,6 +262,8 @@ def _cast(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, sid: s
     if sid == "arcane_bolt":
         assert t is not None
         pay_attack(f)
+        if s.magical and not dispel(enc, ctx, ev, f, sid, t):  # FULL, spec §6.4.6
+            return
         _pay_mana(enc, ev, f, sid, s.mana)
         w = WeaponProfile(sid, "Skill", 0, s.dice_n, s.dice_sides, s.stat, s.dtypes,
                           reach=None, range=s.range, crit=s.crit)
@@ -289,6 +292,8 @@ def _cast(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, sid: s
     elif sid == "mend":
         assert t is not None
         spend(f, "B")
+        if s.magical and not dispel(enc, ctx, ev, f, sid, t):  # FULL, spec §6.4.6
+            return
         _pay_mana(enc, ev, f, sid, s.mana)
         gain = sum(ctx.dice.roll(s.dice_sides, s.dice_n)) + f.mod(s.stat)
         if t.alive:

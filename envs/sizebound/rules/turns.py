@@ -9,6 +9,7 @@ from envs.core.events import Event
 
 from .economy import defensive_bonus
 from .events import ConditionChanged, ReactionGained, TeamTurnEnded, TeamTurnStarted
+from .full_reactions import end_turn, start_turn
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -46,6 +47,7 @@ def _start_team_turn(enc: SizeboundEncounter, ev: list[Event]) -> None:
         f.budget, f.mode, f.steps = 0, "none", 0
         f.charge_dir, f.charge_path = None, []
         f.mr = f.profile.mr
+        start_turn(f)  # a borrowed Primary
     enc.queue = [f.id for f in members if enc.is_active(f.id)]
 
 
@@ -59,6 +61,7 @@ def _end_team_turn(enc: SizeboundEncounter, ev: list[Event]) -> None:
             ev.append(ReactionGained(f.id, f.reactions))
         f.aim_active = False
         f.turns_ended += 1
+        end_turn(f)  # the attack debt is paid
         f.budget, f.mode = 0, "none"
         f.pool_open, f.pool_general, f.pool_weapon = False, 0, {}
     ev.append(TeamTurnEnded(enc.round, side))

@@ -1,0 +1,163 @@
+"""FULL reactions (spec §6.4.5 Quick Draw, R-57; §6.4.6 Dispel, R-58; §6.6).
+
+Hooks: ``attack.attack`` offers ``quick_draw`` in R-DECLARE (``declare_options``) and calls
+``quick_draw``; ``resolve._cast`` calls ``dispel`` before a single-target Magical Skill pays
+its Mana; ``turns`` calls ``start_turn`` / ``end_turn`` for the borrowed resources.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from envs.core.actions import Action
+from envs.core.events import Event
+
+from .economy import can_react, spend_reaction
+from .fighter import Fighter
+from .flow import Ctx
+from .procedures import contest
+from .profile import WeaponProfile
+from .space import dist
+
+if TYPE_CHECKING:
+    from .state import SizeboundEncounter
+
+__all__ = ["is_full", "declare_options", "quick_draw", "dispel", "start_turn", "end_turn",
+           "QuickDrawn", "Dispelled", "QUICK_STRIKE_MARGIN", "QUICK_PRIMARY_MARGIN",
+           "DISPEL_NO_PAY_MARGIN", "DISPEL_PAY"]
+
+QUICK_STRIKE_MARGIN = 4  # spec §6.4.5: win by 4 or more borrows one general attack
+QUICK_PRIMARY_MARGIN = 8  # win by 8 or more borrows the whole Primary action
+DISPEL_NO_PAY_MARGIN = 5  # spec §6.4.6: win by 5 or more, the caster may not pay
+DISPEL_PAY = 8  # the Mana the caster pays to keep the skill
+
+
+@dataclass(frozen=True, slots=True)
+class QuickDrawn(Event):
+    actor: str
+    attacker: str
+    margin: int
+    borrowed: str  # nothing | attack | primary
+
+    def __str__(self) -> str:
+        what = {"nothing": "nothing to borrow", "attack": "may borrow 1 attack",
+                "primary": "may borrow the Primary action"}[self.borrowed]
+        return f"{self.actor} quick-draws against {self.attacker} (by {self.margin}): {what}"
+
+
+@dataclass(frozen=True, slots=True)
+class Dispelled(Event):
+    actor: str
+    caster: str
+    skill: str
+    outcome: str  # resisted | paid | fizzled
+
+    def __str__(self) -> str:
+        words = {"resisted": "fails to dispel", "paid": "is paid through the dispel of",
+                 "fizzled": "fizzles under the dispel of"}[self.outcome]
+        if self.outcome == "resisted":
+            return f"{self.actor} {words} {self.caster}'s {self.skill}"
+        return f"{self.caster}'s {self.skill} {words} {self.actor}"
+
+
+def is_full(enc: SizeboundEncounter) -> bool:
+    return enc.options.version == "full"
+
+
+def declare_options(enc: SizeboundEncounter, t: Fighter, prone_ok: bool) -> list[Action]:
+    """R-DECLARE (spec §6.3): drop prone (CORE), Quick Draw (FULL), pass."""
+    out = [Action(t.id, "drop_prone")] if prone_ok else []
+    if is_full(enc):
+        out.append(Action(t.id, "quick_draw"))
+    return out + [Action(t.id, "pass")]
+
+
+def _strike_weapon(t: Fighter, a: Fighter) -> WeaponProfile | None:
+    from .attack import parry_weapon
+    w = parry_weapon(t)
+    return w if w.reach is not None and dist(t, a) <= w.reach else None
+
+
+def quick_draw(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], t: Fighter,
+               a: Fighter) -> None:
+    """spec §6.4.5, R-57: Nimble against Nimble; by 4+ one general attack borrowed from the
+    next turn (``attack_debt``), by 8+ the whole Primary (P starts spent next turn), each
+    strike resolved now, before the incoming attack. The reaction does not count against the
+    one-per-attack limit (spec §6.2): the caller leaves ``t`` out of ``reacted``."""
+    from .attack import Strike, attack
+    spend_reaction(t)
+    won, margin = contest(enc, ctx, ev, "quick_draw", t, a, t.nimble, a.nimble,
+                          i_athletics=False)
+    if not won:
+        return
+    borrowed = "primary" if margin >= QUICK_PRIMARY_MARGIN else \
+        "attack" if margin >= QUICK_STRIKE_MARGIN else "nothing"
+    ev.append(QuickDrawn(t.id, a.id, margin, borrowed))
+    if borrowed == "nothing":
+        return
+    strikes = max(1, t.profile.attacks) if borrowed == "primary" else 1
+    for _ in range(strikes):
+        w = _strike_weapon(t, a)
+        if w is None or not (t.alive and a.alive) or t.action_rung >= 4:
+            return
+        c = ctx.ask(t.id, "quick_strike", [Action(t.id, "quick_strike", target=a.id),
+                                           Action(t.id, "pass")],
+                    {"attacker": a.id, "margin": margin, "borrowed": borrowed})
+        if c.kind != "quick_strike":
+            return
+        if borrowed == "primary":
+            t.primary_debt = True
+        else:
+            t.attack_debt += 1
+        attack(enc, ctx, ev, t, a, Strike(w, False, w.id))
+
+
+def start_turn(f: Fighter) -> None:
+    """R-57: a borrowed Primary leaves P spent on the next turn."""
+    if f.primary_debt:
+        f.used += "P"
+        f.primary_debt = False
+
+
+def end_turn(f: Fighter) -> None:
+    """R-57: the attack debt reduced this turn's pool (``economy.pay_attack``); it is paid."""
+    f.attack_debt = 0
+
+
+def dispel(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], caster: Fighter, sid: str,
+           t: Fighter) -> bool:
+    """spec §6.4.6, R-58, FULL: before a single-target Magical Skill resolves, ``t`` and then
+    every creature adjacent to it (id order, not the caster) may Dispel: Arcana against the
+    caster's Arcana. A win lets the caster pay 8 more Mana (``pay``, overdraw rules apply) or
+    let it fizzle; a win by 5+ fizzles it. Returns whether the skill still resolves (its own
+    Mana is paid by the caller after this, so a fizzle costs no Mana: the refund)."""
+    if not is_full(enc):
+        return True
+    cands = [t] + sorted((g for g in enc.fighters if g is not t and g is not caster and g.alive
+                          and dist(g, t) <= 1), key=lambda g: g.id)
+    for d in cands:
+        if d is caster or not can_react(d):
+            continue
+        c = ctx.ask(d.id, "dispel", [Action(d.id, "dispel"), Action(d.id, "pass")],
+                    {"caster": caster.id, "skill": sid, "target": t.id})
+        if c.kind != "dispel":
+            continue
+        spend_reaction(d)
+        won, margin = contest(enc, ctx, ev, "dispel", d, caster, d.arcana, caster.arcana,
+                              i_athletics=False)
+        if not won:
+            ev.append(Dispelled(d.id, caster.id, sid, "resisted"))
+            return True
+        if margin < DISPEL_NO_PAY_MARGIN and caster.alive:
+            p = ctx.ask(caster.id, "pay", [Action(caster.id, "pay"), Action(caster.id, "pass")],
+                        {"dispeller": d.id, "skill": sid, "mana": DISPEL_PAY})
+            if p.kind == "pay":
+                from .resolve import _pay_mana
+                _pay_mana(enc, ev, caster, "dispel", DISPEL_PAY)
+                ev.append(Dispelled(d.id, caster.id, sid, "paid"))
+                return caster.alive
+        ev.append(Dispelled(d.id, caster.id, sid, "fizzled"))
+        return False
+    return True
+
