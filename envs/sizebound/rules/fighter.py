@@ -18,6 +18,7 @@ from envs.core.conditions import ConditionDef, ConditionSet, ConditionTable, Sta
 from envs.core.snapshot import StateFields
 
 from . import rulings
+from .full_conditions import full_defs, stat_totals
 from .profile import Profile, modifier
 
 __all__ = ["Fighter", "condition_table", "ACTION", "FATIGUE", "ActionRung", "FatigueRung"]
@@ -53,8 +54,8 @@ def condition_table(slots: int) -> ConditionTable:
         ConditionDef("prone"), ConditionDef("blinded"), ConditionDef("deafened"),
         ConditionDef("unnerved", Stacking.STACK, "slot", bounds=rulings.UNNERVED_BOUNDS,
                      stack_same_source=False),
-        ConditionDef("afraid", Stacking.STACK, "slot", stack_same_source=False),
     ]
+    defs += full_defs()  # spec §7.2 FULL conditions; Afraid is the fear ladder's rung 1
     return ConditionTable(defs)
 
 
@@ -66,14 +67,14 @@ class Fighter:
         "alive", "fled", "used", "stun_count", "minor_used", "extra_used", "pool_open",
         "pool_general", "pool_weapon", "budget", "mode", "steps", "charge_dir", "charge_path",
         "mr", "aim_active", "aim_round", "wielded", "stowed", "conds", "grips", "grappled_by",
-        "turns_ended", "skill_uses", "n",
+        "turns_ended", "skill_uses", "n", "fx",
     )
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "hp", "mana", "guard", "dice", "reactions", "alive",
                 "fled", "used", "stun_count", "minor_used", "pool_open", "pool_general", "budget",
                 "mode", "steps", "charge_dir", "mr", "aim_active", "aim_round", "turns_ended"),
         containers=("extra_used", "pool_weapon", "charge_path", "wielded", "stowed", "grips",
-                    "grappled_by", "skill_uses"),
+                    "grappled_by", "skill_uses", "fx"),
         shared=("profile", "conds", "n"),
         encode={"conds": lambda c: c.to_dict()},
     )
@@ -105,6 +106,7 @@ class Fighter:
         self.grappled_by: list[str] = []
         self.turns_ended = 0
         self.skill_uses: dict[str, int] = {}
+        self.fx: dict[str, int] = {}  # FULL counters: awareness, Strangle contests (full_actions)
 
     # -- clone / snapshot
     def clone(self) -> Fighter:
@@ -162,7 +164,7 @@ class Fighter:
 
     def mod(self, stat: str) -> int:
         """A stat modifier from the Totals (spec §2.2)."""
-        might, skill, magic = (modifier(t) for t in self.profile.totals)
+        might, skill, magic = (modifier(t) for t in stat_totals(self))  # FULL: §7.2, §7.4
         return {"might": might, "skill": skill, "magic": magic,
                 "best_might_skill": max(might, skill), "none": 0}[stat]
 

@@ -19,6 +19,10 @@ SHAPES: dict[str, tuple[tuple[str, ...] | None, bool | None]] = {
     "trip": (("atk", "move"), True), "grapple": ((), True), "disarm": ((), True),
     "cast": (None, None), "parry": ((), False), "dodge": ((), False), "block": ((), False),
     "spend": ((), False), "negate": ((), False), "pass": ((), False),
+    # FULL (spec §5.1 rows 20-28, §5.2.12-§5.2.16, §6.6)
+    "react": (("eyes", "ears", "breath"), False), "act": (("eyes", "ears", "breath"), False),
+    "free_rooted": ((), False), "search": ((), False), "terrified": ((), False),
+    "strangle": ((), True), "steal": ((), True), "extinguish": ((), True),
 }
 
 
