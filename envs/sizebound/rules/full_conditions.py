@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["FearRung", "FEAR", "full_defs", "is_full", "fear_sources", "body_locked",
            "petrified", "stat_totals", "no_magic", "cond_immunities", "cond_resists",
            "wet_hit", "turn_start", "turn_end", "breath_upkeep", "cardiac_arrest",
-           "start_concentrating", "Suffocation", "suffocate", "IGNITED_DAMAGE"]
+           "start_concentrating", "Suffocation", "ignite", "suffocate", "IGNITED_DAMAGE"]
 
 FEAR = "fear"
 IGNITED_DAMAGE = 5  # spec §7.2 Ignited: 5 Fire at the start and at the end of each of its turns
@@ -132,6 +132,16 @@ def wet_hit(ev: list[Event], f: Fighter, dtypes: tuple[str, ...]) -> tuple[bool,
         f.conds.remove("wet")
         ev.append(ConditionChanged(f.id, "wet", False))
     return res, vul
+
+
+def ignite(enc: SizeboundEncounter, ev: list[Event], f: Fighter, source: str = "") -> bool:
+    """spec §7.2 Ignited (until put out); a Wet creature is immune. Returns whether it took."""
+    if "wet" in f.conds or not f.alive:
+        return False
+    if "ignited" not in f.conds:
+        ev.append(ConditionChanged(f.id, "ignited", True))
+    f.conds.add("ignited", now=enc.clock, source=source, forever=True)
+    return True
 
 
 def _ignite_tick(enc: SizeboundEncounter, ev: list[Event], f: Fighter) -> None:
