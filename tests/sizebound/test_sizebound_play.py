@@ -13,7 +13,7 @@ from envs.sizebound.invariants import state_invariants
 from envs.sizebound.rules import SizeboundEncounter, encounter_names, new_encounter
 
 GAMES = 12
-"""random games per encounter and rules here; `arena soak sizebound --games 100000` plays the many"""
+"""random games per encounter and rules here (`arena soak sizebound` plays the many)"""
 STEP_LIMIT = 20000
 
 

@@ -15,9 +15,18 @@ from .economy import can_react, spend_reaction
 from .events import AttackResult, CritNegated, ExertionRegained
 from .fighter import FatigueRung, Fighter
 from .flow import Ctx
+from .full_conditions import DRUNK_HIT
 from .full_damage import average_roll
 from .full_reactions import declare_options, quick_draw
-from .procedures import add_condition, can_fall_prone, exert_d20, make_prone, roll
+from .procedures import (
+    add_condition,
+    can_fall_prone,
+    exert_d20,
+    has_steal_edge,
+    make_prone,
+    roll,
+    use_steal_edge,
+)
 from .profile import UNARMED, WeaponProfile
 from .space import dist, overlaps
 
@@ -65,7 +74,10 @@ def hit_terms(enc: SizeboundEncounter, a: Fighter, t: Fighter, s: Strike
         mod += rulings.PRONE_RANGED_BONUS
     if a.tired:
         mod -= rulings.TIRED_PENALTY
+    if "drunk" in a.conds:
+        mod -= DRUNK_HIT  # spec §7.2 Drunk
     adv = dis = 0
+    adv += has_steal_edge(a, t)  # spec §5.0.2, §5.2.15
     if not s.ranged:
         adv += t.prone
         dis += a.prone + ("blinded" in a.conds)
@@ -128,10 +140,14 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
         add_condition(enc, ev, a, "tired", rounds=1)
     mod, adv, dis = hit_terms(enc, a, t, s)  # A3
     natural, total = roll(ctx, ev, a, "hit", mod, adv, dis)  # A4
-    if natural == 1:  # A5
+    use_steal_edge(ev, a, t)  # spec §5.0.4 A12: a Steal advantage is spent by this roll
+    terrified = "terrified" in t.conds  # attacks against it hit automatically
+    if natural == 1 and not terrified:  # A5
         regain(ev, a)
         ev.append(AttackResult(a.id, t.id, s.name, "fumble", total))
         return
+    if natural == 1:
+        regain(ev, a)
     total = exert_d20(enc, ctx, ev, a, "hit", total, lambda x: True)  # A6
     forced = None
     if not s.ranged and s.parryable:  # A7 R-PARRY
@@ -148,6 +164,7 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
             reacted.add(p.id)
             pw = parry_weapon(p)
             pmod = p.profile.level + p.profile.attacks - (rulings.TIRED_PENALTY if p.tired else 0)
+            pmod -= DRUNK_HIT if "drunk" in p.conds else 0  # spec §6.4.2
             if p.aim_active and p.side == enc.active_side:
                 pmod += rulings.AIM_BONUS
             pn, ptotal = roll(ctx, ev, p, "parry", pmod, dis=int(p.prone))
@@ -164,7 +181,7 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
                 forced = (p, pw, pn in pw.crit)
             break
     crit = bool(w.crit) and natural in w.crit  # A8
-    if not (forced or crit or total > t.profile.defense):
+    if not (forced or crit or total > t.profile.defense or terrified):
         ev.append(AttackResult(a.id, t.id, s.name, "miss", total))
         return
     maximize = crushing = False

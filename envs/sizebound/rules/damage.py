@@ -14,6 +14,7 @@ from .economy import can_react, spend_reaction
 from .events import Blocked, Boosted, Damaged, Died, GrappleChanged, ItemMoved
 from .fighter import Fighter
 from .flow import Ctx
+from .full_conditions import cond_immunities, cond_resists, wet_hit
 from .full_damage import absorb, average_of, average_roll, tag_immunities, tag_vulnerabilities
 from .space import dist
 
@@ -30,7 +31,7 @@ def immune_types(enc: SizeboundEncounter, t: Fighter) -> set[str]:
         out.add("Sonic")  # spec §7.2 Deafened
     if p.totals[2] <= rulings.ARCANE_IMMUNE_TOTAL:
         out.add("Arcane")
-    return out | tag_immunities(enc, t)  # FULL, spec §2.7
+    return out | tag_immunities(enc, t) | cond_immunities(t)  # FULL: spec §2.7, §7.2
 
 
 def resist_vuln(enc: SizeboundEncounter, t: Fighter, dtypes: tuple[str, ...]
@@ -44,7 +45,7 @@ def resist_vuln(enc: SizeboundEncounter, t: Fighter, dtypes: tuple[str, ...]
     if not hit:
         return True, False, False
     p = t.profile
-    resist = set(p.resist)
+    resist = set(p.resist) | cond_resists(t)
     if p.totals[2] <= rulings.ARCANE_RESIST_TOTAL:
         resist.add("Arcane")
     res = len(hit) < len(core) or any(d in resist for d in core)
@@ -66,6 +67,10 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
     if immune:
         ev.append(Damaged(target.id, 0, dtypes, 0, target.hp))
         return 0
+    wet_res, wet_vul = wet_hit(ev, target, dtypes)  # spec §7.2 Wet
+    res, vul = res or wet_res, vul or wet_vul
+    if res and vul:
+        res = vul = False
     up = vul or maximize
     if up and res:  # maximize and minimize cancel
         up = res = False

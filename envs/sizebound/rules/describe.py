@@ -150,6 +150,36 @@ def _single(enc: Any, f: Any, a: Action) -> str:
     return "drop prone (React as an Extra action)"
 
 
+_REACT = {"eyes": ("close your eyes (Blinded; immune to Gaze)", "open your eyes"),
+          "ears": ("cover your ears (Deafened; immune to Sonic)", "uncover your ears"),
+          "breath": ("hold your breath", "breathe again")}
+
+
+def _full(enc: Any, f: Any, a: Action) -> str:
+    """The FULL kinds of part A (spec §5.1 rows 20-28)."""
+    k, who = a.kind, name_of(enc, a.target)
+    if k == "react":
+        return f"{_REACT[a.args[0]][0]} (React, Extra)"
+    if k == "act":
+        return f"{_REACT[a.args[0]][1]} (Act, Free)"
+    if k == "free_rooted":
+        return "free yourself from Rooted (P, or D, or M+B)"
+    if k == "search":
+        again = "search" in f.extra_used
+        return "search again: roll Perception (awareness)" if again \
+            else "search the area (Extra; the Host describes it)"
+    if k == "terrified":
+        return "give in and become Terrified (cornered while Panicked)"
+    if k == "extinguish":
+        return "put out your flames (Any)" if a.target == f.id else f"put out {who}'s flames (Any)"
+    if k == "strangle":
+        t = enc.by_id[a.target]
+        if any(c.source == f.id for c in t.conds.instances("suffocating")):
+            return f"tighten the stranglehold on {who} (Athletics contest: +1 suffocation round)"
+        return f"strangle {who} (1 attack: Suffocating round 1)"
+    return f"steal a stowed item from {who} (Nimble contest)"
+
+
 def _cast(enc: Any, f: Any, a: Action) -> str:
     sid = a.args[0]
     skill = f.profile.skill(sid)
@@ -256,6 +286,9 @@ _WORDS: dict[str, Words] = {
                                    f"{20 + f.cling}+ "
                                    f"({max(0, min(20, 1 + f.nimble - f.cling)) * 5}%); "
                                    "stops the fall"),
+    **{k: (lambda v, f, a: _full(v, f, a))
+       for k in ("react", "act", "free_rooted", "search", "terrified", "extinguish", "strangle",
+                 "steal")},
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import rulings
 from .fighter import ActionRung, FatigueRung, Fighter
+from .full_conditions import body_locked, petrified
 
 __all__ = ["can_spend", "spend", "can_react", "spend_reaction", "extra_payment", "pay_extra",
            "can_free", "use_free", "can_pay_attack", "pay_attack", "defensive_bonus",
@@ -19,7 +20,8 @@ PDM = frozenset("PDM")
 
 def _body_locked(f: Fighter) -> bool:
     """spec §4.6: Paralyzed (and up) or Disabled: no P/D/M/B, no Reactions, no Extra."""
-    return f.action_rung >= ActionRung.PARALYZED or f.fatigue >= FatigueRung.DISABLED
+    return f.action_rung >= ActionRung.PARALYZED or f.fatigue >= FatigueRung.DISABLED \
+        or body_locked(f)  # FULL: Terrified, Petrified/Frozen
 
 
 def can_spend(f: Fighter, needed: str) -> bool:
@@ -58,11 +60,11 @@ def spend_reaction(f: Fighter) -> None:
 def can_free(f: Fighter, body: bool = True) -> bool:
     """A Free action (spec §4.4): none while Unconscious; a Disabled creature gets one Extra or
     Free action a turn; Paralyzed allows only those that need no body movement."""
-    if f.unconscious:
+    if f.unconscious or petrified(f):
         return False
     if f.fatigue >= FatigueRung.DISABLED:
         return f.minor_used == 0
-    return not (body and f.action_rung >= ActionRung.PARALYZED)
+    return not (body and (f.action_rung >= ActionRung.PARALYZED or body_locked(f)))
 
 
 def use_free(f: Fighter) -> None:
@@ -99,7 +101,7 @@ def _can_add(f: Fighter, out: list[str], a: str) -> bool:
 def extra_payment(f: Fighter, name: str, uses: int = 1) -> list[str] | None:
     """What ``uses`` uses of the Extra action ``name`` cost now: the first use each turn is Free
     (RULING R-62), each further one an Any; ``None`` if not payable."""
-    if f.action_rung >= ActionRung.PARALYZED:  # spec §4.6: no Extra
+    if f.action_rung >= ActionRung.PARALYZED or body_locked(f):  # spec §4.6: no Extra
         return None
     if f.fatigue >= FatigueRung.DISABLED:  # R-76: one Extra or Free action, no Any to pay
         return [] if uses == 1 and f.minor_used == 0 else None

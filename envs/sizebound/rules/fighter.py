@@ -18,6 +18,7 @@ from envs.core.conditions import ConditionDef, ConditionSet, ConditionTable, Sta
 from envs.core.snapshot import StateFields
 
 from . import rulings
+from .full_conditions import full_defs, stat_totals
 from .profile import Profile, modifier
 
 __all__ = ["Fighter", "condition_table", "ACTION", "FATIGUE", "ActionRung", "FatigueRung"]
@@ -53,9 +54,9 @@ def condition_table(slots: int) -> ConditionTable:
         ConditionDef("prone"), ConditionDef("blinded"), ConditionDef("deafened"),
         ConditionDef("unnerved", Stacking.STACK, "slot", bounds=rulings.UNNERVED_BOUNDS,
                      stack_same_source=False),
-        ConditionDef("afraid", Stacking.STACK, "slot", stack_same_source=False),
         ConditionDef("falling"),  # spec §8.8 (FULL; set and cleared by full_motion)
     ]
+    defs += full_defs()  # spec §7.2 FULL conditions; Afraid is the fear ladder's rung 1
     return ConditionTable(defs)
 
 
@@ -68,7 +69,7 @@ class Fighter:
         "pool_general", "pool_weapon", "budget", "mode", "steps", "charge_dir", "charge_path",
         "mr", "aim_active", "aim_round", "wielded", "stowed", "conds", "grips", "grappled_by",
         "turns_ended", "skill_uses", "n", "z", "ground", "speeds", "fall_turn", "fallen",
-        "cling", "fall_steps", "attack_debt", "primary_debt",
+        "cling", "fall_steps", "attack_debt", "primary_debt", "fx",
     )
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "hp", "mana", "guard", "dice", "reactions", "alive",
@@ -77,7 +78,7 @@ class Fighter:
                 "z", "ground", "fall_turn", "fallen", "cling", "fall_steps", "attack_debt",
                 "primary_debt"),
         containers=("extra_used", "pool_weapon", "charge_path", "wielded", "stowed", "grips",
-                    "grappled_by", "skill_uses", "speeds"),
+                    "grappled_by", "skill_uses", "speeds", "fx"),
         shared=("profile", "conds", "n"),
         encode={"conds": lambda c: c.to_dict()},
     )
@@ -115,6 +116,7 @@ class Fighter:
         self.speeds: dict[str, int] = {}
         self.fall_turn, self.fallen, self.cling, self.fall_steps = 0, 0, 0, 0
         self.attack_debt, self.primary_debt = 0, False  # R-57 (Quick Draw, FULL)
+        self.fx: dict[str, int] = {}  # FULL counters: awareness, Strangle contests (full_actions)
 
     # -- clone / snapshot
     def clone(self) -> Fighter:
@@ -172,7 +174,7 @@ class Fighter:
 
     def mod(self, stat: str) -> int:
         """A stat modifier from the Totals (spec §2.2)."""
-        might, skill, magic = (modifier(t) for t in self.profile.totals)
+        might, skill, magic = (modifier(t) for t in stat_totals(self))  # FULL: §7.2, §7.4
         return {"might": might, "skill": skill, "magic": magic,
                 "best_might_skill": max(might, skill), "none": 0}[stat]
 

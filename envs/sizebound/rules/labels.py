@@ -24,6 +24,10 @@ SHAPES: dict[str, tuple[tuple[str, ...] | None, bool | None]] = {
     # FULL (part B): Quick Draw (spec §6.4.5), Dispel and the caster's payment (spec §6.4.6)
     "quick_draw": ((), False), "quick_strike": ((), True), "dispel": ((), False),
     "pay": ((), False),
+    # FULL (spec §5.1 rows 20-28, §5.2.12-§5.2.16, §6.6)
+    "react": (("eyes", "ears", "breath"), False), "act": (("eyes", "ears", "breath"), False),
+    "free_rooted": ((), False), "search": ((), False), "terrified": ((), False),
+    "strangle": ((), True), "steal": ((), True), "extinguish": ((), True),
 }
 
 

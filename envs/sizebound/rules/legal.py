@@ -22,6 +22,7 @@ from . import rulings
 from .attack import Strike
 from .economy import can_free, can_pay_attack, can_spend, extra_payment
 from .fighter import Fighter
+from .full_conditions import body_locked, fear_sources, is_full, no_magic
 from .full_motion import height_ok, motion_actions, step_cost
 from .procedures import can_fall_prone
 from .profile import UNARMED, WeaponProfile
@@ -116,7 +117,9 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
         return out
     me = f.id
     grappled = bool(f.grappled_by)
-    if not grappled and f.action_rung < 4 and f.fatigue < 4:  # no steps without a body
+    rooted = "rooted" in f.conds  # spec §7.2 Rooted: no steps, no Run, no standing
+    if not grappled and not rooted and f.action_rung < 4 and f.fatigue < 4 \
+            and not body_locked(f):  # no steps without a body
         factor = 2 if f.prone else 1
         for d in range(8):
             cost = step_cost(enc, f, enc.grid.step_cost(f.pos, d, f.n, factor))
@@ -168,7 +171,8 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             out.append(Action(me, "release", target=tid))
             if hands == 1 and f.free_hands >= 1:
                 out.append(Action(me, "tighten", target=tid))
-    two_hand_held = any(enc.by_id[g].grips.get(me, 0) >= 2 for g in f.grappled_by)
+    two_hand_held = any(enc.by_id[g].grips.get(me, 0) >= 2 for g in f.grappled_by
+                        if not any(c.source == g for c in f.conds.instances("arms_free")))
     skills = {s.id: s for s in f.profile.skills} if enc.options.skills else {}
     for t in enc.fighters:
         if not _enemy_ok(enc, f, t):
@@ -200,16 +204,17 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
                 out.append(Action(me, "disarm", target=tid))
         bolt = skills.get("arcane_bolt")
         if bolt and general and d <= bolt.range and "blinded" not in f.conds \
+                and not (bolt.magical and no_magic(f)) \
                 and sight(enc.grid, f, t, enc.heights):
             out.append(Action(me, "cast", ("arcane_bolt",), tid))
     burst = skills.get("arcane_burst")
-    if burst and can_spend(f, "P") and not f.pool_open:
+    if burst and can_spend(f, "P") and not f.pool_open and not (burst.magical and no_magic(f)):
         for t in enc.fighters:
             if t.alive and distance(f.pos, f.n, t.pos, 1) <= burst.range \
                     and enc.grid.line_of_sight(f.pos, f.n, t.pos, 1):
                 out.append(Action(me, "cast", ("arcane_burst",), t.id))
     mend = skills.get("mend")
-    if mend and can_spend(f, "B"):
+    if mend and can_spend(f, "B") and not (mend.magical and no_magic(f)):
         for t in enc.fighters:
             if t.alive and dist(f, t) <= 1 and t.hp < t.profile.max_hp:
                 out.append(Action(me, "cast", ("mend",), t.id))
@@ -221,13 +226,26 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     if roar and enc.options.fear and can_spend(f, "B") \
             and f.skill_uses.get("roar", 0) < (roar.uses or 1):
         out.append(Action(me, "cast", ("roar",)))
+    if is_full(enc):
+        out += full_turn_actions(enc, f)
+        out = panic_filter(enc, f, out)
     return out
+
+
+def full_turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
+    from .full_actions import full_actions
+    return full_actions(enc, f)
+
+
+def panic_filter(enc: SizeboundEncounter, f: Fighter, out: list[Action]) -> list[Action]:
+    from .full_actions import panic_filter as pf
+    return pf(enc, f, out)
 
 
 def _afraid_ok(enc: SizeboundEncounter, f: Fighter, new: tuple[int, int]) -> bool:
     """spec §7.2 Afraid: no step that reduces the distance to the fear source."""
-    for c in f.conds.instances("afraid"):
-        src = enc.by_id.get(c.source)
+    for source in fear_sources(f):  # Afraid, Panicked, Terrified (spec §7.1)
+        src = enc.by_id.get(source)
         if src is not None and src.alive and dist(f, src, new) < dist(f, src):
             return False
     return True

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
 __all__ = ["roll", "exert_d20", "contest", "athletics_bonus", "make_prone", "add_condition",
-           "can_fall_prone", "edge"]
+           "can_fall_prone", "edge", "has_steal_edge", "use_steal_edge"]
 
 
 def edge(adv: int, dis: int) -> Edge:
@@ -93,7 +93,20 @@ def contest(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], kind: str, i: Fi
 
 def can_fall_prone(f: Fighter) -> bool:
     """spec §7.2 Prone: not already Prone; a conscious Slither creature cannot be Prone."""
-    return f.alive and not f.prone and not ("slither" in f.profile.tags and not f.unconscious)
+    return f.alive and not f.prone and not ("slither" in f.profile.tags and not f.unconscious) \
+        and "rooted" not in f.conds  # spec §7.2 Rooted: cannot become Prone
+
+
+def has_steal_edge(a: Fighter, t: Fighter) -> bool:
+    """spec §5.2.15: ``a`` resisted a Steal by ``t`` and has not used the advantage yet."""
+    return any(c.source == t.id for c in a.conds.instances("steal_edge"))
+
+
+def use_steal_edge(ev: list[Event], a: Fighter, t: Fighter) -> None:
+    if has_steal_edge(a, t):
+        a.conds.remove("steal_edge", source=t.id)
+        if "steal_edge" not in a.conds:
+            ev.append(ConditionChanged(a.id, "steal_edge", False))
 
 
 def make_prone(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,

@@ -24,6 +24,7 @@ from .events import (
 )
 from .fighter import FatigueRung, Fighter
 from .flow import Ctx
+from .full_actions import FULL_KINDS, resolve_full
 from .full_motion import move_speed, resolve_motion
 from .full_reactions import dispel
 from .legal import (
@@ -35,7 +36,14 @@ from .legal import (
     strike_mode,
     weapon_in,
 )
-from .procedures import add_condition, athletics_bonus, contest, make_prone
+from .procedures import (
+    add_condition,
+    athletics_bonus,
+    contest,
+    has_steal_edge,
+    make_prone,
+    use_steal_edge,
+)
 from .profile import WeaponProfile
 from .space import cells, dist
 
@@ -44,7 +52,7 @@ if TYPE_CHECKING:
 
 __all__ = ["resolve_turn_action"]
 
-NON_CHARGE = frozenset({"step", "end_turn", "recover", "release", "tighten", "drop"})
+NON_CHARGE = frozenset({"step", "end_turn", "recover", "release", "tighten", "drop", "act"})
 """Free actions and steps keep a Charge alive (RULING R-31)."""
 
 
@@ -146,7 +154,10 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
     elif kind == "grapple":
         assert t is not None
         pay_attack(f)
-        won, _ = contest(enc, ctx, ev, "grapple", f, t, athletics_bonus(f), athletics_bonus(t))
+        edge = has_steal_edge(f, t)  # spec §5.0.2: the first attack or Grapple roll
+        use_steal_edge(ev, f, t)
+        won, _ = contest(enc, ctx, ev, "grapple", f, t, athletics_bonus(f), athletics_bonus(t),
+                         i_adv=int(edge))
         if won and t.alive and f.alive:
             f.grips[t.id] = 1
             t.grappled_by.append(f.id)
@@ -168,6 +179,8 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
         _cast(enc, ctx, ev, f, a.args[0], t)
     elif kind in ("rise", "descend", "dive"):  # FULL motion (spec §5.2.17, §5.2.18)
         resolve_motion(enc, ctx, ev, f, kind)
+    elif kind in FULL_KINDS:
+        resolve_full(enc, ctx, ev, a)
     else:  # pragma: no cover - legal_actions() lists only the kinds above
         raise AssertionError(f"unknown action kind {kind!r}")
 

@@ -20,6 +20,7 @@ from . import full_motion
 from .events import Dragged, GrappleChanged, Stepped
 from .fighter import Fighter, condition_table
 from .flow import Ctx, NeedDecision, ReplayDice, Window
+from .full_conditions import body_locked, breath_upkeep
 from .legal import step_target, turn_actions
 from .options import RuleOptions, parse_options
 from .profile import UNARMED, WeaponProfile, profile_from_dict, profile_to_dict
@@ -177,9 +178,10 @@ class SizeboundEncounter(EncounterBase):
         for f in self.fighters:
             for gid in list(f.grips):
                 g = self.by_id[gid]
-                if not f.alive or f.action_rung >= 4 or dist(f, g) > 1 \
+                if not f.alive or f.action_rung >= 4 or body_locked(f) or dist(f, g) > 1 \
                         or f.hands_used() > f.profile.hands:
                     self.end_grapple(ev, f, g, "ended")
+        breath_upkeep(self, ev)  # FULL: spec §5.2.14, §7.4, §9.4
 
     # ------------------------------------------------------------------ protocol: reading
     def sides(self) -> tuple[SideInfo, ...]:

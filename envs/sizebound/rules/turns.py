@@ -9,6 +9,7 @@ from envs.core.events import Event
 
 from .economy import defensive_bonus
 from .events import ConditionChanged, ReactionGained, TeamTurnEnded, TeamTurnStarted
+from .full_conditions import turn_end, turn_start
 from .full_reactions import end_turn, start_turn
 
 if TYPE_CHECKING:
@@ -48,12 +49,16 @@ def _start_team_turn(enc: SizeboundEncounter, ev: list[Event]) -> None:
         f.charge_dir, f.charge_path = None, []
         f.mr = f.profile.mr
         start_turn(f)  # R-57: a borrowed Primary
+        f.fx = {k: v for k, v in f.fx.items() if not k.startswith("turn:")}
+    turn_start(enc, ev, members)  # spec §4.2 step 3 (FULL)
     enc.queue = [f.id for f in members if enc.is_active(f.id)]
 
 
 def _end_team_turn(enc: SizeboundEncounter, ev: list[Event]) -> None:
     """spec §4.7."""
     side = enc.order[enc.slot]
+    turn_end(enc, ev, sorted((f for f in enc.fighters if f.side == side and f.alive),
+                             key=lambda f: f.id))  # spec §4.7 step 1 (FULL)
     for f in sorted((f for f in enc.fighters if f.side == side and f.alive),
                     key=lambda f: f.id):
         if defensive_bonus(f):
