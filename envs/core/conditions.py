@@ -262,6 +262,8 @@ class ConditionSet:
     def rung(self, ladder_name: str) -> int:
         """The effective rung of a ladder: its highest unexpired rung, 0 if none."""
         best = 0
+        if not self._items:
+            return best
         for c in self._items:
             d = self.table[c.name]
             if d.ladder == ladder_name and d.rung > best:

@@ -191,11 +191,17 @@ class SquareGrid:
     def step_cost(self, anchor: Cell, direction: int, size: int = 1, factor: int = 1) -> int:
         """Cost of the step of an N x N block in ``direction``: ``factor``, times
         ``difficult_factor`` if any cell it enters is difficult (Sizebound §5.0.5)."""
+        rough = self.difficult
+        if not rough:
+            return factor
         dx, dy = DIRECTIONS[direction % 8]
-        x, y = anchor[0] + dx, anchor[1] + dy
-        old = set(footprint(anchor, size))
-        entered = (c for c in footprint((x, y), size) if c not in old)
-        return factor * (self.difficult_factor if any(c in self.difficult for c in entered) else 1)
+        x, y = anchor
+        n = max(1, size)
+        if n == 1:
+            return factor * (self.difficult_factor if (x + dx, y + dy) in rough else 1)
+        if any(c in rough for c in _entered(x, y, dx, dy, n)):
+            return factor * self.difficult_factor
+        return factor
 
     def steps(self, anchor: Cell, size: int = 1, blocked: Iterable[Cell] = (),
               factor: int = 1) -> list[tuple[int, Cell, int]]:

@@ -174,9 +174,7 @@ class Fighter:
 
     def mod(self, stat: str) -> int:
         """A stat modifier from the Totals (spec §2.2)."""
-        might, skill, magic = (modifier(t) for t in stat_totals(self))  # FULL: §7.2, §7.4
-        return {"might": might, "skill": skill, "magic": magic,
-                "best_might_skill": max(might, skill), "none": 0}[stat]
+        return _mods(stat_totals(self))[stat]  # FULL: Totals changed by §7.2, §7.4
 
     @property
     def athletics(self) -> int:
@@ -206,3 +204,11 @@ class Fighter:
         guards = [p.weapon(w).guard for w in self.wielded.values()]
         guards += [p.weapon(w).guard for w in p.natural]
         return max(guards, default=0) + p.guard_bonus
+
+
+@lru_cache(maxsize=256)
+def _mods(totals: tuple[int, int, int]) -> dict[str, int]:
+    """``Fighter.mod`` by stat for one set of Totals (read-only, shared)."""
+    might, skill, magic = (modifier(t) for t in totals)
+    return {"might": might, "skill": skill, "magic": magic,
+            "best_might_skill": max(might, skill), "none": 0}

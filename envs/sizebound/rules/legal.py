@@ -26,7 +26,7 @@ from .full_conditions import body_locked, fear_sources, is_full, no_magic
 from .full_motion import height_ok, motion_actions, step_cost
 from .procedures import can_fall_prone
 from .profile import UNARMED, WeaponProfile
-from .space import can_stop, dist, sight
+from .space import blockers, can_stop, dist, sight, stop_ok
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -118,16 +118,11 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     me = f.id
     grappled = bool(f.grappled_by)
     rooted = "rooted" in f.conds  # spec §7.2 Rooted: no steps, no Run, no standing
+    can_m = can_spend(f, "M")  # what does not change within the decision, read once
     if not grappled and not rooted and f.action_rung < 4 and f.fatigue < 4 \
             and not body_locked(f):  # no steps without a body
-        factor = 2 if f.prone else 1
-        for d in range(8):
-            cost = step_cost(enc, f, enc.grid.step_cost(f.pos, d, f.n, factor))
-            if not _can_move(enc, f, cost):
-                continue
-            new = step_target(enc, f, d)
-            if new is not None and _afraid_ok(enc, f, new) and enc.drag_ok(f, d, new):
-                out.append(Action(me, "step", (rulings.DIRECTIONS[d],)))
+        for d in _step_dirs(enc, f, can_m):
+            out.append(Action(me, "step", (rulings.DIRECTIONS[d],)))
         if f.mode == "none" and f.steps == 0 and not f.pool_open and not f.tired \
                 and can_spend(f, "PM"):
             out.append(Action(me, "run"))
@@ -135,7 +130,8 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
         if f.prone and f.fatigue < 4 and _can_move(enc, f, stand_cost(f) if f.mode != "none"
                                                     else f.profile.walk // 2):
             out.append(Action(me, "stand"))
-    if f.aim_round != enc.round and can_pay_attack(f):
+    general = can_pay_attack(f)
+    if f.aim_round != enc.round and general:
         out.append(Action(me, "aim"))
     if f.dice > 0 and can_free(f, body=False):
         if f.hp < f.profile.max_hp:
@@ -147,58 +143,67 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     stow, draw = loadout_change(f)
     if (stow or draw) and extra_payment(f, "item", len(stow) + len(draw)) is not None:
         out.append(Action(me, "swap"))
-    if held_item(f) is not None and extra_payment(f, "item") is not None:
+    item_ok = extra_payment(f, "item") is not None
+    if held_item(f) is not None and item_ok:
         out.append(Action(me, "free_hand"))
-    if can_free(f):  # spec §5.2.12 Act (Free): drop a held item into your space
+    free = can_free(f)
+    if free:  # spec §5.2.12 Act (Free): drop a held item into your space
         held = [f.wielded[k] for k in DROP_SLOTS if k in f.wielded]
         for item in dict.fromkeys(held):  # two of one weapon: one label, the main hand's first
             out.append(Action(me, "drop", (item,)))
-    if extra_payment(f, "item") is not None:
+    free_hands = f.free_hands
+    if item_ok:
         seen = set()
         for wid, x, y in enc.items:
             if wid in seen:
                 continue
             hands = enc.weapon(wid).hands or 1
-            if distance(f.pos, f.n, (x, y), 1) <= 1 and f.free_hands >= hands:
+            if distance(f.pos, f.n, (x, y), 1) <= 1 and free_hands >= hands:
                 seen.add(wid)
                 out.append(Action(me, "pick_up", (wid,)))
-    general = can_pay_attack(f)
     for gid in f.grappled_by:
         if general:
             out.append(Action(me, "break_free", target=gid))
-    if can_free(f):
+    if free:
         for tid, hands in f.grips.items():
             out.append(Action(me, "release", target=tid))
-            if hands == 1 and f.free_hands >= 1:
+            if hands == 1 and free_hands >= 1:
                 out.append(Action(me, "tighten", target=tid))
     two_hand_held = any(enc.by_id[g].grips.get(me, 0) >= 2 for g in f.grappled_by
                         if not any(c.source == g for c in f.conds.instances("arms_free")))
     skills = {s.id: s for s in f.profile.skills} if enc.options.skills else {}
+    arms = []  # the slots that can pay an attack, with their weapons
+    for slot in ("main", "off"):
+        wid = weapon_in(f, slot)
+        if wid is None:
+            continue
+        w = f.profile.weapon(wid)
+        if two_hand_held and w.hands > 0:
+            continue  # spec §5.2.9: a two-handed grip stops hand-held weapon attacks
+        if can_pay_attack(f, wid):
+            arms.append((slot, w))
+    can_b = can_spend(f, "B")
+    trip_move = f.mode == "none" and can_m
+    grab = general and free_hands >= 1
     for t in enc.fighters:
         if not _enemy_ok(enc, f, t):
             continue
         tid = t.id
         d = dist(f, t)
-        for slot in ("main", "off"):
-            wid = weapon_in(f, slot)
-            if wid is None:
-                continue
-            w = f.profile.weapon(wid)
-            if two_hand_held and w.hands > 0:
-                continue  # spec §5.2.9: a two-handed grip stops hand-held weapon attacks
-            if can_pay_attack(f, wid) and strike_mode(enc, f, t, w) is not None:
+        for slot, w in arms:
+            if strike_mode(enc, f, t, w) is not None:
                 out.append(Action(me, "attack", (slot,), tid))
         if d <= 1:
             if general:
                 out.append(Action(me, "jab", ("atk",), tid))
-            if can_spend(f, "B"):
+            if can_b:
                 out.append(Action(me, "jab", ("bonus",), tid))
             if can_fall_prone(t):
                 if general:
                     out.append(Action(me, "trip", ("atk",), tid))
-                if f.mode == "none" and can_spend(f, "M"):
+                if trip_move:
                     out.append(Action(me, "trip", ("move",), tid))
-            if general and f.free_hands >= 1 and tid not in f.grips:
+            if grab and tid not in f.grips:
                 out.append(Action(me, "grapple", target=tid))
             if general and held_item(t) is not None:
                 out.append(Action(me, "disarm", target=tid))
@@ -240,6 +245,34 @@ def full_turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
 def panic_filter(enc: SizeboundEncounter, f: Fighter, out: list[Action]) -> list[Action]:
     from .full_actions import panic_filter as pf
     return pf(enc, f, out)
+
+
+def _step_dirs(enc: SizeboundEncounter, f: Fighter, can_m: bool) -> list[int]:
+    """The directions of the legal steps (``_can_move``, ``step_target``, ``_afraid_ok``,
+    ``drag_ok``), with the others' places read once for the eight."""
+    if f.mode in ("move", "run"):
+        limit = f.budget
+    elif f.mode == "none" and can_m:
+        limit = f.profile.walk
+    else:
+        return []
+    grid = enc.grid
+    factor = 2 if f.prone else 1
+    rough = bool(grid.difficult)
+    others = blockers(f, enc.fighters)
+    afraid = bool(fear_sources(f))  # Afraid, Panicked, Terrified (spec §7.1)
+    heights = bool(enc.heights)
+    x, y = f.pos
+    out = []
+    for d, (dx, dy) in enumerate(DIRECTIONS):
+        cost = step_cost(enc, f, grid.step_cost(f.pos, d, f.n, factor) if rough else factor)
+        if limit < cost:
+            continue
+        new = (x + dx, y + dy)
+        if stop_ok(grid, f, new, others) and (not heights or height_ok(enc, f, new)) \
+                and (not afraid or _afraid_ok(enc, f, new)) and enc.drag_ok(f, d, new):
+            out.append(d)
+    return out
 
 
 def _afraid_ok(enc: SizeboundEncounter, f: Fighter, new: tuple[int, int]) -> bool:

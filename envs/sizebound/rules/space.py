@@ -9,7 +9,7 @@ from envs.core.squaregrid import Cell, SquareGrid, distance, footprint
 
 from .fighter import Fighter
 
-__all__ = ["cells", "dist", "sight", "can_stop", "overlaps"]
+__all__ = ["cells", "dist", "sight", "can_stop", "overlaps", "blockers", "stop_ok", "Blocker"]
 
 
 def cells(f: Fighter, anchor: Cell | None = None) -> list[Cell]:
@@ -46,16 +46,42 @@ def can_stop(grid: SquareGrid, mover: Fighter, anchor: Cell, others: Iterable[Fi
     """spec §5.0.5, R-29: every cell on the map and no wall; no hostile in any of them; a cell
     covered by a Large or bigger creature is never shared; fractional allies share a cell while
     their footprints, the mover's included, total at most 1."""
-    mine = cells(mover, anchor)
-    if not all(grid.passable(c) for c in mine):
-        return False
-    load: dict[Cell, float] = {}
-    for o in others:
-        if o is mover or not o.alive:
-            continue
-        if distance(anchor, mover.n, o.pos, o.n) > 0:
-            continue
-        if o.side != mover.side or o.profile.footprint >= 1 or mover.profile.footprint >= 1:
+    return stop_ok(grid, mover, anchor, blockers(mover, others))
+
+
+Blocker = tuple[int, int, int, bool, Cell, float]
+"""A creature a mover may not stop on: ``(x, y, N, never shared, anchor, footprint)``."""
+
+
+def blockers(mover: Fighter, others: Iterable[Fighter]) -> list[Blocker]:
+    """The living others of ``can_stop``, read once for many anchors of one mover (their
+    order kept); ``never shared``: hostile, or either footprint Large or bigger."""
+    big = mover.profile.footprint >= 1
+    side = mover.side
+    return [(o.x, o.y, o.n, big or o.side != side or o.profile.footprint >= 1, (o.x, o.y),
+             o.profile.footprint) for o in others if o is not mover and o.alive]
+
+
+def stop_ok(grid: SquareGrid, mover: Fighter, anchor: Cell, others: list[Blocker]) -> bool:
+    """``can_stop`` on the ``blockers`` of the mover."""
+    x, y = anchor
+    n = mover.n
+    walls = grid.walls
+    if n == 1:
+        if not (0 <= x < grid.width and 0 <= y < grid.height) or (walls and anchor in walls):
             return False
-        load[o.pos] = load.get(o.pos, 0.0) + o.profile.footprint
-    return all(v + mover.profile.footprint <= 1.0 + 1e-9 for v in load.values())
+    elif not (0 <= x and x + n <= grid.width and 0 <= y and y + n <= grid.height) or (
+            walls and any((x + i, y + j) in walls for i in range(n) for j in range(n))):
+        return False
+    load: dict[Cell, float] | None = None
+    for ox, oy, on, never, pos, fp in others:
+        if ox < x + n and x < ox + on and oy < y + n and y < oy + on:  # the footprints overlap
+            if never:
+                return False
+            if load is None:
+                load = {}
+            load[pos] = load.get(pos, 0.0) + fp
+    if load is None:
+        return True
+    mine = mover.profile.footprint
+    return all(v + mine <= 1.0 + 1e-9 for v in load.values())
