@@ -89,10 +89,11 @@ def test_trained_without_a_path_is_the_systems_shipped_policy():
         assert isinstance(agent, TrainedAgent)
         assert agent.name == "trained"
         assert agent.policy.meta["system"] == system
-        assert agent.policy is load_policy(POLICY_DIR / f"{system}_duel_seed.pt")
+        main_file = f"{system}_{get_rules(system).encounter_names()[0]}.pt"
+        assert agent.policy is load_policy(POLICY_DIR / main_file)
     with pytest.raises(PolicyFileError) as err:
         make_agent("trained", "toy")  # the test-only system registered by conftest ships none
-    have = ", ".join(sorted(f"{s}_duel_seed" for s in SHIPPED_SYSTEMS))
+    have = ", ".join(sorted(p.stem for p in POLICY_DIR.glob("*.pt")))
     assert str(err.value) == (
         f"no trained policy ships for system 'toy' (agents/policies/ has: {have}); "
         "train one with arena train CONFIG.yaml and play it as trained:PATH"
@@ -111,7 +112,7 @@ def test_arena_match_plays_trained_without_a_path(capsys):
 def _copy_with_sidecar(folder, system: str, name: str | None = None, **changes):
     """A copy of the shipped file (the package's, whatever ``POLICY_DIR`` is patched to) in
     ``folder``, its sidecar changed."""
-    src = POLICY_DIR / f"{system}_duel_seed.pt"
+    src = POLICY_DIR / f"{system}_{get_rules(system).encounter_names()[0]}.pt"
     dst = folder / (name or src.name)
     shutil.copyfile(src, dst)
     meta = json.loads(sidecar_path(src).read_text())
@@ -308,9 +309,10 @@ def test_the_tool_refuses_bad_input_in_one_line(tmp_path, capsys):
     assert main(["check", "toy"]) == 2
     err = capsys.readouterr().err
     assert err == (
-        "python -m agents.policies: error: no policy ships for 'toy'; known: metanoia, "
-        "mano_a_mano\n"
+        "python -m agents.policies: error: no policy ships for 'toy'; known: "
+        f"{', '.join(SHIPPED_SYSTEMS)}\n"
     )
+    assert SHIPPED_SYSTEMS[:2] == ("metanoia", "mano_a_mano")
     assert main(["install", "metanoia", str(tmp_path / "none.pt")]) == 2
     err = capsys.readouterr().err
     assert err == f"python -m agents.policies: error: {tmp_path / 'none.pt'}: no such policy file\n"

@@ -21,7 +21,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 COPIES = ROOT / "tests" / "data" / "starters"
-SYSTEMS_COPIED = ("metanoia", "mano_a_mano", "toy")
+SYSTEMS_COPIED = ("metanoia", "mano_a_mano", "sizebound", "toy")
 SHIPPED = sorted((ROOT / "configs" / "situations").glob("*.yaml"))
 
 
