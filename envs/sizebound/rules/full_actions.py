@@ -126,7 +126,8 @@ def full_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             and not _escapes(enc, f):
         out.append(Action(me, "terrified"))  # spec §6.6, at the start of its turn
     general = can_pay_attack(f)
-    any_one = any_payments(f, 1) is not None
+    # spec §4.4, WE-05: an action with an Any cost can be used once a turn
+    any_one = any_payments(f, 1) is not None and not f.fx.get("turn:extinguish", 0)
     for t in enc.fighters:
         if not t.alive:
             continue
@@ -208,6 +209,7 @@ def resolve_full(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Action) 
         pay = any_payments(f, 1)
         assert pay is not None
         spend(f, pay[0])
+        f.fx["turn:extinguish"] = 1  # once a turn (spec §4.4); cleared at the turn's start
         t.conds.remove("ignited")
         ev.append(ConditionChanged(t.id, "ignited", False))
     elif kind == "search":
