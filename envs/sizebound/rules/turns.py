@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.core.events import Event
+from envs.core.events import Event, TurnStarted
 
 from .economy import defensive_bonus
 from .events import ConditionChanged, ReactionGained, TeamTurnEnded, TeamTurnStarted
@@ -39,6 +39,9 @@ def _start_team_turn(enc: SizeboundEncounter, ev: list[Event]) -> None:
     ev.append(TeamTurnStarted(enc.round, enc.slot, side))
     _tick(enc, ev)
     members = sorted((f for f in enc.fighters if f.side == side and f.alive), key=lambda f: f.id)
+    # each member's own turn starts with its side's (spec §4.1): the shared event, which tools
+    # read (a search rollout is scored at its actor's next turn)
+    ev.extend(TurnStarted(enc.round, f.id) for f in members)
     for f in members:
         f.guard = 0
         f.reactions = f.profile.base_reactions
