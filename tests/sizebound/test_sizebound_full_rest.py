@@ -303,3 +303,19 @@ def test_a_hazard_is_not_an_opponent_to_defeat():
 def test_hazard_sides_need_full():
     with pytest.raises(DataError, match="hazard_sides"):
         hazard_fight(version="core")
+
+
+# ---------------------------------------------------------------- Unnerved from a situation
+@pytest.mark.parametrize("values, total, afraid", [
+    ([-2], -2, False), ([-2, -2], -4, True), ([-6, -6], -10, True), ([3, 4], 5, False)])
+def test_situation_unnerved_adds_up_and_clamps(values, total, afraid):  # WE-10
+    items = [{"value": v} for v in values]  # sources differ: no source, then the knight
+    items[-1]["source"] = "knight"
+    enc = duel(states={"duelist": {"unnerved": items}})
+    d = enc.by_id["duelist"]
+    assert d.unnerved == total and ("afraid" in d.conds) is afraid
+
+
+def test_situation_unnerved_needs_the_fear_option():
+    with pytest.raises(DataError, match="unnerved.*fear"):
+        duel({"version": "core"}, states={"duelist": {"unnerved": [{"value": -2}]}})

@@ -96,7 +96,7 @@ def cast_aura(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
         return
     if concentrating_on(f) is None:
         start_concentrating(enc, ev, f, AURA, rounds=CONCENTRATION_ROUNDS)
-        f.fx[DAMAGE] = 0
+        f.fx[DAMAGE], f.fx[CHECKED] = 0, 1  # no check before its next turn
     f.fx[PAID] = 1
 
 
@@ -109,12 +109,12 @@ def record_damage(t: Fighter, amount: int) -> None:
 def turn_check(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> None:
     """spec §9.4, R-74: once a turn, before the concentrator's first own-turn action."""
     from .procedures import athletics_bonus, exert_d20, roll
-    if f.fx.get(CHECKED) or f.side != enc.active_side:
+    skill = concentrating_on(f)
+    if skill is None or f.fx.get(CHECKED) or f.side != enc.active_side:
         return
     f.fx[CHECKED] = 1
     taken = f.fx.get(DAMAGE, 0)
-    skill = concentrating_on(f)
-    if skill is None or taken <= 0:
+    if taken <= 0:
         return
     f.fx[DAMAGE] = 0
     s = f.profile.skill(skill)
