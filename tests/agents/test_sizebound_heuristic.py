@@ -11,8 +11,8 @@ from envs.core.dice import ScriptedDice
 from envs.sizebound.rules import from_situation, new_encounter
 
 
-def situation(encounter: str, actor: str, combatants: list[dict]) -> object:
-    return from_situation({"system": "sizebound", "encounter": encounter, "options": "core",
+def situation(encounter: str, actor: str, combatants: list[dict], rules: str = "core") -> object:
+    return from_situation({"system": "sizebound", "encounter": encounter, "options": rules,
                            "actor": actor, "combatants": combatants}, "test.yaml")
 
 
@@ -59,8 +59,8 @@ def test_stomp_when_it_finishes_one_and_hurts_another():
     enc = situation("giant_vs_four", "hill_giant", [
         {"id": "hill_giant", "at": [11, 8]}, {"id": "knight", "at": [10, 8]},
         {"id": "mage", "at": [13, 8], "state": {"hp": -15}},
-        {"id": "duelist", "at": [2, 10]}, {"id": "captain", "at": [2, 12]}])
-    assert choice(enc) == "hill_giant: cast stomp"
+        {"id": "duelist", "at": [2, 10]}, {"id": "captain", "at": [2, 12]}], "full")
+    assert choice(enc) == "hill_giant: cast stomp"  # Stomp is FULL content (spec §12.2)
 
 
 def test_a_weak_creature_next_to_the_giant_strikes_then_steps_away():

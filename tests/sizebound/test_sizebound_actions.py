@@ -11,6 +11,8 @@ from envs.sizebound.invariants import state_invariants
 from envs.sizebound.rules import from_situation
 from envs.sizebound.rules.procedures import add_condition
 
+FULL_QUIET = {**QUIET, "version": "full"}
+
 
 def adjacent_duel(**kw):
     return fight("duel_blade_vs_shield", places={"duelist": (8, 6), "knight": (9, 6)}, **kw)
@@ -132,13 +134,15 @@ def test_arcane_burst_hits_everyone_in_the_block():
 
 def test_mend_heals_an_adjacent_ally():
     enc = fight("skirmish_2v2", places={"mage": (1, 7)}, hp={"knight": 40})
+    assert "mage: cast mend -> knight" not in labels(enc)  # FULL content (spec §12.2)
+    enc = fight("skirmish_2v2", FULL_QUIET, places={"mage": (1, 7)}, hp={"knight": 40})
     end(enc, "knight")
     do(enc, "mage: cast mend -> knight", [5])  # 1d8 5 + Magic 2
     assert enc.by_id["knight"].hp == 47 and enc.by_id["mage"].mana == 12
 
 
 def test_stomp_jarrs_until_the_end_of_the_next_turn():
-    enc = fight("giant_vs_four", places={"duelist": (10, 8), "knight": (13, 9)})
+    enc = fight("giant_vs_four", FULL_QUIET, places={"duelist": (10, 8), "knight": (13, 9)})
     end(enc, "captain", "duelist", "knight", "mage")
     assert enc.current_actor() == "hill_giant"
     do(enc, "hill_giant: cast stomp")

@@ -219,22 +219,23 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             if t.alive and distance(f.pos, f.n, t.pos, 1) <= burst.range \
                     and enc.grid.line_of_sight(f.pos, f.n, t.pos, 1):
                 out.append(Action(me, "cast", ("arcane_burst",), t.id))
-    mend = skills.get("mend")
+    full = is_full(enc)  # spec §12.1 item 5, §12.2: Mend and Stomp are FULL content
+    mend = skills.get("mend") if full else None
     if mend and can_spend(f, "B") and not (mend.magical and no_magic(f)):
         for t in enc.fighters:
             if t.alive and dist(f, t) <= 1 and t.hp < t.profile.max_hp:
                 out.append(Action(me, "cast", ("mend",), t.id))
-    stomp = skills.get("stomp")
+    stomp = skills.get("stomp") if full else None
     if stomp and can_spend(f, "P") and not f.pool_open \
             and f.profile.size_index >= stomp.min_size_index:
         out.append(Action(me, "cast", ("stomp",)))
-    roar = skills.get("roar")
+    roar = skills.get("roar")  # Roar's fear is FULL or CORE-optional (options.fear)
     if roar and enc.options.fear and can_spend(f, "B") \
             and f.skill_uses.get("roar", 0) < (roar.uses or 1):
         out.append(Action(me, "cast", ("roar",)))
     if AURA in skills:
         out += aura_actions(enc, f, skills)  # FULL: spec §5.3, §9.4
-    if is_full(enc):
+    if full:
         out += full_turn_actions(enc, f)
         out = panic_filter(enc, f, out)
     return out
