@@ -239,7 +239,8 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
 
 def full_turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     from .full_actions import full_actions
-    return full_actions(enc, f)
+    from .full_lift import lift_actions
+    return full_actions(enc, f) + lift_actions(enc, f)  # spec §5.2.16
 
 
 def panic_filter(enc: SizeboundEncounter, f: Fighter, out: list[Action]) -> list[Action]:

@@ -25,6 +25,7 @@ from .events import (
 from .fighter import FatigueRung, Fighter
 from .flow import Ctx
 from .full_actions import FULL_KINDS, resolve_full
+from .full_lift import LIFT_KINDS, carried, resolve_lift
 from .full_motion import move_speed, resolve_motion
 from .full_reactions import dispel
 from .legal import (
@@ -160,11 +161,15 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
                          i_adv=int(edge))
         if won and t.alive and f.alive:
             f.grips[t.id] = 1
+            f.fx.pop(f"lift:{t.id}", None)  # a grapple, not a lift (full_lift)
             t.grappled_by.append(f.id)
             ev.append(GrappleChanged(f.id, t.id, "grabbed"))
     elif kind == "break_free":
         assert t is not None
         pay_attack(f)
+        if carried(t, f.id) and f.side == t.side:  # full_lift: a rider gets down
+            enc.end_grapple(ev, t, f, "released")
+            return
         mine = max(athletics_bonus(f), f.nimble)
         two = t.grips.get(f.id, 0) >= 2
         won, _ = contest(enc, ctx, ev, "break_free", f, t, mine, athletics_bonus(t),
@@ -181,6 +186,8 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
         resolve_motion(enc, ctx, ev, f, kind)
     elif kind in FULL_KINDS:
         resolve_full(enc, ctx, ev, a)
+    elif kind in LIFT_KINDS:  # FULL (spec §5.2.16)
+        resolve_lift(enc, ctx, ev, a)
     else:  # pragma: no cover - legal_actions() lists only the kinds above
         raise AssertionError(f"unknown action kind {kind!r}")
 

@@ -1,0 +1,181 @@
+"""Sizebound FULL part D: Lift and Throw (spec §5.2.16, R-71), Momentum and Teleport/Blink
+(spec §8.9, WE-30), Incorporeal movement (spec §7.2, §5.2.18), the Wall Cling stay roll
+(spec §5.2.17) and the Large Hail at both ends of a turn (WE-37), with forced dice."""
+
+from __future__ import annotations
+
+from test_sizebound_rules import do, labels, texts
+
+from envs.sizebound.rules import from_situation
+from envs.sizebound.rules.describe import describe
+
+FQ = {"version": "full", "exertion_control": "off", "interleave": False}
+CQ = {"version": "core", "exertion_control": "off"}
+
+
+def sit(rows, options=FQ, actor="bear", **top):
+    return from_situation({"system": "sizebound", "options": options, "combatants": rows,
+                           "side_order": ["A", "B"], "map": {"w": 14, "h": 14},
+                           "actor": actor, **top}, "case.yaml")
+
+
+def _den(options=FQ, extra=()):
+    """A cave bear (Large, SN 10, two paws free) beside a goblin (Small, SN 7: d = -3), a war
+    dog (Puny, SN 5: d = -5, 4 size indexes smaller) and its ally the duelist (Medium: d = -2);
+    the knight stands 4 spaces east."""
+    return sit([{"id": "bear", "side": "A", "stats": "cave_bear", "at": [5, 5]},
+                {"id": "gob", "side": "B", "stats": "goblin", "at": [6, 5]},
+                {"id": "dog", "side": "B", "stats": "war_dog", "at": [4, 4]},
+                {"id": "duelist", "side": "A", "stats": "duelist", "at": [5, 6]},
+                {"id": "knight", "side": "B", "stats": "knight", "at": [9, 5]}, *extra],
+               options)
+
+
+def _passes(enc, ev=None, faces=()):
+    """Answer ``pass`` to every open window, the n-th with the dice ``faces[n]`` (the event
+    texts go to ``ev``); returns the windows' kinds."""
+    kinds = []
+    while enc.window is not None:
+        n = len(kinds)
+        kinds.append(enc.window.kind)
+        got = texts(do(enc, f"{enc.window.actor}: pass", faces[n] if n < len(faces) else ()))
+        if ev is not None:
+            ev += got
+    return kinds
+
+
+def _lifts(enc):
+    return [x for x in labels(enc) if ": lift" in x or ": throw" in x]
+
+
+def _to(enc, who):
+    """End turns until ``who`` decides in a later team turn."""
+    do(enc, f"{enc.current_actor()}: end_turn")
+    while enc.current_actor() != who:
+        do(enc, f"{enc.current_actor()}: end_turn")
+
+
+# ---------------------------------------------------------------- Lift (spec §5.2.16)
+def test_lift_is_full_only_and_hostiles_never_consent():
+    assert _lifts(_den(CQ)) == []
+    enc = _den()
+    assert _lifts(enc) == ["bear: lift -> gob", "bear: lift -> dog", "bear: lift -> duelist"]
+    # the hostile knight (Stocky, d = -1) would have to consent: never listed, even adjacent
+    enc.by_id["knight"].x = 4
+    enc.by_id["knight"].y = 4
+    enc._legal = None
+    assert "bear: lift -> knight" not in labels(enc)
+    words = {a.label: describe(a, enc) for a in enc.legal_actions() if a.kind == "lift"}
+    assert words["bear: lift -> gob"] == ("lift the Goblin Skirmisher to wield it (1 attack, "
+                                          "2 hands; Hammer 1d6+Might)")
+    assert words["bear: lift -> duelist"] == ("lift the Sellsword Duelist onto your shoulders "
+                                              "(1 attack, one hand)")
+
+
+def test_lift_takes_hands_and_an_attack_and_the_lifted_one_is_carried_without_mr():
+    enc = _den()
+    b, g = enc.by_id["bear"], enc.by_id["gob"]
+    ev = texts(do(enc, "bear: lift -> gob"))
+    assert "gob is wielded by bear" in ev
+    assert b.grips == {"gob": 2} and g.grappled_by == ["bear"] and b.free_hands == 0
+    assert b.pool_general == 0 and "bear: lift -> dog" not in labels(enc)  # no hand, no attack
+    do(enc, "bear: step s")  # the goblin's MR 2 cancels nothing: it is off the ground
+    assert b.pos == (5, 4) and g.pos == (6, 4)
+
+
+def test_lifted_creature_cannot_step_and_struggles_free_by_contest():
+    enc = _den()
+    do(enc, "bear: lift -> gob")
+    _to(enc, "gob")
+    legal = labels(enc)
+    assert not any(x.startswith("gob: step") for x in legal) and "gob: stand" not in legal
+    assert "gob: break_free -> bear" in legal
+    # Nimble 12 (higher than Athletics 9): 12 + 10 = 22 vs the bear's Athletics 14 with
+    # advantage for its two-handed hold, [9, 3] keeps 9: 23, still held
+    do(enc, "gob: break_free -> bear", [10, 9, 3])
+    assert enc.by_id["bear"].grips == {"gob": 2}
+
+
+def test_a_rider_gets_down_with_break_free_uncontested():
+    enc = _den()
+    ev = texts(do(enc, "bear: lift -> duelist"))
+    assert "duelist rides on bear" in ev and enc.by_id["bear"].grips == {"duelist": 1}
+    _to(enc, "duelist")
+    do(enc, "duelist: break_free -> bear")  # no dice: nothing is rolled
+    assert enc.by_id["bear"].grips == {} and enc.by_id["duelist"].grappled_by == []
+
+
+def test_a_much_smaller_creature_may_dodge_the_lift_with_a_bonus_reaction():
+    enc = _den()
+    assert enc.by_id["dog"].reactions == 0
+    do(enc, "bear: lift -> dog")
+    assert enc.window is not None and enc.window.labels == ("dog: dodge", "dog: pass")
+    # the bear's Hit 10 + 4 = 14 > Defense 10; the dog's Dodge 5 + 12 = 17 > 14: it slips out
+    ev = texts(do(enc, "dog: dodge", [10, 5]))
+    assert "dog slips out of bear's lift" in ev and enc.by_id["bear"].grips == {}
+    assert enc.by_id["dog"].reactions == 0  # the bonus Reaction, not one of its own
+
+
+def test_the_lift_holds_when_the_dodge_only_ties():
+    enc = _den()
+    do(enc, "bear: lift -> dog")
+    ev = texts(do(enc, "dog: dodge", [10, 2]))  # 14 vs 2 + 12 = 14: the tie keeps the lift
+    assert "dog is wielded by bear" in ev and enc.by_id["bear"].grips == {"dog": 1}
+
+
+def test_the_lift_fails_when_the_hit_misses_defense():
+    enc = _den()
+    do(enc, "bear: lift -> dog")
+    ev = texts(do(enc, "dog: dodge", [6]))  # 6 + 4 = 10, not above Defense 10: no Dodge roll
+    assert "dog slips out of bear's lift" in ev
+
+
+# ---------------------------------------------------------------- Throw (spec §5.2.16)
+def _thrown(enc, lift, target, faces, passes=()):
+    do(enc, f"bear: lift -> {lift}", [2] if lift == "dog" else ())
+    _to(enc, "bear")
+    assert f"bear: throw -> {target}" in labels(enc)
+    do(enc, f"bear: throw -> {target}", faces)
+    for p in passes:
+        do(enc, f"{p}: pass")
+
+
+def test_a_two_handed_throw_reaches_4_a_one_handed_one_6():
+    enc = _den()
+    enc.by_id["knight"].x = 10  # 5 spaces east
+    do(enc, "bear: lift -> gob")
+    _to(enc, "bear")
+    assert "bear: throw -> knight" not in labels(enc) and "bear: throw -> dog" in labels(enc)
+    enc = _den()
+    enc.by_id["knight"].x = 11  # 6 spaces
+    do(enc, "bear: lift -> dog")
+    do(enc, "dog: pass")
+    _to(enc, "bear")
+    assert "bear: throw -> knight" in labels(enc)
+
+
+def test_throw_hurts_both_and_the_thrown_one_lands_in_a_shared_cell_prone():
+    enc = _den()
+    do(enc, "bear: lift -> gob")
+    _to(enc, "bear")
+    # Hit 15 + 4 = 19 > 10; 1d6 4 + Might 3 = 7; the knight lets it through: 49 -> 42; the
+    # goblin lands in the allied knight's cell (0.5 + 0.5 <= 1), takes the same 7 (47 -> 40)
+    # and falls Prone (Small: no fall dice)
+    do(enc, "bear: throw -> knight")  # the knight's Quick Draw window comes first
+    # the knight's windows: Quick Draw, Dodge, Block; then Block again for the goblin beside it
+    assert _passes(enc, faces=[[15], [4]]) == ["declare", "dodge", "block", "block"]
+    k, g = enc.by_id["knight"], enc.by_id["gob"]
+    assert k.hp == 42 and g.hp == 40 and g.pos == (9, 5) and g.prone
+    assert enc.by_id["bear"].grips == {} and g.grappled_by == []
+
+
+def test_a_missed_throw_still_lands_the_creature_next_to_a_large_target():
+    enc = _den(extra=({"id": "brute", "side": "B", "stats": "cave_bear", "at": [8, 7]},))
+    do(enc, "bear: lift -> gob")
+    _to(enc, "bear")
+    ev = texts(do(enc, "bear: throw -> brute"))
+    assert _passes(enc, ev, [[3]]) == ["declare"]  # 3 + 4 = 7: a miss, nobody is hurt
+    g = enc.by_id["gob"]
+    # a Large creature's cell is never shared: the free cell next to it nearest the bear
+    assert g.pos == (7, 6) and g.prone and g.hp == 47
+    assert "gob is thrown and lands at 7,6" in ev
