@@ -179,3 +179,105 @@ def test_a_missed_throw_still_lands_the_creature_next_to_a_large_target():
     # a Large creature's cell is never shared: the free cell next to it nearest the bear
     assert g.pos == (7, 6) and g.prone and g.hp == 47
     assert "gob is thrown and lands at 7,6" in ev
+
+
+# ---------------------------------------------------------------- Momentum, Teleport (§8.9)
+BARE = {"name": "Bare", "size": "Medium", "level": 1,
+        "totals": {"might": 12, "skill": 15, "magic": 10},
+        "scaling_improvements": {"hp": 0, "mana": 0}, "armour": "none",
+        "wielded": {}, "skills": [], "exertion_pool": "player"}
+GNAT = {**BARE, "name": "Gnat", "size": "Tiny"}
+
+
+def _ctx(faces):
+    from envs.core.dice import ScriptedDice
+    from envs.sizebound.rules.flow import Ctx, ReplayDice
+    return Ctx(ReplayDice([], ScriptedDice(list(faces))), [])
+
+
+def _field(rows, options=FQ, actor="gnat", **top):
+    return sit(rows, options, actor=actor, **top)
+
+
+def test_we30_teleport_collision_expels_the_lighter_and_hurts_both():
+    from envs.sizebound.rules.full_move2 import teleport
+    enc = _field([{"id": "gnat", "side": "A", "stats": GNAT, "at": [3, 5]},
+                  {"id": "human", "side": "B", "stats": "duelist", "at": [5, 5]}])
+    g, h = enc.by_id["gnat"], enc.by_id["human"]
+    ev: list = []
+    # 2 spaces into the Medium human: the Tiny gnat (SN 4 < 8) is pushed to the nearest free
+    # cell next to it (ties: lowest y, then x); both take the fall damage for 6: 3d6 True
+    assert teleport(enc, _ctx([1, 2, 3, 4, 4, 4]), ev, g, (5, 5))
+    assert "gnat is expelled to (4, 4)" in texts(ev) and g.pos == (4, 4) and h.pos == (5, 5)
+    assert g.hp == g.profile.max_hp - 6 and h.hp == 48 - 12
+
+
+def test_teleport_into_a_smaller_creature_moves_it_and_a_free_cell_costs_nothing():
+    from envs.sizebound.rules.full_move2 import teleport
+    enc = _field([{"id": "gnat", "side": "A", "stats": GNAT, "at": [6, 6]},
+                  {"id": "human", "side": "B", "stats": "duelist", "at": [5, 9]}],
+                 actor="human")
+    g, h = enc.by_id["gnat"], enc.by_id["human"]
+    ev: list = []
+    assert teleport(enc, _ctx([]), ev, h, (5, 7))  # a free cell: no collision, no dice
+    assert h.pos == (5, 7) and h.hp == 48
+    # 1 space into the gnat: 3 x 1 = 3 spaces gives 1d6 (the minimum); the gnat moves to the
+    # free cell next to the human nearest its own place
+    assert teleport(enc, _ctx([5, 6]), ev, h, (6, 6))
+    assert h.pos == (6, 6) and g.pos == (5, 5) and h.hp == 43 and g.hp == g.profile.max_hp - 6
+
+
+def test_blink_only_to_a_cell_reachable_by_walking():
+    from envs.sizebound.rules.full_move2 import teleport
+    walls = {"w": 14, "h": 14, "walls": [[8, 0, 8, 13]]}
+    enc = _field([{"id": "gnat", "side": "A", "stats": GNAT, "at": [3, 5]},
+                  {"id": "human", "side": "B", "stats": "duelist", "at": [12, 12]}], map=walls)
+    g = enc.by_id["gnat"]
+    ev: list = []
+    assert not teleport(enc, _ctx([]), ev, g, (10, 5), blink=True) and g.pos == (3, 5)
+    assert teleport(enc, _ctx([]), ev, g, (6, 5), blink=True) and g.pos == (6, 5)
+    assert teleport(enc, _ctx([]), ev, g, (10, 5)) and g.pos == (10, 5)  # a Teleport may
+
+
+def test_momentum_crush_is_crushing_and_paralyzes_until_freed():
+    from envs.sizebound.rules.full_move2 import crush, free_crushed
+    enc = _den()
+    k = enc.by_id["knight"]
+    k.guard = 6
+    ev: list = []
+    # the fastest object moved 6 spaces: the fall damage for 6, 3d6; Crushing zeroes Guard
+    assert crush(enc, _ctx([2, 3, 4]), ev, k, 6) == 9
+    assert k.hp == 40 and k.guard == 0 and "paralyzed" in k.conds
+    free_crushed(enc, ev, k)
+    assert "paralyzed" not in k.conds
+
+
+# ---------------------------------------------------------------- Incorporeal (§7.2, §5.2.18)
+def _ghost(options=FQ):
+    ghost = {"id": "gnat", "side": "A", "stats": BARE, "at": [5, 5],
+             "state": {"conditions": ["incorporeal"]}}
+    return _field([ghost, {"id": "human", "side": "B", "stats": "duelist", "at": [5, 6]}],
+                  options, map={"w": 14, "h": 14, "walls": [[6, 0, 6, 13]],
+                                "difficult": [[3, 3, 4, 5]]})
+
+
+def test_incorporeal_steps_pass_through_walls_and_creatures():
+    enc = _ghost()
+    g = enc.by_id["gnat"]
+    legal = labels(enc)
+    assert "gnat: step e" in legal and "gnat: step n" in legal  # the wall, the human
+    ev = texts(do(enc, "gnat: step e"))  # through the wall at x 6: 2 cells, cost 2
+    assert "gnat steps e to (7, 5) (cost 2)" in ev and g.budget == 3
+    do(enc, "gnat: step w")  # back through the wall: 2
+    assert g.pos == (5, 5) and g.budget == 1
+    do(enc, "gnat: step w")  # into difficult ground: levitating, it pays 1, not 2
+    assert g.pos == (4, 5) and g.budget == 0
+    enc = _ghost()
+    ev = texts(do(enc, "gnat: step n"))  # through the hostile human at (5, 6)
+    assert "gnat steps n to (5, 7) (cost 2)" in ev
+
+
+def test_incorporeal_movement_is_full_only():
+    enc = _ghost({**FQ, "version": "core", "elevation": False, "fear": False,
+                  "prone_burst": False})
+    assert "gnat: step e" not in labels(enc) and "gnat: step n" not in labels(enc)
