@@ -281,3 +281,47 @@ def test_incorporeal_movement_is_full_only():
     enc = _ghost({**FQ, "version": "core", "elevation": False, "fear": False,
                   "prone_burst": False})
     assert "gnat: step e" not in labels(enc) and "gnat: step n" not in labels(enc)
+
+
+# ---------------------------------------------------------------- Wall Cling (§5.2.17)
+def _climber(z=12):
+    """A Bare climber (Nimble 11) falling beside the wall x = 6, with no Reaction."""
+    enc = sit([{"id": "climber", "side": "A", "stats": BARE, "at": [5, 5], "state": {"z": z}},
+               {"id": "knight", "side": "B", "stats": "knight", "at": [1, 1]}],
+              actor="climber", map={"w": 12, "h": 12, "walls": [[6, 0, 6, 11]]})
+    c = enc.by_id["climber"]
+    c.fall_turn = 1
+    c.conds.add("falling", now=enc.clock, forever=True)
+    enc._legal = None
+    return enc, c
+
+
+def test_wall_cling_as_a_bonus_action_then_stay_rolls_two_harder_each_time():
+    enc, c = _climber()
+    assert c.reactions == 0 and "climber: wall_cling" in labels(enc)
+    assert describe(enc.parse_action("climber: wall_cling"), enc) == (
+        "cling to the wall: Nimble d20+11 needs 20+ (60%); stops the fall")
+    ev = texts(do(enc, "climber: wall_cling", [9]))  # 9 + 11 = 20: it clings, nothing fallen
+    assert "climber clings to the wall" in ev and "B" in c.used
+    assert c.fall_turn == 0 and c.z == 12 and c.cling == 2
+    do(enc, "climber: end_turn")  # the turn it clung in: no stay roll
+    do(enc, "knight: end_turn")
+    ev = texts(do(enc, "climber: end_turn", [11]))  # 11 + 11 = 22 >= 22: it stays
+    assert "climber clings to the wall" in ev and c.cling == 4 and c.fall_turn == 0
+    do(enc, "knight: end_turn")
+    ev = texts(do(enc, "climber: end_turn", [12]))  # 23 < 24: it lets go and starts to fall
+    assert "climber fails to cling" in ev
+    assert c.cling == 0 and c.fall_turn == 1 and "falling" in c.conds and c.z == 12
+
+
+def test_a_failed_bonus_cling_keeps_falling_and_a_second_cling_that_round_is_free():
+    from envs.sizebound.rules.full_move2 import cling
+    enc, c = _climber()
+    ev = texts(do(enc, "climber: wall_cling", [8]))  # 19 < 20: still falling
+    assert "climber fails to cling" in ev
+    assert "climber falls 4 (height 8, 4 fallen so far)" in ev  # after its first action
+    ev2: list = []
+    assert cling(enc, _ctx([9]), ev2, c)  # 20: clings, 4 fallen: 2d6 minimized (R-79)
+    assert c.hp == c.profile.max_hp - 2
+    c.fall_turn, c.fallen = 1, 0
+    assert cling(enc, _ctx([]), ev2, c)  # the same round: no roll
