@@ -52,11 +52,12 @@ def _group(args: tuple[str, str, str, int]) -> tuple[str, str]:
     return f"{system}/{encounter}/{rules}", h.hexdigest()
 
 
-def digest(games: int, workers: int = 2) -> dict[str, str]:
+def digest(games: int, workers: int = 2, systems: list[str] | None = None) -> dict[str, str]:
     from envs import SYSTEMS, get_rules
 
     jobs = [
-        (s, e, r, games) for s in SYSTEMS for e in get_rules(s).encounter_names() for r in RULE_SETS
+        (s, e, r, games) for s in systems or SYSTEMS
+        for e in get_rules(s).encounter_names() for r in RULE_SETS
     ]
     with ProcessPoolExecutor(workers) as pool:
         return dict(pool.map(_group, jobs))
@@ -68,15 +69,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out")
     p.add_argument("--compare")
+    p.add_argument("--system", action="append", help="only this system (repeatable)")
     a = p.parse_args(argv)
-    result = digest(a.games, a.workers)
+    result = digest(a.games, a.workers, a.system)
     if a.out:
         with open(a.out, "w", encoding="utf-8") as fh:
             json.dump(result, fh, indent=1, sort_keys=True)
     if a.compare:
         with open(a.compare, encoding="utf-8") as fh:
             before = json.load(fh)
-        diff = sorted(k for k in before.keys() | result.keys() if before.get(k) != result.get(k))
+        keys = result.keys() | (before.keys() if not a.system else set())
+        diff = sorted(k for k in keys if before.get(k) != result.get(k))
         for key in diff:
             print(f"differs: {key}")
         print(f"{len(result) - len(diff)} of {len(result)} groups identical")

@@ -226,11 +226,28 @@ class ConditionSet:
     ([2, 3], [2])
     """
 
-    __slots__ = ("table", "_items")
+    __slots__ = ("table", "_items", "_names", "_rungs")
 
     def __init__(self, table: ConditionTable, items: Iterable[Condition] = ()) -> None:
         self.table = table
         self._items: list[Condition] = list(items)
+        self._names: frozenset[str] | None = None  # the index, built on the first read
+        self._rungs: dict[str, int] = {}
+
+    def _index(self) -> frozenset[str]:
+        """The names present and each ladder's highest rung, rebuilt after a change (engines
+        ask "is it Prone?" many times per decision between two changes)."""
+        rungs: dict[str, int] = {}
+        for c in self._items:
+            d = self.table[c.name]
+            if d.ladder is not None and d.rung > rungs.get(d.ladder, 0):
+                rungs[d.ladder] = d.rung
+        self._rungs = rungs
+        self._names = names = frozenset(c.name for c in self._items)
+        return names
+
+    def _set(self, items: list[Condition]) -> None:
+        self._items, self._names = items, None
 
     def __iter__(self) -> Iterator[Condition]:
         return iter(self._items)
@@ -239,11 +256,25 @@ class ConditionSet:
         return len(self._items)
 
     def __contains__(self, name: object) -> bool:
-        return any(c.name == name for c in self._items)
+        names = self._names
+        if names is None:
+            if not self._items:
+                return False
+            names = self._index()
+        return name in names
+
+    def any_of(self, names: frozenset[str]) -> bool:
+        """Is any of ``names`` present?"""
+        if not self._items:
+            return False
+        return not (self._names or self._index()).isdisjoint(names)
 
     def copy(self) -> ConditionSet:
-        """An independent copy (instances are frozen, so a shallow copy is enough)."""
-        return ConditionSet(self.table, self._items)
+        """An independent copy (instances are frozen, so a shallow copy is enough; the index,
+        read-only, is shared)."""
+        new = ConditionSet(self.table, self._items)
+        new._names, new._rungs = self._names, self._rungs
+        return new
 
     def instances(self, name: str) -> list[Condition]:
         """The instances of ``name``, oldest first."""
@@ -261,14 +292,11 @@ class ConditionSet:
 
     def rung(self, ladder_name: str) -> int:
         """The effective rung of a ladder: its highest unexpired rung, 0 if none."""
-        best = 0
         if not self._items:
-            return best
-        for c in self._items:
-            d = self.table[c.name]
-            if d.ladder == ladder_name and d.rung > best:
-                best = d.rung
-        return best
+            return 0
+        if self._names is None:
+            self._index()
+        return self._rungs.get(ladder_name, 0)
 
     def add(self, name: str, *, now: int = 0, duration: int | None = None,
             value: int = 0, source: str = "", forever: bool = False) -> Applied:
@@ -304,7 +332,7 @@ class ConditionSet:
 
     def _swap(self, old: list[Condition], new: list[Condition]) -> Applied:
         gone = {id(c) for c in old}
-        self._items = [c for c in self._items if id(c) not in gone] + new
+        self._set([c for c in self._items if id(c) not in gone] + new)
         return Applied(tuple(new), tuple(old))
 
     def _stack(self, d: ConditionDef, old: list[Condition], new: Condition) -> Applied:
@@ -329,7 +357,7 @@ class ConditionSet:
             step = Condition(up.name, new.value, new.source, now,
                              None if longest is None else now + longest, up.clock)
             return self._apply(up, step, now, longest)
-        self._items.append(new)
+        self._set(self._items + [new])
         return Applied((new,))
 
     def remove(self, name: str, source: str | None = None) -> tuple[Condition, ...]:
@@ -337,12 +365,13 @@ class ConditionSet:
         gone = tuple(c for c in self._items
                      if c.name == name and (source is None or c.source == source))
         if gone:
-            self._items = [c for c in self._items if all(c is not g for g in gone)]
+            self._set([c for c in self._items if all(c is not g for g in gone)])
         return gone
 
     def clear(self) -> tuple[Condition, ...]:
         """End everything (Palladium §2.9: on death every effect is dispelled)."""
-        gone, self._items = tuple(self._items), []
+        gone = tuple(self._items)
+        self._set([])
         return gone
 
     def tick(self, clock: str, now: int) -> tuple[Condition, ...]:
@@ -351,9 +380,9 @@ class ConditionSet:
         gone = tuple(c for c in self._items
                      if c.clock == clock and c.expires_at is not None and c.expires_at <= now)
         if gone:
-            self._items = [c for c in self._items
-                           if not (c.clock == clock and c.expires_at is not None
-                                   and c.expires_at <= now)]
+            self._set([c for c in self._items
+                       if not (c.clock == clock and c.expires_at is not None
+                               and c.expires_at <= now)])
         return gone
 
     def to_dict(self) -> list[dict[str, Any]]:

@@ -12,12 +12,13 @@ from envs.core.events import Event
 from . import rulings
 from .damage import deal
 from .economy import can_react, spend_reaction
-from .events import AttackResult, CritNegated, ExertionRegained
+from .events import AttackResult, CritNegated
 from .fighter import FatigueRung, Fighter
 from .flow import Ctx
 from .full_conditions import DRUNK_HIT
 from .full_damage import average_roll
 from .full_reactions import declare_options, quick_draw
+from .full_sides import gain_die
 from .procedures import (
     add_condition,
     can_fall_prone,
@@ -47,11 +48,10 @@ class Strike:
     parryable: bool = True
 
 
-def regain(ev: list[Event], f: Fighter) -> None:
-    """R-56, R-72: a natural 1 on an attack roll regains one Exertion Die, capped."""
-    if f.dice < f.profile.exertion_max:
-        f.dice += 1
-        ev.append(ExertionRegained(f.id, f.dice))
+def regain(enc: SizeboundEncounter, ev: list[Event], f: Fighter) -> None:
+    """R-56, R-72: a natural 1 on an attack roll regains one Exertion Die, capped (a Host
+    pool: its side's, at most 3, FULL ``full_sides``)."""
+    gain_die(enc, ev, f)
 
 
 def flankers(enc: SizeboundEncounter, a: Fighter, t: Fighter) -> int:
@@ -143,11 +143,11 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
     use_steal_edge(ev, a, t)  # spec §5.0.4 A12: a Steal advantage is spent by this roll
     terrified = "terrified" in t.conds  # R-73: attacks against it hit automatically
     if natural == 1 and not terrified:  # A5
-        regain(ev, a)
+        regain(enc, ev, a)
         ev.append(AttackResult(a.id, t.id, s.name, "fumble", total))
         return
     if natural == 1:
-        regain(ev, a)
+        regain(enc, ev, a)
     total = exert_d20(enc, ctx, ev, a, "hit", total, lambda x: True)  # A6
     forced = None
     if not s.ranged and s.parryable:  # A7 R-PARRY
@@ -169,7 +169,7 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
                 pmod += rulings.AIM_BONUS
             pn, ptotal = roll(ctx, ev, p, "parry", pmod, dis=int(p.prone))
             if pn == 1:  # R-12 (d)
-                regain(ev, p)
+                regain(enc, ev, p)
                 break
             ptotal = exert_d20(enc, ctx, ev, p, "parry", ptotal, lambda x: x <= total)
             if ptotal > total:

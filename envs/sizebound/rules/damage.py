@@ -16,6 +16,9 @@ from .fighter import Fighter
 from .flow import Ctx
 from .full_conditions import cond_immunities, cond_resists, wet_hit
 from .full_damage import absorb, average_of, average_roll, tag_immunities, tag_vulnerabilities
+from .full_sides import one_die, spend_die
+from .full_skills import record_damage
+from .full_terrain import water_hit
 from .space import dist
 
 if TYPE_CHECKING:
@@ -68,6 +71,7 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
         ev.append(Damaged(target.id, 0, dtypes, 0, target.hp))
         return 0
     wet_res, wet_vul = wet_hit(ev, target, dtypes)  # spec §7.2 Wet
+    water_hit(enc, ev, target, dtypes)  # FULL: Water damage wets (spec §7.2, §8.3)
     res, vul = res or wet_res, vul or wet_vul
     if res and vul:
         res = vul = False
@@ -94,10 +98,12 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
                         {"target": target.id, "amount": amount})
             if a.kind == "pass":
                 break
-            dealer.dice -= 1
+            spend_die(enc, dealer)
             face = ctx.dice.roll(6)[0]
             amount += 2 * face
             ev.append(Boosted(dealer.id, "damage", 2 * face, amount))
+            if one_die(enc, dealer):
+                break  # spec §6.5: a Host-style pool, 1 die a window (FULL)
     if area_double:
         amount *= 2  # D8, R-41
     if dodge_total is not None:
@@ -143,6 +149,7 @@ def harm(enc: SizeboundEncounter, ev: list[Event], t: Fighter, amount: int,
         t.guard -= absorbed
         amount -= absorbed
     t.hp -= amount
+    record_damage(t, amount)  # spec §8.2 D14, §9.4 (FULL)
     ev.append(Damaged(t.id, amount, dtypes, absorbed, t.hp))
     if t.hp < t.profile.pnr:
         kill(enc, ev, t)

@@ -26,16 +26,19 @@ def _body_locked(f: Fighter) -> bool:
 
 def can_spend(f: Fighter, needed: str) -> bool:
     """May ``f`` spend the actions in ``needed`` (one letter each, ``"PM"`` for Run) now?"""
-    if any(a in f.used for a in needed) or _body_locked(f):
-        return False
+    used = f.used
+    for a in needed:
+        if a in used:
+            return False
     rung = f.action_rung
-    after = set(f.used) | set(needed)
+    if rung >= ActionRung.PARALYZED or f.fatigue >= FatigueRung.DISABLED or body_locked(f):
+        return False  # _body_locked, with the rung read once
     if rung == ActionRung.STUNNED:  # R-25: one action in total; a Multi-Action is illegal
         return f.stun_count == 0 and len(needed) == 1
     if rung == ActionRung.STAGGERED:
-        return len(after) <= 2
+        return len(set(used) | set(needed)) <= 2
     if rung == ActionRung.JARRED:
-        return len(after & PDM) <= 2
+        return len((set(used) | set(needed)) & PDM) <= 2
     return True
 
 

@@ -37,6 +37,8 @@ FEAR = "fear"
 IGNITED_DAMAGE = 5  # spec §7.2 Ignited: 5 Fire at the start and at the end of each of its turns
 CARDIAC_DAMAGE = 50  # spec §7.2 Cardiac Arrest: 50 True damage to a conscious Terrified creature
 PETRIFIED = ("petrified", "frozen")
+_STONE = frozenset(PETRIFIED)
+_LOCKED = frozenset(PETRIFIED + ("terrified",))
 SUFFOCATION_PENALTY = {3: (2, 0), 4: (4, 2), 5: (6, 4)}  # spec §7.4: round -> (TM -, TS -)
 SUFFOCATION_UNCONSCIOUS, SUFFOCATION_DEATH = 6, 7
 SUFFOCATION_NO_MAGIC = 2
@@ -81,12 +83,12 @@ def fear_sources(f: Fighter) -> list[str]:
 
 
 def petrified(f: Fighter) -> bool:
-    return any(n in f.conds for n in PETRIFIED)
+    return f.conds.any_of(_STONE)
 
 
 def body_locked(f: Fighter) -> bool:
     """spec §4.6: Terrified (as Paralyzed) and Petrified/Frozen (nothing at all)."""
-    return "terrified" in f.conds or petrified(f)
+    return f.conds.any_of(_LOCKED)
 
 
 def stat_totals(f: Fighter) -> tuple[int, int, int]:

@@ -183,7 +183,7 @@ def _dodges(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, t: F
     mod, adv, dis = hit_terms(enc, f, t, Strike(UNARMED, False, "lift"))
     natural, total = roll(ctx, ev, f, "hit", mod, adv, dis)
     if natural == 1:
-        regain(ev, f)
+        regain(enc, ev, f)
         return True
     total = exert_d20(enc, ctx, ev, f, "hit", total, lambda x: True)
     if not (natural in UNARMED.crit or total > t.profile.defense or "terrified" in t.conds):

@@ -250,6 +250,8 @@ def phase_step(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, d
     f.charge_dir, f.charge_path = None, []
     f.x, f.y = cell
     ev.append(Stepped(f.id, NAMES[d], f.x, f.y, cost))
+    from .full_terrain import entered
+    entered(enc, ev, f)  # water or magma where it stops (spec §5.2.18, §8.3)
     if enc.options.elevation:
         from .full_motion import settle
         settle(enc, ctx, ev, f)

@@ -24,6 +24,7 @@ from .economy import can_free, can_pay_attack, can_spend, extra_payment
 from .fighter import Fighter
 from .full_conditions import body_locked, fear_sources, is_full, no_magic
 from .full_motion import height_ok, motion_actions, step_cost
+from .full_skills import AURA, aura_actions
 from .procedures import can_fall_prone
 from .profile import UNARMED, WeaponProfile
 from .space import blockers, can_stop, dist, sight, stop_ok
@@ -231,6 +232,8 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     if roar and enc.options.fear and can_spend(f, "B") \
             and f.skill_uses.get("roar", 0) < (roar.uses or 1):
         out.append(Action(me, "cast", ("roar",)))
+    if AURA in skills:
+        out += aura_actions(enc, f, skills)  # FULL: spec §5.3, §9.4
     if is_full(enc):
         out += full_turn_actions(enc, f)
         out = panic_filter(enc, f, out)

@@ -43,6 +43,8 @@ class RuleOptions:
             dice expression gives ``floor(max / 2)``); a stat block may also choose it alone.
         first_side: ``scenario`` (the instigator, spec §3.4), or ``random``: drawn uniformly
             with the dice at the start (spec §3.4 item 4).
+        hazard_reaction: the GM option of spec §6.1 (FULL, WE-08): +1 Reaction for every
+            player-side creature at the start of a hazard side's turn (``full_sides``).
     """
 
     version: str = "full"
@@ -60,6 +62,7 @@ class RuleOptions:
     weather: str = "none"
     damage_roll_mode: str = "roll"
     first_side: str = "scenario"
+    hazard_reaction: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

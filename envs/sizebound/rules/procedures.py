@@ -16,6 +16,7 @@ from .damage import deal
 from .events import BecameProne, Boosted, ConditionChanged, ContestResult, Rolled
 from .fighter import ACTION, FatigueRung, Fighter
 from .flow import Ctx
+from .full_sides import one_die, spend_die
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -49,10 +50,12 @@ def exert_d20(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], who: Fighter, 
                     {"roll": what, "total": total})
         if a.kind == "pass":
             break
-        who.dice -= 1
+        spend_die(enc, who)
         face = ctx.dice.roll(6)[0]
         total += face
         ev.append(Boosted(who.id, what, face, total))
+        if one_die(enc, who):
+            break  # spec §6.5: a Host-style pool, 1 die a window (FULL)
     return total
 
 
@@ -68,16 +71,19 @@ def contest(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], kind: str, i: Fi
     at a time until it passes; I wins only on ``I > D`` (R-13). Returns (won, margin)."""
     _, ti = roll(ctx, ev, i, kind, i_bonus, adv=i_adv)
     _, td = roll(ctx, ev, d, kind, d_bonus, adv=d_adv)
+    spent: set[str] = set()  # spec §6.5: a Host-style pool, 1 die a window (FULL)
     while enc.exertion_windows:
         loser = i if ti <= td else d
-        if loser.dice <= 0 or loser.unconscious:
+        if loser.dice <= 0 or loser.unconscious or loser.id in spent:
             break
         a = ctx.ask(loser.id, "exert_d20", [Action(loser.id, "spend"), Action(loser.id, "pass")],
                     {"roll": kind, "total": ti if loser is i else td,
                      "against": td if loser is i else ti})
         if a.kind == "pass":
             break
-        loser.dice -= 1
+        spend_die(enc, loser)
+        if one_die(enc, loser):
+            spent.add(loser.id)
         face = ctx.dice.roll(6)[0]
         if loser is i:
             ti += face

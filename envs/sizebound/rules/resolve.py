@@ -29,6 +29,8 @@ from .full_lift import LIFT_KINDS, carried, resolve_lift
 from .full_motion import move_speed, resolve_motion
 from .full_move2 import hail_start, phase_step, resolve_cling
 from .full_reactions import dispel
+from .full_sides import spend_die
+from .full_skills import AURA, cast_aura, turn_check
 from .legal import (
     DROP_SLOTS,
     UNARMED_STRIKE,
@@ -67,6 +69,8 @@ def _open_move(ev: list[Event], f: Fighter, budget: int | None = None) -> None:
 
 def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Action) -> None:
     f = enc.by_id[a.actor]
+    if enc.options.version == "full":
+        turn_check(enc, ctx, ev, f)  # spec §9.4: the Concentration check of this turn
     kind = a.kind
     charge_target = None
     if kind == "attack" and a.target is not None and charge_ready(enc, f, enc.by_id[a.target]):
@@ -100,7 +104,7 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
         ev.append(Aimed(f.id))
     elif kind == "recover":
         use_free(f)
-        f.dice -= 1
+        spend_die(enc, f)  # a Host-style pool is the side's (FULL, spec §9.2)
         gain = ctx.dice.roll(6)[0] + f.profile.level
         if a.args[0] == "hp":
             new = min(f.profile.max_hp, f.hp + gain)
@@ -328,6 +332,8 @@ def _cast(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, sid: s
             new = min(t.profile.max_hp, t.hp + max(0, gain))
             ev.append(Healed(t.id, new - t.hp, new))
             t.hp = new
+    elif sid == AURA:  # FULL, spec §5.3, §9.4
+        cast_aura(enc, ctx, ev, f, s)
     elif sid == "roar":
         spend(f, "B")
         f.skill_uses["roar"] = f.skill_uses.get("roar", 0) + 1

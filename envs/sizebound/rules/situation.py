@@ -5,7 +5,8 @@ The shared fields (system, options, encounter and/or combatants, order, round, a
 blocks through the catalogue's ``stat_block_from_mapping``, an ``at: [x, y]`` anchor per
 combatant) and reads the rest: the ``state`` overrides (hp, mana, guard, dice, reactions,
 conditions) and the top-level ``map`` (``w``, ``h``, ``walls`` and ``difficult`` as inclusive
-rectangles ``[x1, y1, x2, y2]``) and ``side_order``.
+rectangles ``[x1, y1, x2, y2]``; FULL: ``heights``, and ``water``, ``shallow_water`` and ``magma``
+rectangles, ``full_terrain``), ``side_order`` and ``hazard_sides`` (FULL, ``full_sides``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from envs.core.squaregrid import SquareGrid
 from .catalogue import encounters, stat_block_from_mapping, stat_blocks
 from .full_geometry import ground
 from .full_motion import read_state
+from .full_sides import order_sides
+from .full_terrain import KINDS
 from .options import RuleOptions, parse_options
 from .profile import profile_of
 from .setup import build
@@ -67,6 +70,27 @@ def _heights(m: Entry, w: int, h: int) -> dict[tuple[int, int], int]:
     return out
 
 
+def _unnerved(enc: SizeboundEncounter, f: Any, st: Entry) -> None:
+    """``state.unnerved``: ``[{value: n, source: id}, ...]`` Unnerved instances (spec §7.2; they
+    add up, clamped to [-10, +5]); below -2 the creature is also Afraid of the source whose
+    instance pushed it there (FULL, the ``fear`` option)."""
+    from .rulings import AFRAID_BELOW
+    items = st.items("unnerved", [])
+    if items and not enc.options.fear:
+        st.fail("unnerved", "needs the rule option 'fear' (spec §7.2)")
+    for i, it in enumerate(items):
+        if not isinstance(it, dict) or set(it) - {"value", "source"} or not isinstance(
+                it.get("value"), int) or isinstance(it.get("value"), bool):
+            st.fail("unnerved", f"item {i}: expected {{value: n, source: id}}, got {it!r}")
+        src = str(it.get("source", ""))
+        if src and src not in enc.by_id:
+            st.fail("unnerved", f"item {i}: unknown source {src!r}")
+        f.conds.add("unnerved", now=enc.clock, value=it["value"], source=src or f"#{i}",
+                    forever=True)
+        if f.unnerved < AFRAID_BELOW and src and "afraid" not in f.conds:
+            f.conds.add("afraid", now=enc.clock, source=src, forever=True)
+
+
 def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice | None = None
                    ) -> SizeboundEncounter:
     """Build the fight a situation describes. With ``actor``, the fight stands at that
@@ -84,17 +108,33 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     if e.has("map"):
         m = e.sub("map")
         w, h = m.integer("w", lo=1), m.integer("h", lo=1)
-        grid = SquareGrid(w, h, _rects(m, "walls", w, h), _rects(m, "difficult", w, h))
+        shallow = _rects(m, "shallow_water", w, h)  # spec §5.2.18: difficult terrain
+        grid = SquareGrid(w, h, _rects(m, "walls", w, h),
+                          _rects(m, "difficult", w, h) | shallow)
         heights = _heights(m, w, h)
+        terrain = {c: k for k in KINDS for c in _rects(m, k, w, h)}
+        for key in ("water", "magma", "shallow_water"):
+            if m.has(key) and opts.version != "full":
+                m.fail(key, "needs the FULL rules (spec §3.2: FULL adds water and hazards)")
+        if set(terrain) & grid.walls:
+            m.fail("water" if m.has("water") else "magma", "a wall cell cannot be water or magma")
         m.done()
     else:
-        heights = {}
+        heights, terrain = {}, {}
         grid = spec.grid() if spec is not None else SquareGrid(DEFAULT_MAP, DEFAULT_MAP)
     sides = list(sit.sides())
     order = [str(s) for s in e.opt("side_order", None, list) or
              (list(spec.side_order) if spec is not None else sides)]
     if sorted(order) != sorted(sides):
         e.fail("side_order", f"must list every side once: {', '.join(sides)}")
+    hazards = frozenset(str(s) for s in e.items("hazard_sides", []))
+    if hazards:
+        if opts.version != "full":
+            e.fail("hazard_sides", "needs the FULL rules (spec §3.1: a hazard side is FULL)")
+        if not hazards <= set(sides):
+            e.fail("hazard_sides", f"unknown side; sides: {', '.join(sides)}")
+        if not e.has("side_order"):
+            order = order_sides(order, hazards)  # spec §3.4 item 2, R-20: hazards last
     rows = []
     for cid, mem in sit.members.items():
         at = mem.extra.get("at", anchors.get(cid))
@@ -106,6 +146,7 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     if heights and not opts.elevation:
         e.sub("map").fail("heights", "needs the FULL rule option 'elevation' (spec §3.2)")
     enc.heights = heights
+    enc.terrain, enc.hazards = terrain, hazards
     for f in enc.fighters:
         f.ground = ground(enc, f.pos, f.n)
     for f in sorted(enc.fighters, key=lambda f: sit.members[f.id].listed is None):
@@ -132,6 +173,7 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
             if str(name) not in enc.table:
                 st.fail("conditions", f"unknown condition {name!r}")
             f.conds.add(str(name), now=enc.clock, forever=True)
+        _unnerved(enc, f, st)
         if st.has("z") or st.has("speeds"):
             if not opts.elevation:
                 st.fail("z" if st.has("z") else "speeds",

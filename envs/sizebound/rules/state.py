@@ -16,7 +16,7 @@ from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
 from envs.core.squaregrid import DIRECTIONS, SquareGrid
 
-from . import full_lift, full_motion
+from . import full_lift, full_motion, full_sides, full_skills, full_terrain
 from .events import Dragged, GrappleChanged, Stepped
 from .fighter import Fighter, condition_table
 from .flow import Ctx, NeedDecision, ReplayDice, Window
@@ -53,6 +53,8 @@ class SizeboundEncounter(EncounterBase):
         self.proc: dict[str, Any] | None = None  # label, base, faces, choices, emitted
         self.window: Window | None = None
         self.heights: dict[tuple[int, int], int] = {}  # FULL ground height per cell (§3.2)
+        self.terrain: dict[tuple[int, int], str] = {}  # FULL water/magma cells (full_terrain)
+        self.hazards: frozenset[str] = frozenset()  # FULL hazard sides (full_sides)
         self.table = condition_table(len(self.order))
         sides: dict[str, list[str]] = {s: [] for s in self.order}
         for f in fighters:
@@ -101,7 +103,7 @@ class SizeboundEncounter(EncounterBase):
         return turn_actions(self, f)
 
     def check_end(self, ev: list[Event]) -> None:
-        if self._outcome is None:
+        if self._outcome is None and not full_sides.check_end(self, ev):
             self._check_defeat(ev)
 
     # ------------------------------------------------------------------ movement
@@ -162,8 +164,10 @@ class SizeboundEncounter(EncounterBase):
             g.x, g.y = cell
             ev.append(Dragged(gid, f.id, g.x, g.y))
             full_motion.settle(self, ctx, ev, g)
+            full_terrain.entered(self, ev, g)
         if self.options.elevation:
             full_motion.settle(self, ctx, ev, f)  # spec §3.2 FULL, §8.8
+        full_terrain.entered(self, ev, f)  # spec §5.2.18 Swim, §8.3 Magma (FULL)
         if f.mode == "run" and "blinded" in f.conds and f.steps == 1:
             make_prone(self, ctx, ev, f, on_purpose=False)  # spec §5.2.4
 
@@ -248,6 +252,8 @@ class SizeboundEncounter(EncounterBase):
                 resolve_turn_action(self, ctx, ev, first)
             full_motion.after_action(self, ctx, ev, self.by_id[first.actor],
                                      first.kind == "end_turn")  # spec §8.8 fall steps
+            full_skills.after_action(self, ctx, ev, self.by_id[first.actor],
+                                     first.kind == "end_turn")  # spec §5.3 Arcane Aura
             self._grapple_upkeep(ev)
             self.check_end(ev)
         except NeedDecision as nd:
@@ -313,6 +319,8 @@ class SizeboundEncounter(EncounterBase):
             "profiles": {f.id: profile_to_dict(f.profile) for f in self.fighters},
             "proc": proc,
             "heights": [[x, y, h] for (x, y), h in sorted(self.heights.items())],
+            "terrain": [[x, y, k] for (x, y), k in sorted(self.terrain.items())],
+            "hazards": sorted(self.hazards),
         }
 
     @classmethod
@@ -331,6 +339,8 @@ class SizeboundEncounter(EncounterBase):
         enc._round, enc.slot = data["round"], data["slot"]
         enc.queue = list(data["queue"])
         enc.heights = {(int(x), int(y)): int(h) for x, y, h in data.get("heights", [])}
+        enc.terrain = {(int(x), int(y)): str(k) for x, y, k in data.get("terrain", [])}
+        enc.hazards = frozenset(data.get("hazards", ()))
         enc.items = [list(i) for i in data["items"]]
         o = data["outcome"]
         enc._outcome = None if o is None else Outcome(o["winner"], o["reason"], o["round"])

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from envs.core.events import Event, TurnStarted
 
+from . import full_sides, full_skills, full_terrain
 from .economy import defensive_bonus
 from .events import ConditionChanged, ReactionGained, TeamTurnEnded, TeamTurnStarted
 from .full_conditions import turn_end, turn_start
@@ -20,6 +21,7 @@ __all__ = ["begin", "advance", "start_at"]
 
 def begin(enc: SizeboundEncounter, ev: list[Event]) -> None:
     """Round 1, slot 0 (spec §3.4): the first side's team turn starts."""
+    full_sides.setup(enc)  # FULL: a Host-style pool starts at 3 (spec §9.2)
     _start_team_turn(enc, ev)
     _settle(enc, ev)
 
@@ -54,6 +56,8 @@ def _start_team_turn(enc: SizeboundEncounter, ev: list[Event]) -> None:
         start_turn(f)  # R-57: a borrowed Primary
         f.fx = {k: v for k, v in f.fx.items() if not k.startswith("turn:")}
     turn_start(enc, ev, members)  # spec §4.2 step 3 (FULL)
+    full_terrain.turn_start(enc, ev, side)  # FULL: drowning, magma (spec §7.4, §8.3)
+    full_sides.turn_start(enc, ev, side)  # FULL: the GM's +1 Reaction at a hazard's turn
     enc.queue = [f.id for f in members if enc.is_active(f.id)]
 
 
@@ -62,6 +66,8 @@ def _end_team_turn(enc: SizeboundEncounter, ev: list[Event]) -> None:
     side = enc.order[enc.slot]
     turn_end(enc, ev, sorted((f for f in enc.fighters if f.side == side and f.alive),
                              key=lambda f: f.id))  # spec §4.7 step 1 (FULL)
+    full_terrain.turn_end(enc, ev, [f for f in enc.fighters if f.side == side])  # §8.3 Magma
+    full_skills.turn_end(enc, ev, side)  # spec §9.4: an unpaid Concentration ends
     for f in sorted((f for f in enc.fighters if f.side == side and f.alive),
                     key=lambda f: f.id):
         if defensive_bonus(f):
@@ -83,7 +89,8 @@ def _settle(enc: SizeboundEncounter, ev: list[Event]) -> None:
             f = enc.by_id[enc.queue[0]]
             if f.alive:
                 acts = enc.turn_actions(f)
-                if len(acts) > 1 or f.fall_turn:  # a faller's end_turn is a fall step
+                if len(acts) > 1 or f.fall_turn or full_skills.aura_due(f):
+                    # a faller's end_turn is a fall step; an Arcane Aura's is its damage
                     enc._legal = acts
                     return
             enc.queue.pop(0)
@@ -115,6 +122,7 @@ def advance(enc: SizeboundEncounter, ev: list[Event], actor: str, ended: bool) -
 def start_at(enc: SizeboundEncounter) -> list[Event]:
     """Start the team turn of ``enc.slot`` in ``enc.round`` (a situation in progress)."""
     ev: list[Event] = []
+    full_sides.setup(enc)  # FULL: a Host-style pool starts at 3 (spec §9.2)
     _start_team_turn(enc, ev)
     _settle(enc, ev)
     return ev
