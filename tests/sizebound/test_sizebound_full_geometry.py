@@ -205,8 +205,9 @@ def test_plain_words_for_the_motion_kinds():
 def test_we37_large_hail_at_the_end_of_a_turn():
     enc = _flyer({"version": "full", "exertion_control": "off", "weather": "large_hail"})
     hp = enc.by_id["harpy"].hp
-    ev = texts(do(enc, "harpy: end_turn", [3]))
-    assert f"harpy takes 3 Bludgeoning -> {hp - 3} HP" in ev
+    ev = texts(do(enc, "harpy: end_turn", [1, 3]))  # the start-of-turn hail, then the end's
+    assert f"harpy takes 1 Bludgeoning -> {hp - 1} HP" in ev
+    assert f"harpy takes 3 Bludgeoning -> {hp - 4} HP" in ev
     enc = _flyer()
     do(enc, "harpy: end_turn")
     assert enc.by_id["harpy"].hp == hp  # no weather, no hail

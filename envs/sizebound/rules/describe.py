@@ -19,6 +19,7 @@ from envs.core.d20 import Edge, chance
 from envs.core.describe import Words, by_kind, unique_name
 from envs.core.squaregrid import DIRECTIONS, distance
 
+from .full_lift import lift_words
 from .legal import held_item, loadout_change, stand_cost, weapon_in
 from .preview import preview_attack
 
@@ -289,6 +290,8 @@ _WORDS: dict[str, Words] = {
     **{k: (lambda v, f, a: _full(v, f, a))
        for k in ("react", "act", "free_rooted", "search", "terrified", "extinguish", "strangle",
                  "steal")},
+    **{k: (lambda v, f, a: lift_words(v, f, a, name_of(v, a.target)))
+       for k in ("lift", "throw")},  # FULL (spec §5.2.16)
 }
 
 

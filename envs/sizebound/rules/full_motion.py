@@ -17,7 +17,7 @@ from envs.core.actions import Action
 from envs.core.events import Event
 from envs.core.squaregrid import DIRECTIONS, footprint
 
-from .damage import deal, harm
+from .damage import deal
 from .fighter import Fighter
 from .flow import Ctx
 from .full_geometry import ground
@@ -96,6 +96,8 @@ def speed(f: Fighter, kind: str) -> int:
     no Swim speed Walk swims at ``floor(Walk / 3)`` (WE-27)."""
     if kind == "walk":
         return f.profile.walk
+    if "incorporeal" in f.conds:  # §7.2: every Move Speed becomes Levitate
+        return max([f.profile.walk, *f.speeds.values()]) if kind == "levitate" else 0
     got = f.speeds.get(kind, 0)
     if kind == "swim" and not got:
         return f.profile.walk // 3
@@ -104,6 +106,8 @@ def speed(f: Fighter, kind: str) -> int:
 
 def can_hover(f: Fighter) -> bool:
     """§5.2.18, §8.8: a Fly or Levitate speed keeps a creature up (not while Unconscious)."""
+    if "incorporeal" in f.conds:
+        return True  # §7.2, §5.2.18: Levitate only, which does not fall
     return (speed(f, "fly") > 0 or speed(f, "levitate") > 0) and not f.unconscious
 
 
@@ -120,7 +124,10 @@ def move_speed(enc: SizeboundEncounter, f: Fighter, air: bool = False) -> int:
 
 def step_cost(enc: SizeboundEncounter, f: Fighter, base: int) -> int:
     """An airborne flyer ignores ground difficult terrain (cost 1) but pays 2 in aerial
-    difficult terrain (Heavy Rain, Hail, Large Hail, Hurricane Force, §5.2.18)."""
+    difficult terrain (Heavy Rain, Hail, Large Hail, Hurricane Force, §5.2.18); an Incorporeal
+    creature levitates: no difficult terrain at all (§7.2, §5.2.18)."""
+    if "incorporeal" in f.conds and enc.options.version == "full":
+        return 2 if f.prone else 1
     if not enc.options.elevation or f.z == 0 or not can_hover(f):
         return base
     cost = 2 if enc.options.weather in AERIAL_DIFFICULT else 1
@@ -229,7 +236,7 @@ def start_falling(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter
 def _fall_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> None:
     """R-FALL (§6.3): the faller may try a Wall Cling (a Reaction) or React (drop prone)."""
     from .attack import can_react, spend_reaction
-    from .procedures import can_fall_prone, roll
+    from .procedures import can_fall_prone
     opts = []
     if can_cling(enc, f) and can_react(f):
         opts.append(Action(f.id, "wall_cling"))
@@ -239,17 +246,9 @@ def _fall_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter)
         return
     a = ctx.ask(f.id, "fall", opts + [Action(f.id, "pass")], {"z": f.z, "fallen": f.fallen})
     if a.kind == "wall_cling":
+        from .full_move2 import cling
         spend_reaction(f)
-        _, total = roll(ctx, ev, f, "wall_cling", f.nimble)
-        ok = total >= CLING_DC + f.cling
-        ev.append(Clung(f.id, ok))
-        if ok:
-            _stop(enc, ev, f)
-            f.cling = CLING_STEP  # the stay roll at the end of its next turn is 2 harder
-            n = fall_dice(f, f.fallen)
-            if n:  # R-79: the damage so far, minimized, at once
-                harm(enc, ev, f, n, ("Fall",))
-            f.fallen = 0
+        cling(enc, ctx, ev, f)  # R-79: the damage so far, minimized, at once
     elif a.kind == "drop_prone":
         from .procedures import make_prone
         spend_reaction(f)
@@ -288,6 +287,8 @@ def after_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
     of the turn if it took none) and f more at the end of its turn (its ``end_turn``); each
     step opens R-FALL first. Large Hail hits at the start and the end of each turn (WE-37)."""
     if ended and f.alive:
+        from .full_move2 import hail_start
+        hail_start(enc, ctx, ev, f)  # WE-37: the start-of-turn hail, if not rolled yet
         _weather_end(enc, ctx, ev, f)
     if not enc.options.elevation:
         return
@@ -304,6 +305,8 @@ def after_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
             f.fall_turn += 1
     if ended:
         f.fall_steps = 0
+        from .full_move2 import stay_roll
+        stay_roll(enc, ctx, ev, f)  # §5.2.17: the clinger's roll to stay
 
 
 def _weather_end(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> None:

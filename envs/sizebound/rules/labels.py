@@ -28,6 +28,7 @@ SHAPES: dict[str, tuple[tuple[str, ...] | None, bool | None]] = {
     "react": (("eyes", "ears", "breath"), False), "act": (("eyes", "ears", "breath"), False),
     "free_rooted": ((), False), "search": ((), False), "terrified": ((), False),
     "strangle": ((), True), "steal": ((), True), "extinguish": ((), True),
+    "lift": ((), True), "throw": ((), True),  # FULL (spec §5.2.16)
 }
 
 

@@ -243,7 +243,10 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
 
 def full_turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     from .full_actions import full_actions
-    return full_actions(enc, f)
+    from .full_lift import lift_actions
+    from .full_move2 import cling_actions, phase_steps
+    return full_actions(enc, f) + lift_actions(enc, f) + phase_steps(enc, f) \
+        + cling_actions(enc, f)  # spec §5.2.16, §5.2.17, §7.2 Incorporeal
 
 
 def panic_filter(enc: SizeboundEncounter, f: Fighter, out: list[Action]) -> list[Action]:

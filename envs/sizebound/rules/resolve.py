@@ -25,7 +25,9 @@ from .events import (
 from .fighter import FatigueRung, Fighter
 from .flow import Ctx
 from .full_actions import FULL_KINDS, resolve_full
+from .full_lift import LIFT_KINDS, carried, resolve_lift
 from .full_motion import move_speed, resolve_motion
+from .full_move2 import hail_start, phase_step, resolve_cling
 from .full_reactions import dispel
 from .full_sides import spend_die
 from .full_skills import AURA, cast_aura, turn_check
@@ -76,8 +78,13 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
     if kind not in NON_CHARGE:
         f.charge_dir, f.charge_path = None, []
     t = enc.by_id[a.target] if a.target is not None else None
+    hail_start(enc, ctx, ev, f)  # WE-37 (FULL): Large Hail before the turn's first action
+    if not f.alive:
+        return
     if kind == "step":
-        enc.do_step(ctx, ev, f, rulings.DIRECTIONS.index(a.args[0]))
+        d = rulings.DIRECTIONS.index(a.args[0])
+        if not phase_step(enc, ctx, ev, f, d):  # FULL: an Incorporeal pass-through step
+            enc.do_step(ctx, ev, f, d)
     elif kind == "run":
         spend(f, "PM")
         f.stun_count += 1  # a Multi-Action counts as 2 actions
@@ -164,11 +171,15 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
                          i_adv=int(edge))
         if won and t.alive and f.alive:
             f.grips[t.id] = 1
+            f.fx.pop(f"lift:{t.id}", None)  # a grapple, not a lift (full_lift)
             t.grappled_by.append(f.id)
             ev.append(GrappleChanged(f.id, t.id, "grabbed"))
     elif kind == "break_free":
         assert t is not None
         pay_attack(f)
+        if carried(t, f.id) and f.side == t.side:  # full_lift: a rider gets down
+            enc.end_grapple(ev, t, f, "released")
+            return
         mine = max(athletics_bonus(f), f.nimble)
         two = t.grips.get(f.id, 0) >= 2
         won, _ = contest(enc, ctx, ev, "break_free", f, t, mine, athletics_bonus(t),
@@ -183,8 +194,12 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
         _cast(enc, ctx, ev, f, a.args[0], t)
     elif kind in ("rise", "descend", "dive"):  # FULL motion (spec §5.2.17, §5.2.18)
         resolve_motion(enc, ctx, ev, f, kind)
+    elif kind == "wall_cling":  # FULL: the Bonus-action cling (spec §5.2.17)
+        resolve_cling(enc, ctx, ev, f)
     elif kind in FULL_KINDS:
         resolve_full(enc, ctx, ev, a)
+    elif kind in LIFT_KINDS:  # FULL (spec §5.2.16)
+        resolve_lift(enc, ctx, ev, a)
     else:  # pragma: no cover - legal_actions() lists only the kinds above
         raise AssertionError(f"unknown action kind {kind!r}")
 

@@ -16,7 +16,7 @@ from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
 from envs.core.squaregrid import DIRECTIONS, SquareGrid
 
-from . import full_motion, full_sides, full_skills, full_terrain
+from . import full_lift, full_motion, full_sides, full_skills, full_terrain
 from .events import Dragged, GrappleChanged, Stepped
 from .fighter import Fighter, condition_table
 from .flow import Ctx, NeedDecision, ReplayDice, Window
@@ -142,7 +142,8 @@ class SizeboundEncounter(EncounterBase):
         f.budget -= cost
         f.steps += 1
         name = ("e", "ne", "n", "nw", "w", "sw", "s", "se")[d]
-        resist = [self.by_id[g] for g in f.grips if self.by_id[g].mr > 0]
+        resist = [self.by_id[g] for g in f.grips if self.by_id[g].mr > 0
+                  and not full_lift.carried(f, g)]  # a lifted creature has no footing
         if resist:  # each MR point spent cancels one step
             for g in resist:
                 g.mr -= 1
