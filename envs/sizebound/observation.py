@@ -13,7 +13,8 @@ stat blocks and the engine's public previews (``preview_attack``):
   reach, range, flanking, health, conditions, stats, the grapple relation, Charge readiness and
   the observer's own odds against them;
 * ``map``: egocentric 11 x 11 planes (``PLANES``: wall or off the map, difficult, allies,
-  enemies, self, items), centred on the observer's anchor, row-major from the north-west.
+  enemies, self, items, the cells in sight, the cells in melee reach), centred on the observer's
+  anchor, row-major from the north-west.
 
 ``obs_features()`` lists every feature with its offset and range (``arena layout sizebound
 --obs``).
@@ -32,6 +33,7 @@ from .rules.attack import charge_ready
 from .rules.economy import can_spend
 from .rules.legal import weapon_in
 from .rules.preview import preview_attack
+from .rules.space import sight
 
 __all__ = ["MAX_PER_SIDE", "SLOTS", "PHASES", "CONDITION_FEATURES", "CONTEXT_FEATURES",
            "SELF_FEATURES", "SLOT_FEATURES", "PLANES", "RADIUS", "OBS", "obs_features",
@@ -48,7 +50,11 @@ MOVE_MODES = ("none", "move", "run", "trip")
 """the movement mode: none yet, Move, Run, or M paid for a Trip (R-34)"""
 RADIUS = 5
 SIDE = 2 * RADIUS + 1
-PLANES = ("wall", "difficult", "ally", "enemy", "self", "item")
+PLANES = ("wall", "difficult", "ally", "enemy", "self", "item", "sight", "reach")
+"""``sight``: the cells a one-cell creature would be seen in from the observer's footprint
+(supercover line of sight through walls, spec §3.2; raised ground is in each slot's
+``in_sight``); ``reach``: the cells within the observer's melee reach (its longest wielded melee
+weapon, at least 1 for a Jab or a Grapple, R-28 distance from its footprint)"""
 
 FULL_CONDITIONS = ("panicked", "terrified", "rooted", "silenced", "mute", "suffocating",
                    "petrified", "incorporeal", "ignited", "wet", "drunk", "falling",
@@ -98,6 +104,7 @@ SLOT_FEATURES = (
     ("present", 1), ("alive", 1), ("active", 1), ("ally", 1),
     ("offset", 3),        # dx, dy, distance, /16 (y to the north)
     ("adjacent", 1), ("reach", 2),  # in my main / off weapon's reach or range
+    ("in_sight", 1),      # I see it (walls and, in FULL, raised ground between, spec §3.2)
     ("flankers", 1),      # my side's other members adjacent to it, /4
     ("hp", 1), ("hp_stun", 1), ("guard", 1), ("reactions", 1),
     *(c for c in CONDITION_FEATURES if c[0] not in ("hp_stun",)),
@@ -222,6 +229,7 @@ def _slot(enc: Any, view: dict[str, Any], me: Any, cid: str) -> list[float]:
     return [1.0, float(p["alive"]), float(enc.is_active(cid)), float(p["ally"]),
             (dx / 16), (dy / 16), (d / 16), float(d <= 1),
             float(cid in reach.get("main", ())), float(cid in reach.get("off", ())),
+            float(sight(enc.grid, me, g, enc.heights)),
             (flank / 4), (p["hp"] / max(1, p["max_hp"])), float(p["hp"] <= 0),
             (p["guard"] / 10), (p["reactions"] / 3), *_conditions(p, False),
             (g.profile.size_index / 10), (p["n"] / 4), (p["defense"] / 30),
@@ -280,6 +288,39 @@ def _map(enc: Any, me: Any, out: np.ndarray) -> None:
                 put(k, (g.x + dx, g.y + dy))
     for _, x, y in enc.items:
         put(5, (x, y))
+    out[6 * plane: 7 * plane] = _sight(grid, me.x, me.y, me.n)
+    r = max([1] + [me.profile.weapon(w).reach or 0 for w in
+                   (weapon_in(me, s) for s in ("main", "off")) if w is not None])
+    reach = out[7 * plane: 8 * plane].reshape(SIDE, SIDE)
+    x0, x1 = max(me.x - r, 0), min(me.x + me.n - 1 + r, grid.width - 1)  # on the map
+    y0, y1 = max(me.y - r, 0), min(me.y + me.n - 1 + r, grid.height - 1)
+    c0, c1 = max(x0 - ox, 0), min(x1 - ox, SIDE - 1)  # in the window
+    r0, r1 = max(oy - y1, 0), min(oy - y0, SIDE - 1)
+    if c0 <= c1 and r0 <= r1:
+        reach[r0:r1 + 1, c0:c1 + 1] = 1.0
+
+
+_SIGHT: dict[Any, np.ndarray] = {}
+"""per (map, anchor, footprint side): the ``sight`` plane (it depends on the walls only)"""
+
+
+def _sight(grid: Any, x: int, y: int, n: int) -> np.ndarray:
+    key = (grid, x, y, n)
+    plane = _SIGHT.get(key)
+    if plane is None:
+        if len(_SIGHT) > 50_000:
+            _SIGHT.clear()
+        plane = np.zeros(SIDE * SIDE, dtype=np.float32)
+        ox, oy = x - RADIUS, y + RADIUS
+        for row in range(SIDE):
+            for col in range(SIDE):
+                cell = (ox + col, oy - row)
+                if 0 <= cell[0] < grid.width and 0 <= cell[1] < grid.height \
+                        and cell not in grid.walls \
+                        and grid.line_of_sight((x, y), n, cell, 1):
+                    plane[row * SIDE + col] = 1.0
+        _SIGHT[key] = plane
+    return plane
 
 
 def observe(enc: Any, combatant: str, slots: list[str | None]) -> np.ndarray:

@@ -20,11 +20,11 @@ def _enc(name: str = "duel_blade_vs_shield", rules: str = "full"):
     return R.new_encounter(name, rules, SeededDice(0))
 
 
-def test_the_layout_has_219_indices_and_the_observation_1272_floats():
+def test_the_layout_has_219_indices_and_the_observation_1521_floats():
     assert LAYOUT.size == 219 and ENCODING.name == "sizebound_v0"
-    assert OBS.size == 1272 and ENCODING.max_per_side == 4
+    assert OBS.size == 1521 and ENCODING.max_per_side == 4
     names = [n for n, *_ in obs_features()]
-    assert names[0] == "context.round" and "slot7.odds" in names and names[-1] == "map.item"
+    assert names[0] == "context.round" and "slot7.odds" in names and names[-1] == "map.reach"
 
 
 @pytest.mark.parametrize(("label", "index"), [
@@ -132,6 +132,33 @@ def test_the_map_planes_are_centred_on_the_observer():
     giant = OBS.named(ENCODING.observe(enc, "hill_giant"))["map"].reshape(len(PLANES), SIDE,
                                                                           SIDE)
     assert giant[PLANES.index("self")].sum() == 4  # its 2 x 2 footprint
+    reach = giant[PLANES.index("reach")]  # the greatclub's reach 1 around 11..12 x 8..9
+    assert reach.sum() == 16 and reach[RADIUS - 2:RADIUS + 2, RADIUS - 1:RADIUS + 3].all()
+
+
+def test_sight_stops_at_a_wall_and_reach_follows_the_weapon():
+    sit = {"system": "sizebound", "options": "full", "map": {"w": 12, "h": 12,
+                                                             "walls": [[6, 0, 6, 11]]},
+           "combatants": [{"id": "duelist", "side": "A", "stats": "duelist", "at": [4, 5]},
+                          {"id": "goblin", "side": "B", "stats": "goblin", "at": [8, 5]},
+                          {"id": "dog", "side": "B", "stats": "war_dog", "at": [4, 8]}],
+           "actor": "duelist"}
+    enc = R.from_situation(sit)
+    vec = ENCODING.observe(enc, "duelist")
+    planes = OBS.named(vec)["map"].reshape(len(PLANES), SIDE, SIDE)
+    seen = planes[PLANES.index("sight")]  # window x -1..9, y 10..0 (rows from the north)
+    assert seen[:, 1:7].all() and seen.sum() == 6 * 11  # x 0..5 seen; x -1 off the map,
+    assert not seen[:, 7:].any()  # the wall at x 6 and everything east of it unseen
+    reach = planes[PLANES.index("reach")]  # sword and dagger: reach 1, the 3 x 3 block
+    assert reach.sum() == 9 and reach[RADIUS - 1:RADIUS + 2, RADIUS - 1:RADIUS + 2].all()
+    slots = ENCODING.ego(enc, "duelist")[1]
+    sight_at = [n for n, *_ in obs_features()].index("slot1.in_sight")
+    offset = obs_features()[sight_at][1]
+    row = {cid: i for i, cid in enumerate(slots) if cid}
+    base = offset - obs_features()[[n for n, *_ in obs_features()].index("slot1.present")][1]
+    for cid, seen_it in (("goblin", 0.0), ("dog", 1.0)):
+        start = OBS.named(vec)[f"slot{row[cid]}"]
+        assert start[base] == seen_it
 
 
 def test_the_slot_rows_carry_the_previews_odds():
