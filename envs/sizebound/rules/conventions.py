@@ -15,8 +15,9 @@ words a designer's skill or stat block is written in, as plain functions of numb
 * Movement words (WE-29 Leap from Walk, WE-34 Water damage's side effects).
 
 The engine uses them where it has the matching spot: the damage clamp (spec §8.2 D10), the
-Absorption split (D12), the percent roll of a Shield Charge (spec §5.2.6) and the level-up
-bonus choices (spec §2.4). Pure Python; it imports nothing from the engine.
+Absorption split (D12), healing reduced to Max HP (Mend, Absorption; spec §2.3), the percent
+roll of a Shield Charge (spec §5.2.6) and the level-up bonus choices (spec §2.4). Pure Python;
+it imports nothing from the engine.
 """
 
 from __future__ import annotations

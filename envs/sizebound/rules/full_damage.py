@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from envs.core.events import Event
 
-from .conventions import absorb_split
+from .conventions import absorb_split, reduce_to
 from .events import Healed
 from .fighter import Fighter
 
@@ -62,7 +62,7 @@ def absorb(enc: SizeboundEncounter, ev: list[Event], t: Fighter, amount: int,
     amount, healed = absorb_split(amount, p)  # WE-16
     if healed <= 0:
         return amount
-    new = min(t.profile.max_hp, t.hp + healed)
+    new = reduce_to(t.hp + healed, t.profile.max_hp)  # healing caps at Max HP (WE-22)
     ev.append(Healed(t.id, new - t.hp, new))
     t.hp = new
     return amount
