@@ -10,6 +10,7 @@ from envs.core.actions import Action
 from envs.core.events import Event
 
 from . import rulings
+from .conventions import percent_happens
 from .damage import deal
 from .economy import can_react, spend_reaction
 from .events import AttackResult, CritNegated
@@ -224,7 +225,7 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
     if charge and w.type == "Shield" and t.alive and can_fall_prone(t):  # A12, R-33
         k = max(0, t.profile.sn - a.profile.sn)
         chance = rulings.SHIELD_CHARGE_BASE // (2 ** k)
-        if chance >= 100 or _d100(ctx) <= chance:
+        if chance >= 100 or percent_happens(_d100(ctx), chance):
             make_prone(enc, ctx, ev, t, on_purpose=False)
 
 

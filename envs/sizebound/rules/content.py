@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from .conventions import stat_bonus_choices
+
 __all__ = [
     "SizeRow", "SIZES", "SIZE_NAMES", "size", "MIN_LEVEL", "MAX_LEVEL", "modifier",
     "STAT_BONUS_KINDS", "LevelRow", "LEVELS", "level_row", "check_level",
@@ -195,13 +197,7 @@ def _plus(totals: Totals, i: int, n: int) -> Totals:
 
 def _bonus_options(totals: Totals, kind: str) -> list[Totals]:
     """The Totals one level's stat bonus can lead to (spec §2.4, R-64)."""
-    if kind == "+0":
-        return [totals]
-    if kind in ("+1", "+2"):
-        return [_plus(totals, i, int(kind[1])) for i in range(3)]
-    top = max(totals)  # "+1H/+2"; all three tied: all count as lowest (R-64)
-    highest = set() if len(set(totals)) == 1 else {i for i, t in enumerate(totals) if t == top}
-    return [_plus(totals, i, 1 if i in highest else 2) for i in range(3)]
+    return [_plus(totals, i, n) for i, n in stat_bonus_choices(totals, kind)] or [totals]
 
 
 @cache

@@ -10,6 +10,7 @@ from envs.core.actions import Action
 from envs.core.events import Event, OutOfFight
 
 from . import rulings
+from .conventions import no_negative
 from .economy import can_react, spend_reaction
 from .events import Blocked, Boosted, Damaged, Died, GrappleChanged, ItemMoved
 from .fighter import Fighter
@@ -108,7 +109,7 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
         amount *= 2  # D8, R-41
     if dodge_total is not None:
         amount -= dodge_total // 2  # D9, R-43
-    amount = max(0, amount)
+    amount = no_negative(amount)  # D10 (seed 3.1 Damage)
     breaks = any(d in rulings.GUARD_BREAKERS for d in dtypes)
     if amount > 0 and "True" not in dtypes and not breaks:
         _block_window(enc, ctx, ev, target, amount, reacted if reacted is not None else set(),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from envs.core.events import Event
 
+from .conventions import absorb_split, reduce_to
 from .events import Healed
 from .fighter import Fighter
 
@@ -58,13 +59,13 @@ def absorb(enc: SizeboundEncounter, ev: list[Event], t: Fighter, amount: int,
     if not _full(enc) or amount <= 0 or not t.alive or "True" in dtypes:
         return amount
     p = max((pct for typ, pct in t.profile.absorb if typ in dtypes), default=0)
-    healed = amount * p // 100
+    amount, healed = absorb_split(amount, p)  # WE-16
     if healed <= 0:
         return amount
-    new = min(t.profile.max_hp, t.hp + healed)
+    new = reduce_to(t.hp + healed, t.profile.max_hp)  # healing caps at Max HP (WE-22)
     ev.append(Healed(t.id, new - t.hp, new))
     t.hp = new
-    return amount - healed
+    return amount
 
 
 def average_roll(enc: SizeboundEncounter, dealer: Fighter | None) -> bool:

@@ -10,6 +10,7 @@ from envs.core.squaregrid import footprint
 
 from . import rulings
 from .attack import Strike, area_attack, attack, charge_ready
+from .conventions import reduce_to
 from .damage import harm
 from .economy import pay_attack, pay_extra, spend, use_free
 from .events import (
@@ -329,7 +330,7 @@ def _cast(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, sid: s
         _pay_mana(enc, ev, f, sid, s.mana)
         gain = sum(ctx.dice.roll(s.dice_sides, s.dice_n)) + f.mod(s.stat)
         if t.alive:
-            new = min(t.profile.max_hp, t.hp + max(0, gain))
+            new = reduce_to(t.hp + max(0, gain), t.profile.max_hp)  # WE-22
             ev.append(Healed(t.id, new - t.hp, new))
             t.hp = new
     elif sid == AURA:  # FULL, spec §5.3, §9.4
