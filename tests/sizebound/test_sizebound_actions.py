@@ -132,6 +132,18 @@ def test_arcane_burst_hits_everyone_in_the_block():
     assert enc.by_id["mage"].mana == 10 and enc.by_id["mage"].used == "P"
 
 
+def test_a_caster_killed_by_its_overdraw_sets_nothing_off():
+    # spec §3.1 "then", WE-32: 6 Mana from 0 costs 18 True; -3 - 18 = -21 < PNR -20: dead
+    enc = fight("skirmish_2v2", places={"goblin": (5, 8), "war_dog": (5, 7)},
+                hp={"mage": -3})
+    enc.by_id["mage"].mana = 0
+    end(enc, "knight")
+    ev = do(enc, "mage: cast arcane_burst -> goblin")  # no dice drawn: the burst never goes off
+    assert not enc.by_id["mage"].alive
+    assert enc.by_id["goblin"].hp == 47 and enc.by_id["war_dog"].hp == 45
+    assert "mage uses arcane_burst (6 Mana, overdraw 18 True damage)" in texts(ev)
+
+
 def test_mend_heals_an_adjacent_ally():
     enc = fight("skirmish_2v2", places={"mage": (1, 7)}, hp={"knight": 40})
     assert "mage: cast mend -> knight" not in labels(enc)  # FULL content (spec §12.2)

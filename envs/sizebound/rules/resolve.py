@@ -305,6 +305,8 @@ def _cast(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, sid: s
     elif sid in ("arcane_burst", "stomp"):
         spend(f, "P")
         _pay_mana(enc, ev, f, sid, s.mana)
+        if not f.alive:  # spec §3.1 "then", WE-32: killed by the overdraw, nothing goes off
+            return
         if sid == "arcane_burst":
             assert t is not None
             lo = (s.size - 1) // 2
@@ -328,6 +330,8 @@ def _cast(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, sid: s
         if s.magical and not dispel(enc, ctx, ev, f, sid, t):  # FULL, spec §6.4.6
             return
         _pay_mana(enc, ev, f, sid, s.mana)
+        if not f.alive:  # spec §3.1 "then", WE-32
+            return
         gain = sum(ctx.dice.roll(s.dice_sides, s.dice_n)) + f.mod(s.stat)
         if t.alive:
             new = reduce_to(t.hp + max(0, gain), t.profile.max_hp)  # WE-22
