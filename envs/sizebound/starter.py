@@ -1,7 +1,8 @@
 """Sizebound's starter fields (the registry's ``starter`` part): what ``arena situation new``
 writes beside the shared fields, as the situation reader (``envs/sizebound/rules/situation.py``)
-accepts them: each combatant's anchor and state, an inline stat block in the catalogue's
-schema, the map and the side order."""
+accepts them: each combatant's anchor and state (FULL: its Unnerved instances, height and move
+speeds), an inline stat block in the catalogue's schema, the map (FULL: heights, water, shallow
+water, magma), the side order and the hazard sides (FULL)."""
 
 from __future__ import annotations
 
@@ -54,7 +55,12 @@ class SizeboundStarter:
 
     def state(self, c: dict[str, Any], snap: dict[str, Any]) -> list[Line]:
         p = snap["profiles"][c["id"]]
-        conds = sorted({str(k["name"]) for k in c["conds"]})
+        unnerved = [{"value": k["value"], "source": k["source"]} for k in c["conds"]
+                    if k["name"] == "unnerved"]
+        fear = {u["source"] for u in unnerved}  # an Afraid the reader adds from `unnerved`
+        conds = sorted({str(k["name"]) for k in c["conds"] if k["name"] != "unnerved"
+                        and not (k["name"] == "afraid" and k["source"] in fear)})
+        lift = bool(snap["options"].get("elevation"))
         return [
             Line("hp", c["hp"], f"{p['pnr']}..{p['max_hp']} (below 0: the HP Stun)"),
             Line("mana", c["mana"], f"0..{p['max_mana']}"),
@@ -63,26 +69,48 @@ class SizeboundStarter:
             Line("reactions", c["reactions"], "reactions left in the pool"),
             Line("conditions", conds, "[prone, blinded, deafened, jarred, winded, ...] "
                                       "(until removed)"),
+            Line("unnerved", unnerved, "[{value: n, source: id}, ...] (option fear)"),
+            Line("z", c.get("z", 0), "FULL (elevation): height above its ground",
+                 live=lift),
+            Line("speeds", dict(c.get("speeds") or {}), "FULL (elevation): {fly, levitate, "
+                 "leap, swim, burrow: spaces}", live=lift),
         ]
 
     def inline(self, c: dict[str, Any], snap: dict[str, Any]) -> list[Line]:
         blocks = load_yaml(DATA / "catalogue.yaml")["combatants"]
         raw = dict(blocks[self.block_id(c, snap)])
+        for key in ("wielded", "alternate_loadout"):  # YAML 1.1 reads an unquoted off as false
+            if isinstance(raw.get(key), dict):
+                raw[key] = {("off" if k is False else k): v for k, v in raw[key].items()}
         return [Line(k, v, BLOCK_NOTES.get(k, "")) for k, v in raw.items()]
 
     def top(self, snap: dict[str, Any], own: bool) -> list[Line]:
         g = snap["grid"]
         walls = [[x, y, x, y] for x, y in sorted(tuple(c) for c in g.get("walls", []))]
         rough = [[x, y, x, y] for x, y in sorted(tuple(c) for c in g.get("difficult", []))]
+        heights = [[x, y, x, y, z] for x, y, z in sorted(tuple(c) for c in snap.get("heights", []))]
+        terrain = sorted(tuple(c) for c in snap.get("terrain", []))
+        full = snap["options"].get("version") == "full"
+
+        def cells(kind: str) -> list[list[int]]:
+            return [[x, y, x, y] for x, y, k in terrain if k == kind]
+
+        rects = "inclusive rectangles [[x1, y1, x2, y2], ...]"
         return [
             Line("map", note="default: the encounter's map, else 16 x 16 open", children=[
                 Line("w", g["width"], "cells west to east"),
                 Line("h", g["height"], "cells south to north"),
                 Line("walls", walls, "inclusive rectangles [[x1, y1, x2, y2], ...]"),
-                Line("difficult", rough, "inclusive rectangles [[x1, y1, x2, y2], ...]"),
+                Line("difficult", rough, rects),
+                Line("heights", heights, "FULL (elevation): [[x1, y1, x2, y2, height], ...]"),
+                Line("water", cells("water"), f"FULL: deep water, {rects}", live=full),
+                Line("shallow_water", [], "FULL: difficult terrain, rectangles", live=full),
+                Line("magma", cells("magma"), f"FULL: magma, {rects}", live=full),
             ]),
             Line("side_order", list(snap["side_order"]), "the sides by turn slot, the first acts "
                                                     "first (spec §3.4)"),
+            Line("hazard_sides", sorted(snap.get("hazards", [])), "FULL: sides that are hazards "
+                 "(without side_order: they act last)"),
         ]
 
 
