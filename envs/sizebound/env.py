@@ -18,7 +18,8 @@ render modes       ``"ansi"`` (the event log) and ``"rgb_array"`` (the square ma
 =================  ==========================================================================
 
 Version history:
-    v0: first release (the engine's CORE rules and the FULL flags it has).
+    v0: first release (CORE and FULL rules; the map's sight and reach planes and each slot's
+    in_sight flag were added before the first shipped policy was trained on it).
 """
 
 from __future__ import annotations
