@@ -84,10 +84,18 @@ def distance(a: Cell, size_a: int, b: Cell, size_b: int) -> int:
     >>> distance((0, 0), 1, (1, 1), 1)
     1
     """
-    na, nb = max(1, size_a), max(1, size_b)
-    gx = max(b[0] - (a[0] + na - 1), a[0] - (b[0] + nb - 1), 0)
-    gy = max(b[1] - (a[1] + na - 1), a[1] - (b[1] + nb - 1), 0)
-    return max(gx, gy)
+    na = size_a if size_a > 1 else 1  # written out: this runs many times per decision
+    nb = size_b if size_b > 1 else 1
+    gx = b[0] - a[0] - na + 1
+    t = a[0] - b[0] - nb + 1
+    if t > gx:
+        gx = t
+    gy = b[1] - a[1] - na + 1
+    t = a[1] - b[1] - nb + 1
+    if t > gy:
+        gy = t
+    g = gx if gx > gy else gy
+    return g if g > 0 else 0
 
 
 def _entered(x: int, y: int, dx: int, dy: int, n: int) -> Iterator[Cell]:

@@ -345,5 +345,6 @@ def observe(enc: Any, combatant: str, slots: list[str | None]) -> np.ndarray:
         if cid is not None:
             parts[f"slot{i}"][:] = _slot(enc, view, me, cid)
     _map(enc, me, parts["map"])
-    np.clip(vec, -1.0, 1.0, out=vec)  # the features are written unclipped, clipped here at once
+    np.minimum(vec, 1.0, out=vec)  # the features are written unclipped, clipped here at once
+    np.maximum(vec, -1.0, out=vec)
     return vec

@@ -213,6 +213,22 @@ def test_we37_large_hail_at_the_end_of_a_turn():
     assert enc.by_id["harpy"].hp == hp  # no weather, no hail
 
 
+def test_we37_hail_still_falls_on_a_creature_that_can_only_end_its_turn():
+    # spec §4.3 passes a member with nothing but END_TURN automatically; under Large Hail its
+    # end of turn rolls dice, so the Paralyzed goblin gets the decision and both d4s hit it
+    hail = {"version": "full", "exertion_control": "off", "weather": "large_hail"}
+    enc = sit([{"id": "harpy", "side": "A", "stats": BARE, "at": [5, 5]},
+               {"id": "goblin", "side": "B", "stats": "goblin", "at": [6, 5],
+                "state": {"conditions": ["paralyzed"]}}],
+              options=hail, map={"w": 12, "h": 12}, actor="harpy")
+    do(enc, "harpy: end_turn", [1, 1])
+    assert enc.current_actor() == "goblin" and labels(enc) == ["goblin: end_turn"]
+    hp = enc.by_id["goblin"].hp
+    ev = texts(do(enc, "goblin: end_turn", [2, 4]))
+    assert f"goblin takes 2 Bludgeoning -> {hp - 2} HP" in ev
+    assert f"goblin takes 4 Bludgeoning -> {hp - 6} HP" in ev
+
+
 def test_we37_wind_storm_pushes_the_airborne_less_their_mr():
     storm = {"version": "full", "exertion_control": "off", "weather": "wind_storm"}
     enc = _flyer(storm, z=3)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
 __all__ = ["SPEEDS", "speed", "can_hover", "move_speed", "step_cost", "height_ok", "settle",
+           "end_due",
            "motion_actions", "resolve_motion", "after_action", "fall_distance", "fall_dice",
            "start_falling", "read_state", "Fell", "Landed", "Clung", "Climbed", "Pushed"]
 
@@ -307,6 +308,15 @@ def after_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
         f.fall_steps = 0
         from .full_move2 import stay_roll
         stay_roll(enc, ctx, ev, f)  # §5.2.17: the clinger's roll to stay
+
+
+def end_due(enc: SizeboundEncounter, f: Fighter) -> bool:
+    """Does ``f``'s end of turn roll dice (Large Hail, a wind push while airborne, a clinger's
+    stay roll; WE-37, §5.2.17)? Then its turn is not passed automatically (spec §4.3): its
+    ``end_turn`` is a decision, as a faller's is."""
+    w = enc.options.weather
+    return w == "large_hail" or (bool(f.z) and PUSH.get(w, 0) > f.mr) \
+        or (bool(f.cling) and not f.fall_turn)
 
 
 def _weather_end(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from envs.core.events import Event, TurnStarted
 
-from . import full_sides, full_skills, full_terrain
+from . import full_motion, full_sides, full_skills, full_terrain
 from .economy import defensive_bonus
 from .events import ConditionChanged, ReactionGained, TeamTurnEnded, TeamTurnStarted
 from .full_conditions import turn_end, turn_start
@@ -84,13 +84,16 @@ def _end_team_turn(enc: SizeboundEncounter, ev: list[Event]) -> None:
 def _settle(enc: SizeboundEncounter, ev: list[Event]) -> None:
     """Drop members with nothing to do (spec §4.3: only END_TURN left is an automatic pass);
     end team turns and rounds until someone has a decision or the fight is over."""
+    full = enc.options.version == "full"
     while enc.outcome() is None:
         while enc.queue:
             f = enc.by_id[enc.queue[0]]
             if f.alive:
                 acts = enc.turn_actions(f)
-                if len(acts) > 1 or f.fall_turn or full_skills.aura_due(f):
-                    # a faller's end_turn is a fall step; an Arcane Aura's is its damage
+                if len(acts) > 1 or f.fall_turn or full_skills.aura_due(f) \
+                        or (full and full_motion.end_due(enc, f)):
+                    # a faller's end_turn is a fall step; an Arcane Aura's is its damage;
+                    # hail, wind and a clinger's stay roll are rolled at its end of turn
                     enc._legal = acts
                     return
             enc.queue.pop(0)
