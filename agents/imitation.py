@@ -33,25 +33,46 @@ def record_decisions(
     games: int,
     seed: int = 0,
     draw_reward: float = 0.0,
+    workers: int = 1,
 ) -> dict[str, np.ndarray]:
     """Play ``games`` fights and return the teacher's decisions.
 
     Even games are teacher against teacher (both sides recorded), odd ones teacher against random
-    (the teacher's side only), with the teacher's side alternating.
+    (the teacher's side only), with the teacher's side alternating. Game ``g`` is seeded from
+    ``seed + g`` wherever it is played, so ``workers`` processes (each a block of games, joined
+    in game order) return exactly the data of one.
 
     Returns:
         ``{"obs": float32 (N, obs), "mask": bool (N, actions), "action": int64 (N,),
         "outcome": float32 (N,)}``
     """
+    args = (system, encounter, rules, teacher, seed, draw_reward)
+    workers = max(1, min(workers, games))
+    if workers == 1:
+        parts = [_record(*args, 0, games)]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        cuts = [games * i // workers for i in range(workers + 1)]
+        with ProcessPoolExecutor(workers) as pool:
+            futures = [pool.submit(_record, *args, cuts[i], cuts[i + 1]) for i in range(workers)]
+            parts = [f.result() for f in futures]
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def _record(system: str, encounter: str, rules: Any, teacher: str, seed: int,
+            draw_reward: float, first: int, stop: int) -> dict[str, np.ndarray]:
+    """Games ``first`` to ``stop - 1`` of ``record_decisions``."""
     R = get_rules(system)
     enc_ = get_encoding(system)
     options = R.parse_options(rules)
+    n_obs, n_actions = enc_.obs_spec.size, enc_.layout.size
     obs: list[np.ndarray] = []
     masks: list[np.ndarray] = []
     actions: list[int] = []
     who: list[str] = []
     outcomes: list[float] = []
-    for g in range(games):
+    for g in range(first, stop):
         dice = SeededDice(seed + g)
         enc = R.new_encounter(encounter, options, dice)
         sides = [info.side for info in enc.sides()]
@@ -70,7 +91,7 @@ def record_decisions(
             action = agents[side].choose(enc)
             if not vs_random or side == mine:
                 legal = legal_index_map(enc_, enc, actor)
-                mask = np.zeros(enc_.layout.size, dtype=bool)
+                mask = np.zeros(n_actions, dtype=bool)
                 mask[list(legal)] = True
                 obs.append(enc_.observe(enc, actor))
                 masks.append(mask)
@@ -82,8 +103,8 @@ def record_decisions(
             draw_reward if winner is None else (1.0 if s == winner else -1.0) for s in who[start:]
         )
     return {
-        "obs": np.asarray(obs, dtype=np.float32),
-        "mask": np.asarray(masks, dtype=bool),
+        "obs": np.asarray(obs, dtype=np.float32).reshape(-1, n_obs),
+        "mask": np.asarray(masks, dtype=bool).reshape(-1, n_actions),
         "action": np.asarray(actions, dtype=np.int64),
         "outcome": np.asarray(outcomes, dtype=np.float32),
     }
@@ -112,6 +133,7 @@ def pretrain(model: Any, cfg: Any, log: Callable[[str], None] = print) -> dict[s
         cfg.imitation_games,
         seed=cfg.seed + 50_000_000,
         draw_reward=cfg.draw_reward,
+        workers=cfg.imitation_workers,
     )
     n = len(data["action"])
     log(f"imitation: {n} decisions of {cfg.imitation_agent} from {cfg.imitation_games} games")

@@ -101,6 +101,8 @@ class TrainConfig:
     """agent imitated by the pre-training"""
     imitation_epochs: int = 10
     """passes over the recorded decisions"""
+    imitation_workers: int = 2
+    """processes that play the imitation games (the recorded data is the same for any number)"""
     eval_every: int = 50_000
     """timesteps between evaluations"""
     eval_games: int = 100
@@ -149,6 +151,7 @@ def check_config(cfg: TrainConfig, source: str) -> None:
         "checkpoint_every",
         "torch_threads",
         "imitation_epochs",
+        "imitation_workers",
     ):
         if getattr(cfg, key) < 1:
             raise bad(key, f"must be >= 1, got {getattr(cfg, key)}")

@@ -26,6 +26,11 @@ def test_recorded_decisions_are_legal_and_labelled_with_the_outcome():
         "metanoia", "duel_seed", "full", "heuristic", games=6, seed=3, draw_reward=-1.0
     )
     assert all(np.array_equal(data[k], again[k]) for k in data)  # seeded
+    split = record_decisions(
+        "metanoia", "duel_seed", "full", "heuristic", games=6, seed=3, draw_reward=-1.0,
+        workers=2,
+    )
+    assert all(np.array_equal(data[k], split[k]) for k in data)  # two processes, the same data
 
 
 def test_pretraining_makes_the_policy_pick_the_teachers_actions():
