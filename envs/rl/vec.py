@@ -229,10 +229,13 @@ class BatchedSubprocVecEnv(VecEnv):
         for w in sorted(
             self._pending
         ):  # answers to a step that was interrupted, if any is still coming
-            if self.remotes[w].poll(
-                10
-            ):  # (an interrupt may land between a receive and its bookkeeping)
-                self.remotes[w].recv()
+            try:
+                if self.remotes[w].poll(
+                    10
+                ):  # (an interrupt may land between a receive and its bookkeeping)
+                    self.remotes[w].recv()
+            except (EOFError, OSError):  # that worker is gone (its pipe closed): nothing to drain
+                pass
         self._pending.clear()
         for remote in self.remotes:
             try:

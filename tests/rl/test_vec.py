@@ -63,3 +63,14 @@ def test_same_transitions_as_dummy_vec_env_and_masks_ride_along():
     finally:
         batched.close()
         dummy.close()
+
+
+def test_close_after_a_worker_died_mid_step():
+    # Ctrl-C can land while a step is out; if a worker is gone by then, close() still ends
+    vec = BatchedSubprocVecEnv([make(i) for i in range(2)], workers=2)
+    vec.reset()
+    vec.step_async(first_legal(np.stack(vec.env_method("action_masks"))))
+    vec.processes[0].kill()
+    vec.processes[0].join(10)  # its answer never comes: the pipe ends (EOFError)
+    vec.close()
+    assert vec.closed and not any(p.is_alive() for p in vec.processes)
