@@ -145,7 +145,7 @@ def _conditions(p: dict[str, Any], stun: bool) -> list[float]:
     if stun:
         out.append(float(p["hp"] <= 0))
     out += _hot(p["action_rung"], 6) + _hot(p["fatigue_rung"], 5)
-    out += [float("afraid" in conds), (p["unnerved"] / 10), float("blinded" in conds),
+    out += [float("afraid" in conds), p["unnerved"] / 10, float("blinded" in conds),
             float("deafened" in conds)]
     out += [float(c in conds) for c in FULL_CONDITIONS]
     out.append(p.get("z", 0) / 10)
@@ -158,13 +158,13 @@ def _weapon(f: Any, slot: str) -> list[float]:
         return [0.0] * len(WEAPON_FEATURES)
     w = f.profile.weapon(wid)
     far = w.range if w.range is not None else (w.thrown or 0)
-    return [1.0, ((w.mean_dice + f.mod(w.stat)) / 20), ((w.reach or 0) / 5), (far / 20),
-            (len(w.crit) / 5), (w.weapon_attacks / 2)]
+    return [1.0, (w.mean_dice + f.mod(w.stat)) / 20, (w.reach or 0) / 5, far / 20,
+            len(w.crit) / 5, w.weapon_attacks / 2]
 
 
 def _context(enc: Any, view: dict[str, Any], me: str, slots: dict[str, int]) -> list[float]:
     w = view["window"]
-    out = [(view["round"] / max(1, view["round_cap"])), float(view["my_turn"]),
+    out = [view["round"] / max(1, view["round_cap"]), float(view["my_turn"]),
            float(enc.current_actor() == me)]
     if w is None:
         out += _hot(0, len(PHASES)) + [0.0] * (2 * SLOTS + 12)
@@ -178,9 +178,9 @@ def _context(enc: Any, view: dict[str, Any], me: str, slots: dict[str, int]) -> 
     total = info.get("total")
     defense = view["combatants"][target]["defense"] if target in view["combatants"] else None
     roll = info.get("roll")
-    out += [((total or 0) / 40), (info.get("against", 0) / 40),
+    out += [(total or 0) / 40, info.get("against", 0) / 40,
             ((total - defense) / 20) if total is not None and defense is not None else 0.0,
-            (info.get("amount", 0) / 40), (info.get("guard", 0) / 10),
+            info.get("amount", 0) / 40, info.get("guard", 0) / 10,
             float(bool(info.get("ranged"))), float(bool(info.get("area"))),
             float(kind == "crit")]
     out += _hot({"hit": 0, "parry": 1, "dodge": 2}.get(roll, 3), 4) if roll else [0.0] * 4
@@ -192,17 +192,17 @@ def _self(enc: Any, f: Any, p: dict[str, Any]) -> list[float]:
     span = max(1, prof.max_hp - prof.pnr)
     used = p["used"]
     blocked = sum(1 for a in "PDMB" if a not in used and not can_spend(f, a))
-    out = [(prof.level / 30), (p["hp"] / max(1, p["max_hp"])), ((p["hp"] - prof.pnr) / span),
-           (p["mana"] / max(1, p["max_mana"])), (p["guard"] / 10), (p["dice"] / 8),
-           (p["reactions"] / 3), *(float(a in used) for a in "PDMB"),
-           float(p["pool_open"]), (p["general_attacks"] / 4),
-           (sum(p["weapon_attacks"].values()) / 4),
-           *_hot(MOVE_MODES.index(p["move_mode"]), 4), (p["budget"] / 10),
-           (f.mr / 5), float(p["aim_active"]), float(f.aim_round == enc.round),
-           (f.free_hands / 2), blocked / 4, *_conditions(p, True),
-           (p["hit_mod"] / 10), (p["defense"] / 30), (p["dodge_mod"] / 20),
-           (p["athletics"] / 20), (p["nimble"] / 20), (p["arcana"] / 20),
-           (p["block_guard"] / 10), (prof.size_index / 10),
+    out = [prof.level / 30, p["hp"] / max(1, p["max_hp"]), (p["hp"] - prof.pnr) / span,
+           p["mana"] / max(1, p["max_mana"]), p["guard"] / 10, p["dice"] / 8,
+           p["reactions"] / 3, *(float(a in used) for a in "PDMB"),
+           float(p["pool_open"]), p["general_attacks"] / 4,
+           sum(p["weapon_attacks"].values()) / 4,
+           *_hot(MOVE_MODES.index(p["move_mode"]), 4), p["budget"] / 10,
+           f.mr / 5, float(p["aim_active"]), float(f.aim_round == enc.round),
+           f.free_hands / 2, blocked / 4, *_conditions(p, True),
+           p["hit_mod"] / 10, p["defense"] / 30, p["dodge_mod"] / 20,
+           p["athletics"] / 20, p["nimble"] / 20, p["arcana"] / 20,
+           p["block_guard"] / 10, prof.size_index / 10,
            *_weapon(f, "main"), *_weapon(f, "off")]
     return out
 
@@ -220,20 +220,20 @@ def _slot(enc: Any, view: dict[str, Any], me: Any, cid: str) -> list[float]:
     for slot in ("main", "off"):
         pv = preview_attack(enc, me.id, slot, cid) if (me.alive and g.alive and not p["ally"]
                                                        and cid in reach.get(slot, ())) else None
-        odds += [0.0, 0.0] if pv is None else [(pv.hit), (pv.expected_damage / 20)]
+        odds += [0.0, 0.0] if pv is None else [pv.hit, pv.expected_damage / 20]
     wid = weapon_in(g, "main")
     mean = 0.0
     if wid is not None:
         w = g.profile.weapon(wid)
-        mean = ((w.mean_dice + g.mod(w.stat)) / 20)
+        mean = (w.mean_dice + g.mod(w.stat)) / 20
     return [1.0, float(p["alive"]), float(enc.is_active(cid)), float(p["ally"]),
-            (dx / 16), (dy / 16), (d / 16), float(d <= 1),
+            dx / 16, dy / 16, d / 16, float(d <= 1),
             float(cid in reach.get("main", ())), float(cid in reach.get("off", ())),
             float(sight(enc.grid, me, g, enc.heights)),
-            (flank / 4), (p["hp"] / max(1, p["max_hp"])), float(p["hp"] <= 0),
-            (p["guard"] / 10), (p["reactions"] / 3), *_conditions(p, False),
-            (g.profile.size_index / 10), (p["n"] / 4), (p["defense"] / 30),
-            (p["dodge_mod"] / 20), (p["athletics"] / 20), (p["nimble"] / 20), mean,
+            flank / 4, p["hp"] / max(1, p["max_hp"]), float(p["hp"] <= 0),
+            p["guard"] / 10, p["reactions"] / 3, *_conditions(p, False),
+            g.profile.size_index / 10, p["n"] / 4, p["defense"] / 30,
+            p["dodge_mod"] / 20, p["athletics"] / 20, p["nimble"] / 20, mean,
             float(cid in mine["grips"]), float(me.id in p["grips"]),
             float(me.alive and g.alive and charge_ready(enc, me, g)), *odds]
 

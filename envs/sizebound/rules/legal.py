@@ -22,8 +22,11 @@ from . import rulings
 from .attack import Strike
 from .economy import can_free, can_pay_attack, can_spend, extra_payment
 from .fighter import Fighter
+from .full_actions import full_actions, panic_filter
 from .full_conditions import body_locked, fear_sources, is_full, no_magic
+from .full_lift import lift_actions
 from .full_motion import height_ok, motion_actions, step_cost
+from .full_move2 import cling_actions, phase_steps
 from .full_skills import AURA, aura_actions
 from .procedures import can_fall_prone
 from .profile import UNARMED, WeaponProfile
@@ -242,16 +245,8 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
 
 
 def full_turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
-    from .full_actions import full_actions
-    from .full_lift import lift_actions
-    from .full_move2 import cling_actions, phase_steps
     return full_actions(enc, f) + lift_actions(enc, f) + phase_steps(enc, f) \
         + cling_actions(enc, f)  # spec §5.2.16, §5.2.17, §7.2 Incorporeal
-
-
-def panic_filter(enc: SizeboundEncounter, f: Fighter, out: list[Action]) -> list[Action]:
-    from .full_actions import panic_filter as pf
-    return pf(enc, f, out)
 
 
 def _step_dirs(enc: SizeboundEncounter, f: Fighter, can_m: bool) -> list[int]:
