@@ -1,0 +1,132 @@
+"""Firearms, bows and thrown weapons (spec §5.5-§5.7, §5.2 #10, R-32 to R-35, R-60): the
+Trigger Limit ladder, rounds, proficiency-based Unload/Reload, One in the Chamber, Prime/Fire."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from envs.core.events import Event
+
+from .attack import Hit, attack, attack_steps
+from .combatant import Combatant
+from .events import AmmoChanged, BowPrimed, WeaponThrown
+from .flow import Ctx
+from .profile import Weapon
+
+if TYPE_CHECKING:
+    from .state import MetaforceEncounter
+
+__all__ = ["shot_steps", "fire", "reload_proficient", "can_reload", "reload", "can_prime",
+           "prime", "fire_bow", "throw", "max_loaded"]
+
+
+def shot_steps(first: int, shot: int, auto: bool) -> int:
+    """spec §5.5, R-35: each later shot steps down one state from the previous; Auto X shots
+    after the first only lose Advantage (``min(S_first, 0)``). ``shot`` counts from 1."""
+    if shot == 1:
+        return first
+    return min(first, 0) if auto else first - (shot - 1)
+
+
+def fire(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: Weapon,
+         t: Combatant, shots: int) -> list[Hit]:
+    """``shots`` shots at ``t`` in one frame (a Reaction fires one at the normal state)."""
+    hits = []
+    first = attack_steps(enc, a, w, t)
+    for i in range(1, shots + 1):
+        if a.loaded.get(w.id, 0) <= 0 or not t.alive or enc.is_over() or not a.active:
+            break
+        a.loaded[w.id] -= 1
+        a.fired[w.id] = True
+        hits.append(attack(enc, ctx, ev, a, w, t, steps=shot_steps(first, i, w.auto)))
+    ev.append(AmmoChanged(a.id, w.id, "fired", a.loaded.get(w.id, 0), a.reserve.get(w.id, 0)))
+    return hits
+
+
+def reload_proficient(a: Combatant, w: Weapon) -> bool:
+    """spec §5.6: a Firearms Metaphor, or one for that gun."""
+    return a.profile.firearm_proficient or w.metaphor
+
+
+def max_loaded(a: Combatant, w: Weapon) -> int:
+    return w.capacity + (1 if w.chamber_plus_one else 0)
+
+
+def _magazine(a: Combatant, w: Weapon) -> bool:
+    return w.per_frame == 0 or a.speedloaders.get(w.id, 0) > 0
+
+
+def can_reload(a: Combatant, w: Weapon) -> bool:
+    """spec §5.2 #7: Unload needs rounds or a magazine in the gun, Reload reserve ammo."""
+    if w.family != "firearm" or a.reserve.get(w.id, 0) <= 0:
+        return False
+    if a.unloaded.get(w.id):
+        return True
+    return a.loaded.get(w.id, 0) < (max_loaded(a, w) if a.fired.get(w.id) else w.capacity)
+
+
+def reload(enc: MetaforceEncounter, ev: list[Event], a: Combatant, w: Weapon) -> None:
+    """spec §5.6, R-32, R-33: one frame of Unload and/or Reload.
+
+    Magazine weapons: a proficient shooter unloads and reloads in this frame; a non-proficient
+    one unloads in one frame and reloads in the next. Rounds left in a removed magazine are lost,
+    except one chambered round of a ``chamber_plus_one`` weapon that has fired. Few-at-a-time
+    weapons load ``per_frame`` rounds (half, rounded up, when not proficient) without unloading
+    (``rulings.PER_FRAME_RELOAD_NEEDS_NO_UNLOAD``); a speed-loader loads like a magazine.
+    """
+    wid = w.id
+    prof = reload_proficient(a, w)
+    if _magazine(a, w):
+        if not a.unloaded.get(wid):
+            held = a.loaded.get(wid, 0)
+            keep = 1 if w.chamber_plus_one and a.fired.get(wid) and held >= 1 else 0
+            a.loaded[wid] = keep
+            a.unloaded[wid] = True
+            ev.append(AmmoChanged(a.id, wid, "unloaded", keep, a.reserve[wid]))
+            if not prof:
+                return
+        add = min(w.capacity, a.reserve[wid])  # a chambered round comes on top (§5.6)
+        if w.per_frame and a.speedloaders.get(wid, 0) > 0:
+            a.speedloaders[wid] -= 1
+        a.loaded[wid] += add
+        a.reserve[wid] -= add
+        a.unloaded[wid] = False
+        ev.append(AmmoChanged(a.id, wid, "reloaded", a.loaded[wid], a.reserve[wid]))
+        return
+    per = w.per_frame if prof else math.ceil(w.per_frame / 2)
+    add = min(per, w.capacity - a.loaded[wid], a.reserve[wid])
+    a.loaded[wid] += add
+    a.reserve[wid] -= add
+    ev.append(AmmoChanged(a.id, wid, "reloaded", a.loaded[wid], a.reserve[wid]))
+
+
+def can_prime(a: Combatant, w: Weapon) -> bool:
+    return w.family == "bow" and not a.primed.get(w.id) and a.arrows.get(w.id, 0) > 0
+
+
+def prime(ev: list[Event], a: Combatant, w: Weapon) -> None:
+    """spec §5.7: Prime readies an arrow."""
+    a.primed[w.id] = True
+    a.arrows[w.id] -= 1
+    ev.append(BowPrimed(a.id, w.id, a.arrows[w.id]))
+
+
+def fire_bow(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: Weapon,
+             t: Combatant, meta: bool, reprime: bool) -> Hit:
+    """spec §5.7, R-34: Fire (Quickened) a primed bow; in a frame, Prime follows as the main
+    activity when arrows are left."""
+    a.primed[w.id] = False
+    hit = attack(enc, ctx, ev, a, w, t, meta=meta)
+    if reprime and a.active and can_prime(a, w):
+        prime(ev, a, w)
+    return hit
+
+
+def throw(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: Weapon,
+          t: Combatant) -> Hit:
+    """spec §5.2 #10, R-60: a thrown weapon attacks and is gone for the rest of the encounter."""
+    a.gone.append(w.id)
+    ev.append(WeaponThrown(a.id, w.id))
+    return attack(enc, ctx, ev, a, w, t, thrown=True)
+

@@ -1,0 +1,205 @@
+"""Attack resolution (spec §5.3, §5.4, §5.5 bands, §6.1 Create a Meta-Die R-41, §8): the
+Advantage state, the roll, outcome bands, criticals with the default V policy (R-10), damage
+and the status of a Special Attack. Dice are drawn in the order of ``checks`` (spec §12.1).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from envs.core.events import Event
+
+from . import rulings
+from .checks import check_roll, meta_die_for, net_steps, roll_meta, roll_rank
+from .combatant import Combatant
+from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, take_damage
+from .events import AttackRolled, CritUsed, MetaDieRolled
+from .flow import Ctx
+from .moves import dist
+from .profile import Weapon, size_mult
+from .statuses import grapple_hit, inflict
+
+if TYPE_CHECKING:
+    from .state import MetaforceEncounter
+
+__all__ = ["band", "attack_steps", "in_range", "stop_squares", "attack", "grapple_attack",
+           "special_status", "direct_only", "Hit", "crit_use", "range_squares"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """What one attack did (for the caller: ammo, throwing, the W-R1 trigger)."""
+
+    band: str
+    damage: int
+    crit: bool
+
+
+def range_squares(enc: MetaforceEncounter, a: Combatant, w: Weapon, thrown: bool = False) -> int:
+    """The farthest a weapon reaches, in squares (R-27 reach, R-30 three increments)."""
+    sq = rulings.SQUARE_FT
+    if thrown:
+        return w.thrown_ft // sq
+    if w.ranged:
+        return w.range_increment_ft * enc.options.range_increments // sq
+    return max(w.reach_ft, a.profile.reach_ft) // sq
+
+
+def stop_squares(enc: MetaforceEncounter, a: Combatant, w: Weapon, thrown: bool = False) -> int:
+    """ENGINE (spec §5.1 APPROACH): a ranged attack's approach stops inside the first increment
+    (no band penalty) when it can, a melee one within reach."""
+    if w.ranged and not thrown:
+        return max(1, w.range_increment_ft // rulings.SQUARE_FT)
+    return range_squares(enc, a, w, thrown)
+
+
+def in_range(enc: MetaforceEncounter, a: Combatant, w: Weapon, t: Combatant,
+             at: tuple[int, int] | None = None, thrown: bool = False) -> bool:
+    return dist(a, t, at) <= range_squares(enc, a, w, thrown)
+
+
+def direct_only(w: Weapon, t: Combatant) -> bool:
+    """spec §5.3.3, §5.5: firearm projectiles skip Deflection unless the armour is
+    bullet-resistant."""
+    return w.family == "firearm" and not t.profile.bullet_resistant
+
+
+def band(tohit: int, e: int, d: int, firearm_direct: bool = False) -> str:
+    """spec §5.3.3: miss below E, deflected up to D, direct above D (firearms: direct at E)."""
+    if tohit < e:
+        return "miss"
+    if firearm_direct or tohit > d:
+        return "direct"
+    return "deflected"
+
+
+def attack_steps(enc: MetaforceEncounter, a: Combatant, w: Weapon, t: Combatant,
+                 extra: int = 0, thrown: bool = False) -> int:
+    """spec §2.4.3, §5.3.1: the net Advantage state of an attack by ``a`` on ``t``."""
+    base = extra
+    if w.ranged and not thrown:
+        inc = max(1, w.range_increment_ft)
+        feet = dist(a, t) * rulings.SQUARE_FT
+        increments = max(1, math.ceil(feet / inc))
+        base -= enc.options.range_band_penalty * (increments - 1)  # R-30
+    if a.immobilised and "grappled" in a.statuses and a.statuses["grappled"][2] != t.id:
+        base -= 1  # R-37
+    if enc.options.unaware_bonus and not t.aware and not t.acted:
+        base += 1  # R-8 (FULL)
+    return net_steps(base, w.proficient, w.attr in a.profile.expertise, a.tired, a.exhausted)
+
+
+def special_status(w: Weapon) -> str | None:
+    """spec §2.7, R-16: the status of a weapon's Special Attack (data first), if CORE has it."""
+    s = w.special_status or rulings.SPECIAL_STATUS_BY_TYPE.get(w.damage_type)
+    return s if s in rulings.CORE_STATUSES else None
+
+
+def crit_use(w: Weapon, a: Combatant, t: Combatant, tohit: int, v: int, b: int) -> str:
+    """spec §5.3.4 default allocation policy (R-10), once ToHit is at least E and B is known."""
+    ma, st = m_a(a), t.profile.size
+    if st > a.profile.size and b * size_crit_mult(ma, v, st) > (b + v) * ma * 2:
+        return "size"
+    e, d = t.evasion(), t.deflection()
+    if not direct_only(w, t) and e <= tohit <= d and tohit + v > d:
+        return "tohit"
+    return "damage"
+
+
+def _meta_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, tohit: int,
+              e: int, d: int, fd: bool) -> int:
+    """R-41: roll the largest affordable md only if it could lift the band; pay its result only
+    if it did. Returns the new ToHit."""
+    sides = meta_die_for(a.mp) if a.mu else None
+    now = band(tohit, e, d, fd)
+    if sides is None or now == "direct" or band(tohit + sides, e, d, fd) == now:
+        return tohit
+    value = roll_meta(ctx.dice, sides)  # dice order item 3
+    if band(tohit + value, e, d, fd) == now:
+        ev.append(MetaDieRolled(a.id, sides, value, 0))
+        return tohit
+    a.mp -= value
+    ev.append(MetaDieRolled(a.id, sides, value, value))
+    return tohit + value
+
+
+def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: Weapon,
+           t: Combatant, *, meta: bool = False, extra_steps: int = 0, steps: int | None = None,
+           thrown: bool = False) -> Hit:
+    """One attack roll of ``a`` with ``w`` on ``t`` (spec §5.3; ``steps`` overrides the state,
+    for the firearm ladder of §5.5)."""
+    e, d = t.evasion(), t.deflection()
+    fd = direct_only(w, t)
+    s = attack_steps(enc, a, w, t, extra_steps, thrown) if steps is None else steps
+    chk = check_roll(ctx.dice, s)  # dice order items 1-2
+    special = a.special_until >= 0 and rulings.SETUP_USED_BY_ANY_ATTACK
+    if special:
+        a.special_until = -1
+    tohit = chk.kept + w.tohit + chk.penalty
+    use = "tohit" if chk.crit and tohit < e else None
+    if use == "tohit":
+        tohit += chk.v
+    if meta:
+        tohit = _meta_die(enc, ctx, ev, a, tohit, e, d, fd)
+    got = band(tohit, e, d, fd)
+    if got == "miss":
+        ev.append(AttackRolled(a.id, t.id, w.id, chk.faces, chk.kept, s, tohit, e, d, got,
+                               chk.v))
+        if use:
+            ev.append(CritUsed(a.id, use, chk.v))
+        return Hit(got, 0, chk.crit)
+    bonus = ctx.dice.roll(w.bonus_die)[0] if w.bonus_die else 0  # dice order item 4
+    b = w.damage_base + bonus
+    if chk.crit and use is None:
+        use = crit_use(w, a, t, tohit, chk.v, b)
+        if use == "tohit":
+            tohit += chk.v
+            got = band(tohit, e, d, fd)
+    ev.append(AttackRolled(a.id, t.id, w.id, chk.faces, chk.kept, s, tohit, e, d, got, chk.v))
+    if use:
+        ev.append(CritUsed(a.id, use, chk.v))
+    if use == "damage":
+        b += chk.v
+    size_crit = size_crit_mult(size_mult(a.profile.size), chk.v, t.profile.size) \
+        if use == "size" else None
+    raw = attacker_damage(b, m_a(a), chk.crit, size_crit)
+    final = defend(t.profile, raw, w.damage_type, got == "deflected", w.family == "firearm",
+                   giant_hit(enc, a, t))
+    take_damage(enc, ctx, ev, t, final, a.id, w.damage_type, raw)
+    status = special_status(w) if special or use == "magnitude" else None
+    if status is not None and t.alive and not enc.is_over():
+        attr = a.attr(w.attr)
+        value = roll_rank(ctx.dice, attr) if special else attr  # dice order item 5
+        m = chk.kept + value + bonus + w.magnitude_bonus + (chk.v if use == "magnitude" else 0)
+        x = w.bonus_die // 2 if w.bonus_die else rulings.DOT_DEFAULT_X
+        inflict(enc, ctx, ev, a, t, status, m, got == "deflected", x)
+    return Hit(got, final, chk.crit)
+
+
+def grapple_attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
+                   t: Combatant) -> Hit:
+    """spec §5.9 item 1: an attack roll against Evasion only; a hit makes the grapple magnitude.
+    A critical's V goes to ToHit if it is needed to reach E, else to the Magnitude (ENGINE: a
+    grapple has no damage)."""
+    p = a.profile
+    e = t.evasion()
+    s = net_steps(0, p.grapple_proficient, p.grapple_attr in p.expertise, a.tired, a.exhausted)
+    chk = check_roll(ctx.dice, s)
+    if a.special_until >= 0:
+        a.special_until = -1
+    tohit = chk.kept + p.grapple_bonus + chk.penalty
+    use = None
+    if chk.crit:
+        use = "tohit" if tohit < e else "magnitude"
+        if use == "tohit":
+            tohit += chk.v
+    got = "miss" if tohit < e else "direct"
+    ev.append(AttackRolled(a.id, t.id, "grapple", chk.faces, chk.kept, s, tohit, e, e, got,
+                           chk.v))
+    if use:
+        ev.append(CritUsed(a.id, use, chk.v))
+    if got == "direct":
+        grapple_hit(enc, ctx, ev, a, t, chk.kept, chk.v if use == "magnitude" else 0)
+    return Hit(got, 0, chk.crit)

@@ -1,0 +1,153 @@
+"""Checks and dice (spec §2.3, §2.4.3, §12.1): the exploding d12 check with the Advantage
+ladder, Meta dice, Attribute (rank) dice and Create-a-Meta-Die's die.
+
+DICE ORDER (spec §12.1; every procedure draws in this order so forced dice replay):
+
+1. the attack d12 (both dice of an Advantage/Disadvantage roll, in the order rolled);
+2. the explosion md12, if the single kept d12 shows 12 (two dice: the other die is V, no roll);
+3. the Create-a-Meta-Die die (``meta_die``), when the flag can improve the band (R-41);
+4. the weapon's bonus die (Penetration die after it: FULL);
+5. Attribute-die rolls for magnitude (a Special Attack's attack attribute);
+6. Hype copies (FULL);
+7. save d12(s) and their explosion;
+8. the next attack.
+
+Escape, Maintain and initiative rolls draw their own d12(s) at the point they happen; the
+initiative d12 never explodes (R-7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from envs.core.d20 import Edge, edge_from_steps
+from envs.core.dice import Dice
+
+from . import rulings
+
+__all__ = ["Check", "check_roll", "roll_meta", "rank_die", "roll_rank", "rank_average",
+           "net_steps", "meta_die_for", "step_dist"]
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One d12 check (spec §2.3.1, §5.3.2): the faces in draw order, the kept die ``K``, the
+    other die, the ladder penalty, and the Versatile Bonus ``V`` of a natural 12 (0 otherwise)."""
+
+    steps: int
+    faces: tuple[int, ...]
+    kept: int
+    other: int | None
+    penalty: int
+    v: int
+
+    @property
+    def crit(self) -> bool:
+        return self.kept == 12
+
+    @property
+    def edge(self) -> Edge:
+        return edge_from_steps(self.steps, rulings.STEP_PENALTY)[0]
+
+    def __str__(self) -> str:
+        text = (f"d12 {self.faces[0]}" if len(self.faces) == 1 and not self.v
+                else f"d12 ({', '.join(map(str, self.faces))}) keeps {self.kept}")
+        if self.v:
+            text += f", V {self.v}"
+        if self.penalty:
+            text += f" {self.penalty:+d}"
+        return text
+
+
+def check_roll(dice: Dice, steps: int, explode: bool = True) -> Check:
+    """Roll a d12 check at net state ``steps`` (spec §2.4.3, R-5, R-6); dice order 1-2 above."""
+    edge, penalty = edge_from_steps(steps, rulings.STEP_PENALTY)
+    faces = tuple(dice.roll(12, 1 if edge is Edge.NORMAL else 2))
+    if len(faces) == 1:
+        kept, other = faces[0], None
+    else:
+        kept = max(faces) if edge is Edge.ADVANTAGE else min(faces)
+        other = faces[1] if faces[0] == kept else faces[0]
+    v = 0
+    if explode and kept == 12:
+        if other is None:  # spec §2.3.1: one md12
+            extra = dice.roll(12)[0]
+            faces = faces + (extra,)
+            v = max(extra, rulings.EXPLOSION_MINIMUM)
+        else:  # R-6: the other die is the md12, no new die
+            v = max(other, rulings.EXPLOSION_MINIMUM)
+    return Check(steps, faces, kept, other, penalty, v)
+
+
+def roll_meta(dice: Dice, sides: int) -> int:
+    """spec §2.3.2: ``max(roll(dX), minimum[X])``."""
+    return max(dice.roll(sides)[0], rulings.META_DIE_MINIMUM.get(sides, 1))
+
+
+def rank_die(rank: int) -> tuple[int, int] | None:
+    """spec §2.3.3: ``(count, sides)`` of the Meta die of a rank (keep the highest), or ``None``
+    for rank 0 or less (use the flat value)."""
+    if rank <= 0:
+        return None
+    if rank <= 5:
+        return 1, 2 * rank + 2
+    return rank - 4, 12
+
+
+def roll_rank(dice: Dice, rank: int) -> int:
+    """An Attribute die (spec §2.3.3): the flat value for ranks <= 0, else the kept Meta die."""
+    die = rank_die(rank)
+    if die is None:
+        return rank
+    count, sides = die
+    return max(roll_meta(dice, sides) for _ in range(count))
+
+
+def rank_average(rank: int) -> float:
+    """Mean of ``roll_rank`` (for previews)."""
+    die = rank_die(rank)
+    if die is None:
+        return float(rank)
+    count, sides = die
+    low = rulings.META_DIE_MINIMUM[sides]
+    faces = [max(f, low) for f in range(1, sides + 1)]
+    total = 0.0
+    for k in range(1, sides + 1):  # P(max <= k)^count differences
+        p = (sum(1 for f in faces if f <= k) / sides) ** count \
+            - (sum(1 for f in faces if f <= k - 1) / sides) ** count
+        total += k * p
+    return total
+
+
+def net_steps(base: int, proficient: bool, expert: bool, tired: bool, exhausted: bool) -> int:
+    """spec §2.4.3: ``S`` from the step modifiers ``base``, Proficiency (+1, once), Expertise
+    (lifts Disadvantage toward Normal), Tired (cap 0) and Exhausted (cap -1)."""
+    s = base + (1 if proficient else 0)
+    if expert and s <= -1:
+        s = min(s + 1, 0)
+    if tired:
+        s = min(s, 0)
+    if exhausted:
+        s = min(s, -1)
+    return s
+
+
+def meta_die_for(mp: int) -> int | None:
+    """spec §6.4 Create a Meta-Die: the largest md whose size is at most ``mp`` (none below 4)."""
+    for need, sides in rulings.META_DIE_FOR_MP:
+        if mp >= need:
+            return sides
+    return None
+
+
+def step_dist(steps: int) -> list[tuple[float, int, int | None]]:
+    """The distribution of ``(probability, kept, other)`` of a check's dice (for previews)."""
+    edge, _ = edge_from_steps(steps, rulings.STEP_PENALTY)
+    if edge is Edge.NORMAL:
+        return [(1 / 12, k, None) for k in range(1, 13)]
+    out = []
+    for a in range(1, 13):
+        for b in range(1, 13):
+            kept = max(a, b) if edge is Edge.ADVANTAGE else min(a, b)
+            out.append((1 / 144, kept, b if a == kept else a))
+    return out

@@ -1,0 +1,186 @@
+"""A combatant's runtime state (spec §3.5 starting resources, §4, §7, §8.6, §9) next to its fixed
+``Profile``; clone and snapshot follow the declared ``FIELDS``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.core.snapshot import StateFields
+
+from . import rulings
+from .profile import Profile, Weapon
+
+__all__ = ["Combatant", "ACTIVE", "OUT_STATES", "severity"]
+
+ACTIVE = "active"
+OUT_STATES = ("incapacitated", "unconscious", "dead", "retreated")
+# spec §8.7: active means none of these (Asleep at Intense is FULL).
+
+
+def severity(magnitude: int, sd: int) -> str:
+    """spec §7.1: ``ended`` (M <= 0), ``partial``, ``full`` or ``intense`` against ``sd``."""
+    if magnitude <= 0:
+        return "ended"
+    if magnitude < sd:
+        return "partial"
+    return "intense" if magnitude >= sd + rulings.INTENSE_MARGIN else "full"
+
+
+class Combatant:
+    """One fighter in one encounter.
+
+    ``statuses`` maps a status name to ``(magnitude, tick X, source id)`` (spec §7.1, §7.4);
+    ``loaded``/``reserve``/``speedloaders``/``fired``/``unloaded`` track firearms (§5.6), ``primed``
+    and ``arrows`` bows (§5.7); ``stun`` is the number of own frames still to lose (R-14).
+    """
+
+    __slots__ = ("id", "side", "profile", "x", "y", "state", "hp", "mp", "mp_max", "mu",
+                 "exert", "tension", "reactions", "no_react", "vigilance", "frames_left",
+                 "frame", "turns", "acted", "aware", "stun", "special_until", "grappling",
+                 "deus_ex_uses", "statuses", "loaded", "reserve", "speedloaders", "fired",
+                 "unloaded", "primed", "arrows", "gone", "escaped")
+    FIELDS = StateFields(
+        values=("id", "side", "x", "y", "state", "hp", "mp", "mp_max", "mu", "exert", "tension",
+                "reactions", "no_react", "vigilance", "frames_left", "frame", "turns", "acted",
+                "aware", "stun", "special_until", "grappling", "deus_ex_uses"),
+        containers=("statuses", "loaded", "reserve", "speedloaders", "fired", "unloaded",
+                    "primed", "arrows", "gone", "escaped"),
+        shared=("profile",),
+        decode={"statuses": lambda d: {k: tuple(v) for k, v in d.items()}})
+
+    def __init__(self, cid: str, side: str, profile: Profile, pos: tuple[int, int],
+                 aware: bool = True, primed: bool = False) -> None:
+        p = profile
+        self.id, self.side, self.profile = cid, side, p
+        self.x, self.y = pos
+        self.state = ACTIVE
+        self.hp, self.mp, self.mp_max, self.mu = p.hp_max, p.mp_max, p.mp_max, p.metaforce_user
+        self.exert, self.tension = 0, 0
+        self.reactions = 1 if aware else 0  # spec §3.4
+        self.no_react = False  # R-14: a Partial Stun takes the Reactions until the next turn
+        self.vigilance = False
+        self.frames_left, self.frame, self.turns = 0, 0, 0
+        self.acted = False
+        self.aware = aware
+        self.stun = 0
+        self.special_until = -1  # own turn count at whose end a pending setup lapses
+        self.grappling: str | None = None
+        self.deus_ex_uses = p.deus_ex_uses
+        self.statuses: dict[str, tuple[int, int, str]] = {}
+        self.loaded: dict[str, int] = {w.id: w.capacity for w in p.weapons
+                                       if w.family == "firearm"}  # spec §3.5: no +1 yet
+        self.reserve = {w.id: w.reserve for w in p.weapons if w.family == "firearm"}
+        self.speedloaders = {w.id: w.speedloaders for w in p.weapons if w.family == "firearm"}
+        self.fired = {w.id: False for w in p.weapons if w.family == "firearm"}
+        self.unloaded = {w.id: False for w in p.weapons if w.family == "firearm"}
+        self.primed = {w.id: primed for w in p.weapons if w.family == "bow"}
+        self.arrows = {w.id: w.arrows or 20 for w in p.weapons if w.family == "bow"}
+        self.gone: list[str] = []  # thrown weapons (R-60)
+        self.escaped: list[str] = []  # statuses already checked this frame (§5.10)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    @property
+    def n(self) -> int:
+        return max(1, self.profile.space)
+
+    @property
+    def active(self) -> bool:
+        return self.state == ACTIVE
+
+    @property
+    def alive(self) -> bool:
+        return self.state != "dead"
+
+    @property
+    def present(self) -> bool:
+        """On the battlefield (dead bodies stay; the retreated are gone)."""
+        return self.state != "retreated"
+
+    def attr(self, name: str) -> int:
+        return self.profile.attr(name)
+
+    def sd(self, core: str) -> int:
+        return int(self.profile.status_defence.get(core, 0))
+
+    def magnitude(self, status: str) -> int:
+        s = self.statuses.get(status)
+        return s[0] if s else 0
+
+    def status_severity(self, status: str) -> str:
+        return severity(self.magnitude(status), self.sd(rulings.STATUS_CORE.get(status, "body")))
+
+    @property
+    def grappled(self) -> str:
+        """``""``, or the severity of the Grappled status (R-37)."""
+        return self.status_severity("grappled") if "grappled" in self.statuses else ""
+
+    @property
+    def immobilised(self) -> bool:
+        return self.grappled in ("full", "intense")
+
+    @property
+    def stunned(self) -> bool:
+        return self.stun > 0
+
+    @property
+    def exert_total(self) -> int:
+        return self.exert + self.tension
+
+    @property
+    def tired(self) -> bool:
+        return self.exert_total >= self.profile.exert_threshold  # R-20
+
+    @property
+    def exhausted(self) -> bool:
+        return self.exert_total >= self.profile.exert_limit
+
+    def evasion(self) -> int:
+        """spec §2.5 step 5, R-14: 0 when Immobilised, Incapacitated, Unconscious or Stunned."""
+        if not self.active or self.immobilised or self.stunned:
+            return 0
+        return self.profile.evasion
+
+    def deflection(self) -> int:
+        """spec §2.5: passive Deflection (Body + armour) is kept when E is 0."""
+        if self.evasion() == 0:
+            return int(self.profile.cores.get("body", 0)) + self.profile.deflection_bonus
+        return self.profile.deflection
+
+    def speed_squares(self) -> int:
+        """spec §5.1, R-37: Grappled Partial halves Speed, Full or Intense stops it."""
+        if self.immobilised:
+            return 0
+        sq = self.profile.speed_ft // rulings.SQUARE_FT
+        return sq // 2 if self.grappled == "partial" else sq
+
+    def can_react(self) -> bool:
+        """spec §4.5, §6.1 W-R1: holds a Reaction, not Stunned, Incapacitated or worse."""
+        return self.active and self.reactions > 0 and not self.stunned and not self.no_react
+
+    def weapons(self) -> list[Weapon]:
+        """The attack slots still in hand (a thrown weapon is gone, R-60)."""
+        return [w for w in self.profile.weapons if w.id not in self.gone]
+
+    def free_hands(self) -> int:
+        """R-60: weapon 0 is always held, weapon 1 too when both fit in the hands."""
+        held = [w for w in self.weapons() if w.holds_hand]
+        used = held[0].hands if held else 0
+        if len(held) > 1 and used + held[1].hands <= self.profile.hands:
+            used += held[1].hands
+        return max(0, self.profile.hands - used)
+
+    # ------------------------------------------------------------------ clone and snapshot
+    def clone(self) -> Combatant:
+        return Combatant.FIELDS.clone(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = Combatant.FIELDS.dump(self)
+        d["statuses"] = {k: list(v) for k, v in self.statuses.items()}
+        return d
+
+    def load(self, data: dict[str, Any]) -> None:
+        Combatant.FIELDS.load(self, data)

@@ -1,0 +1,156 @@
+"""Damage, defence and defeat (spec §5.3.5, §8.1, §8.2, §8.4, §8.6, §6.4 Deus Ex / W-I5).
+
+Pure functions compute numbers (``attacker_damage``, ``defend``) so previews and resolution share
+them; ``take_damage`` changes HP, decides defeat and death, and asks the victim about Deus Ex.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from envs.core.actions import Action
+from envs.core.events import Event
+
+from .combatant import Combatant
+from .events import DamageDealt, DeusExUsed, StateChanged
+from .flow import Ctx
+from .moves import release_grapple
+from .profile import Profile, size_mult
+
+if TYPE_CHECKING:
+    from .state import MetaforceEncounter
+
+__all__ = ["attacker_damage", "size_crit_mult", "resistance_x", "defend", "take_damage",
+           "knock_out", "PHYSICAL"]
+
+PHYSICAL = ("blunt", "slashing", "piercing")
+
+
+def size_crit_mult(m_a: float, v: int, size_t: float) -> float:
+    """spec §8.4 (R-28 for small attackers: FULL; CORE uses the first line for every attacker)."""
+    if m_a >= 1:
+        return max(m_a, min(v, size_t))
+    return min(v * m_a, size_t)
+
+
+def attacker_damage(b: int, m_a: float, crit: bool, size_crit: float | None = None) -> int:
+    """spec §8.1: ``floor(B * m_a)``, doubled on a critical, or ``floor(B * mult)`` when V went
+    to Size Damage; at least 1 on a hit before defences (R-28)."""
+    if size_crit is not None:
+        return max(1, math.floor(b * size_crit))
+    dmg = math.floor(b * m_a)
+    if crit:
+        dmg *= 2
+    return max(1, dmg)
+
+
+def resistance_x(p: Profile, key: str, firearm: bool) -> int | None:
+    """The best Resistance X of ``p`` against ``key`` (a damage type or a status name), or
+    ``None`` without one (spec §8.2.2: sources do not stack, the highest X counts; §5.5, R-31:
+    ordinary armour gives no Resistance against firearms)."""
+    found: list[int] = []
+    for table, armour in ((p.resistances, False), (p.armour_resistance, True)):
+        if armour and firearm and not p.bullet_resistant:
+            continue
+        for k in (key, "physical" if key in PHYSICAL else None):
+            if k is not None and k in table:
+                found.append(int(table[k]))
+    return max(found) if found else None
+
+
+def defend(p: Profile, dmg: int, key: str, deflected: bool, firearm: bool = False,
+           giant: bool = False, status: bool = False) -> int:
+    """spec §8.2 defender pipeline on ``dmg`` of type (or status) ``key`` (R-3, R-21):
+    Immunity, Weakness, Deflection (deflected hits only), one Resistance X; clamp at 0.
+
+    ``giant``: option ``deflection_vs_giants`` applies to this hit (§8.2.4). ``status``: ``key``
+    is a status magnitude (Immunity ``status:<name>``, §8.2.3).
+    """
+    if (f"status:{key}" if status else key) in p.immunities:
+        return 0  # step 1 (Penetration vs Immunity X: FULL)
+    weak = p.weaknesses.get(key)
+    if weak is not None and dmg > 0:
+        dmg = max(2 * dmg, int(weak))  # step 2, R-21
+    x = resistance_x(p, key, firearm)
+    extra = 0
+    if deflected:  # step 3
+        if giant and x is None:
+            dmg = max(0, dmg - 1)  # R-4 option
+        else:
+            dmg //= 2
+            extra = x or 0
+    if x is not None:  # step 4
+        dmg = dmg // 2 - x - extra
+    return max(0, dmg)
+
+
+def giant_hit(enc: MetaforceEncounter, a: Combatant, t: Combatant) -> bool:
+    """§8.2.4: the option is on and the attacker is at least 2 Sizes larger."""
+    return bool(enc.options.deflection_vs_giants) and a.profile.size >= t.profile.size + 2
+
+
+def knock_out(enc: MetaforceEncounter, ev: list[Event], c: Combatant, state: str) -> None:
+    """``c`` leaves the fight (spec §8.6): grapples on and by it end."""
+    c.state = state
+    enc.memo.clear()
+    ev.append(StateChanged(c.id, state, c.hp))
+    release_grapple(enc, ev, c, "ended")
+    for o in enc.combatants:
+        if o.grappling == c.id:
+            release_grapple(enc, ev, o, "ended")
+    c.stun = 0
+    enc.check_end(ev)
+
+
+def _deus_ex(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
+             before: int) -> bool:
+    """W-I5 (spec §6.4, R-43): the victim may cheat death. Returns whether it did."""
+    if not (enc.options.deus_ex_enabled and c.mu and c.mp >= 1):
+        return False
+    use = Action(c.id, "deus_ex")
+    pick = ctx.ask(c.id, "deus_ex", [use, Action(c.id, "pass")],
+                   {"hp": c.hp, "mp": c.mp, "mp_max": c.mp_max})
+    if pick != use:
+        return False
+    c.deus_ex_uses += 1
+    c.mp = 1
+    c.mp_max -= c.deus_ex_uses  # R-43: the n-th use costs n Max MP
+    if c.mp_max <= 0:
+        c.mp_max, c.mp, c.mu = 0, 0, False  # R-43: no longer a Metaforce user
+    c.mp = min(c.mp, c.mp_max)
+    mode = enc.options.deus_ex_mode
+    ev.append(DeusExUsed(c.id, mode, c.mp_max))
+    if mode == "negate":
+        c.hp = before
+        return True
+    body = int(c.profile.cores.get("body", 0))
+    c.hp = -body if c.profile.protected else 0
+    if c.active:
+        knock_out(enc, ev, c, "incapacitated")
+    return True
+
+
+def take_damage(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, amount: int,
+                source: str, dtype: str, raw: int) -> None:
+    """Subtract ``amount`` from HP and apply spec §8.6: Protected combatants are Incapacitated at
+    HP <= 0 and die below -Body; unprotected ones die at 0. A lethal result opens W-I5."""
+    if not c.alive:
+        return
+    before = c.hp
+    c.hp -= amount
+    ev.append(DamageDealt(c.id, source, raw, amount, c.hp, dtype))
+    if c.hp > 0 or amount <= 0:
+        return
+    body = int(c.profile.cores.get("body", 0))
+    lethal = c.hp < -body if c.profile.protected else True
+    if lethal:
+        if _deus_ex(enc, ctx, ev, c, before):
+            return
+        knock_out(enc, ev, c, "dead")
+    elif c.active:
+        knock_out(enc, ev, c, "incapacitated")
+
+
+def m_a(c: Combatant) -> float:
+    return size_mult(c.profile.size)

@@ -1,0 +1,269 @@
+"""Metaforce's typed, frozen events (numbers are named fields; ``str`` gives one line of text)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from envs.core.events import Event
+
+__all__ = [
+    "InitiativeRolled", "FrameStarted", "FrameLost", "Moved", "AttackRolled", "CritUsed",
+    "MetaDieRolled", "DamageDealt", "StatusChanged", "SaveRolled", "Stunned", "KnockedBack",
+    "GrappleChanged", "CheckRolled", "StateChanged", "DeusExUsed", "AmmoChanged", "BowPrimed",
+    "ReactionsChanged", "SpecialReady", "DotTicked", "WeaponThrown", "TurnEnded",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRolled(Event):
+    combatant: str
+    d12: int
+    total: int
+    place: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} rolls initiative d12 {self.d12} = {self.total} ({self.place})"
+
+
+@dataclass(frozen=True, slots=True)
+class FrameStarted(Event):
+    combatant: str
+    frame: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant}: frame {self.frame}"
+
+
+@dataclass(frozen=True, slots=True)
+class FrameLost(Event):
+    combatant: str
+    stun_left: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} is stunned and loses a frame ({self.stun_left} more)"
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    combatant: str
+    how: str  # approach | retreat | dash | react | knockback
+    x: int
+    y: int
+    squares: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} moves ({self.how}) {self.squares} sq to {self.x},{self.y}"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRolled(Event):
+    attacker: str
+    target: str
+    weapon: str
+    faces: tuple[int, ...]
+    kept: int
+    steps: int
+    tohit: int
+    evasion: int
+    deflection: int
+    band: str  # miss | deflected | direct
+    v: int = 0
+
+    def __str__(self) -> str:
+        crit = f", critical V {self.v}" if self.v else ""
+        return (f"{self.attacker} attacks {self.target} with {self.weapon}: d12 "
+                f"{'/'.join(map(str, self.faces))} (S {self.steps:+d}) ToHit {self.tohit} vs "
+                f"E {self.evasion} D {self.deflection}: {self.band}{crit}")
+
+
+@dataclass(frozen=True, slots=True)
+class CritUsed(Event):
+    attacker: str
+    use: str  # tohit | damage | magnitude | size
+    v: int
+
+    def __str__(self) -> str:
+        return f"{self.attacker} puts V {self.v} on {self.use}"
+
+
+@dataclass(frozen=True, slots=True)
+class MetaDieRolled(Event):
+    combatant: str
+    sides: int
+    value: int
+    paid: int  # MP paid (0: cancelled, R-41)
+
+    def __str__(self) -> str:
+        how = f"pays {self.paid} MP" if self.paid else "cancelled at no cost"
+        return f"{self.combatant} creates a Meta-Die md{self.sides} {self.value}: {how}"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDealt(Event):
+    target: str
+    source: str
+    raw: int
+    amount: int
+    hp: int
+    damage_type: str
+
+    def __str__(self) -> str:
+        return (f"{self.target} takes {self.amount} {self.damage_type} damage from {self.source}"
+                f" ({self.raw} before defences), HP {self.hp}")
+
+
+@dataclass(frozen=True, slots=True)
+class StatusChanged(Event):
+    combatant: str
+    status: str
+    magnitude: int
+    severity: str  # partial | full | intense | ended | resisted
+
+    def __str__(self) -> str:
+        return f"{self.combatant}: {self.status} {self.severity} (magnitude {self.magnitude})"
+
+
+@dataclass(frozen=True, slots=True)
+class SaveRolled(Event):
+    combatant: str
+    save: str
+    faces: tuple[int, ...]
+    total: int
+    tn: int
+    result: str  # failure | success | miraculous
+
+    def __str__(self) -> str:
+        return (f"{self.combatant} {self.save} save d12 {'/'.join(map(str, self.faces))} = "
+                f"{self.total} vs TN {self.tn}: {self.result}")
+
+
+@dataclass(frozen=True, slots=True)
+class Stunned(Event):
+    combatant: str
+    frames: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} is stunned for {self.frames} frame(s)"
+
+
+@dataclass(frozen=True, slots=True)
+class KnockedBack(Event):
+    combatant: str
+    squares: int
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} is knocked back {self.squares} sq to {self.x},{self.y}"
+
+
+@dataclass(frozen=True, slots=True)
+class GrappleChanged(Event):
+    grappler: str
+    target: str
+    magnitude: int
+    how: str  # grabbed | held | failed | ended
+
+    def __str__(self) -> str:
+        return f"{self.grappler} grapple on {self.target}: {self.how} (magnitude {self.magnitude})"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRolled(Event):
+    combatant: str
+    what: str  # escape:<status> | maintain
+    faces: tuple[int, ...]
+    total: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} {self.what}: d12 {'/'.join(map(str, self.faces))} = {self.total}"
+
+
+@dataclass(frozen=True, slots=True)
+class StateChanged(Event):
+    combatant: str
+    state: str  # incapacitated | dead | unconscious | retreated
+    hp: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} is {self.state} (HP {self.hp})"
+
+
+@dataclass(frozen=True, slots=True)
+class DeusExUsed(Event):
+    combatant: str
+    mode: str
+    mp_max: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} uses Deus Ex ({self.mode}); Max MP now {self.mp_max}"
+
+
+@dataclass(frozen=True, slots=True)
+class AmmoChanged(Event):
+    combatant: str
+    weapon: str
+    how: str  # fired | unloaded | reloaded
+    loaded: int
+    reserve: int
+
+    def __str__(self) -> str:
+        return (f"{self.combatant} {self.how} {self.weapon}: {self.loaded} loaded, "
+                f"{self.reserve} in reserve")
+
+
+@dataclass(frozen=True, slots=True)
+class BowPrimed(Event):
+    combatant: str
+    weapon: str
+    arrows: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} primes {self.weapon} ({self.arrows} arrows left)"
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionsChanged(Event):
+    combatant: str
+    reactions: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} holds {self.reactions} Reaction(s)"
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialReady(Event):
+    combatant: str
+    status: str
+
+    def __str__(self) -> str:
+        return f"{self.combatant} sets up a Special Attack ({self.status})"
+
+
+@dataclass(frozen=True, slots=True)
+class DotTicked(Event):
+    combatant: str
+    status: str
+    severity: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant}: {self.status} ({self.severity}) ticks for {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponThrown(Event):
+    combatant: str
+    weapon: str
+
+    def __str__(self) -> str:
+        return f"{self.combatant} throws {self.weapon} (gone for the encounter)"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    combatant: str
+    reactions: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} ends its turn with {self.reactions} Reaction(s)"

@@ -1,0 +1,88 @@
+"""The label grammar (spec §12.5 actions as text): ``parse_action`` accepts only these shapes.
+
+Frame actions (the turn owner; ``[mode]`` is ``approach`` or ``retreat``, none for hold)::
+
+    <id>: pass [<mode> -> <ref>]            <id>: dash <mode> -> <ref>
+    <id>: attack <weapon> [<mode>] -> <target> [+meta]
+    <id>: fire <firearm> <shots> [<mode>] -> <target>
+    <id>: throw <weapon> [<mode>] -> <target>
+    <id>: special [<mode> -> <ref>]         <id>: reload <firearm> [<mode> -> <ref>]
+    <id>: prime <bow> [<mode> -> <ref>]     <id>: grapple [<mode>] -> <target>
+    <id>: maintain -> <grappled>            <id>: escape <status>
+    <id>: vigilance                         <id>: withdraw         <id>: end_turn
+
+Windows (W-R1 Reaction after an enemy frame; W-I5 Deus Ex)::
+
+    <id>: react attack <weapon> -> <trigger> [+meta]    <id>: react throw <weapon> -> <trigger>
+    <id>: react approach -> <trigger>                   <id>: react retreat -> <trigger>
+    <id>: deus_ex                                       <id>: pass
+"""
+
+from __future__ import annotations
+
+from envs.core.actions import Action, ActionSyntaxError
+
+from .combatant import Combatant
+from .legal import MODES
+
+__all__ = ["check_label", "KINDS"]
+
+KINDS = ("pass", "dash", "attack", "fire", "throw", "special", "reload", "prime", "grapple",
+         "maintain", "escape", "vigilance", "withdraw", "end_turn", "react", "deus_ex")
+_WEAPON = ("attack", "fire", "throw", "reload", "prime")
+_NEEDS_TARGET = ("dash", "attack", "fire", "throw", "grapple", "maintain", "react")
+_BARE = ("vigilance", "withdraw", "end_turn", "deus_ex", "maintain")
+
+
+def _fail(label: str, why: str) -> None:
+    raise ActionSyntaxError(f"cannot read action {label!r}: {why}")
+
+
+def check_label(a: Action, label: str, c: Combatant) -> None:
+    """Raise ``ActionSyntaxError`` for a label outside the grammar (one clear message)."""
+    if a.kind not in KINDS:
+        _fail(label, f"unknown kind {a.kind!r}; known: {', '.join(KINDS)}")
+    args = list(a.args)
+    if a.boosts and (a.boosts != ("meta",) or a.kind not in ("attack", "react")):
+        _fail(label, "the only '+' flag is '+meta', on attack and react attack")
+    if a.kind == "react":
+        if not args or args[0] not in ("attack", "throw", "approach", "retreat"):
+            _fail(label, "react takes attack <weapon>, throw <weapon>, approach or retreat")
+        want = 2 if args[0] in ("attack", "throw") else 1
+        if len(args) != want:
+            _fail(label, f"react {args[0]} takes {want - 1} more word(s)")
+        if want == 2:
+            _weapon(label, c, args[1])
+    else:
+        if args and args[-1] in MODES:
+            if a.kind in _BARE or a.kind == "escape":
+                _fail(label, f"{a.kind} takes no movement mode")
+            if a.target is None:
+                _fail(label, "a movement mode needs '-> <reference>'")
+            args.pop()
+        elif a.kind == "dash":
+            _fail(label, "dash needs approach or retreat")
+        elif a.target is not None and a.kind in ("pass", "special", "reload", "prime"):
+            _fail(label, f"{a.kind} takes a target only with a movement mode")
+        if a.kind in _WEAPON:
+            if not args:
+                _fail(label, f"{a.kind} needs a weapon id")
+            _weapon(label, c, args[0])
+            more = 1 if a.kind == "fire" else 0
+            if len(args) != 1 + more or (more and not args[1].isdigit()):
+                _fail(label, f"{a.kind} takes <weapon>{' <shots>' if more else ''}")
+        elif a.kind == "escape":
+            if len(args) != 1:
+                _fail(label, "escape takes one status (grappled, burn)")
+        elif args:
+            _fail(label, f"{a.kind} takes no words besides a movement mode")
+    if a.kind in _NEEDS_TARGET and a.target is None:
+        _fail(label, f"{a.kind} needs '-> <target>'")
+    if a.kind in ("vigilance", "withdraw", "end_turn", "deus_ex") and a.target is not None:
+        _fail(label, f"{a.kind} takes no target")
+
+
+def _weapon(label: str, c: Combatant, wid: str) -> None:
+    ids = [w.id for w in c.profile.weapons]
+    if wid not in ids:
+        _fail(label, f"{c.id} has no weapon {wid!r}; weapons: {', '.join(ids) or 'none'}")

@@ -1,0 +1,154 @@
+"""Movement on the square grid (spec §3.2, §5.1, R-26, R-27, R-59): the HOLD / APPROACH /
+RETREAT modes, Dash, Reaction Move and Knockback.
+
+Allies' squares may be crossed, enemies' not; no move ends on an occupied square. Bodies of the
+fallen may be crossed but not stopped on. Distances are Chebyshev between the closest squares
+of two footprints (``envs.core.squaregrid``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.core.events import Event
+from envs.core.squaregrid import distance, footprint
+
+from .combatant import Combatant
+from .events import GrappleChanged, KnockedBack, Moved
+
+if TYPE_CHECKING:
+    from .state import MetaforceEncounter
+
+__all__ = ["dist", "approach_cell", "retreat_cell", "move_to", "knockback", "on_edge",
+           "release_grapple"]
+
+
+def dist(a: Combatant, b: Combatant, at: tuple[int, int] | None = None) -> int:
+    """Squares between the closest cells of ``a`` (at ``at`` if given) and ``b``."""
+    return distance(at or a.pos, a.n, b.pos, b.n)
+
+
+def _cells(enc: MetaforceEncounter, c: Combatant) -> tuple[set[tuple[int, int]],
+                                                             set[tuple[int, int]]]:
+    """``(blocked, occupied)``: active enemies block; allies and bodies may be crossed."""
+    blocked: set[tuple[int, int]] = set()
+    occupied: set[tuple[int, int]] = set()
+    for o in enc.combatants:
+        if o is c or not o.present:
+            continue
+        cells = footprint(o.pos, o.n)
+        if o.side != c.side and o.active:
+            blocked.update(cells)
+        else:
+            occupied.update(cells)
+    return blocked, occupied
+
+
+def _reach(enc: MetaforceEncounter, c: Combatant, budget: int) -> dict[tuple[int, int], int]:
+    key = ("reach", c.id, c.pos, budget)
+    got = enc.memo.get(key)
+    if got is None:
+        blocked, occupied = _cells(enc, c)
+        got = enc.grid.reachable(c.pos, budget, c.n, blocked, occupied)
+        enc.memo[key] = got
+    return got  # type: ignore[no-any-return]
+
+
+def approach_cell(enc: MetaforceEncounter, c: Combatant, t: Combatant, budget: int,
+                  within: int = 1) -> tuple[int, int]:
+    """spec §5.1 APPROACH(t): along the shortest path toward ``t``; stop as soon as ``t`` is
+    within ``within`` squares (the activity's reach, or adjacent). Ties: least cost, then the
+    lowest y, then x."""
+    if dist(c, t) <= within or budget <= 0:
+        return c.pos
+    best = None
+    for cell, cost in _reach(enc, c, budget).items():
+        d = distance(cell, c.n, t.pos, t.n)
+        key = (max(d, within), cost, cell[1], cell[0])
+        if best is None or key < best[0]:
+            best = (key, cell)
+    assert best is not None
+    return best[1]
+
+
+def retreat_cell(enc: MetaforceEncounter, c: Combatant, t: Combatant,
+                 budget: int) -> tuple[int, int]:
+    """spec §5.1 RETREAT(t): maximise the distance from ``t``; ties stay closest to the own side's
+    edge, then least cost, then the lowest y and x."""
+    if budget <= 0:
+        return c.pos
+    home = enc.home_edge.get(c.side, 0)
+    best = None
+    for cell, cost in _reach(enc, c, budget).items():
+        d = distance(cell, c.n, t.pos, t.n)
+        edge = cell[1] if home == 0 else enc.grid.height - c.n - cell[1]
+        key = (-d, edge, cost, cell[1], cell[0])
+        if best is None or key < best[0]:
+            best = (key, cell)
+    assert best is not None
+    return best[1]
+
+
+def release_grapple(enc: MetaforceEncounter, ev: list[Event], g: Combatant, how: str) -> None:
+    """spec §5.9 item 4: the grapple of ``g`` ends (its target's Grappled status with it)."""
+    if g.grappling is None:
+        return
+    t = enc.by_id[g.grappling]
+    g.grappling = None
+    if "grappled" in t.statuses and t.statuses["grappled"][2] == g.id:
+        del t.statuses["grappled"]
+    ev.append(GrappleChanged(g.id, t.id, 0, how))
+
+
+def move_to(enc: MetaforceEncounter, ev: list[Event], c: Combatant, cell: tuple[int, int],
+            how: str) -> None:
+    """Put ``c`` at ``cell``; a grappler that moves away loses its grapple (spec §5.9 item 4)."""
+    if cell == c.pos:
+        return
+    squares = max(abs(cell[0] - c.x), abs(cell[1] - c.y))
+    c.x, c.y = cell
+    enc.memo.clear()
+    ev.append(Moved(c.id, how, c.x, c.y, squares))
+    if c.grappling is not None and dist(c, enc.by_id[c.grappling]) > 1:
+        release_grapple(enc, ev, c, "ended")
+    for o in enc.combatants:  # a grappled creature dragged nowhere: its grappler moved off
+        if o.grappling == c.id and dist(o, c) > 1:
+            release_grapple(enc, ev, o, "ended")
+
+
+def knockback(enc: MetaforceEncounter, ev: list[Event], a: Combatant, t: Combatant,
+              squares: int) -> None:
+    """R-59: push ``t`` one square at a time along ``(sign dx, sign dy)`` from the attacker's
+    nearest square to the target's; stop at the edge or before any occupied square. A Grappled
+    target is not moved; a pushed grappler releases its grapple. Not a move of its own (no W-R1)."""
+    if "grappled" in t.statuses:
+        return
+    ax = min(max(t.x, a.x), a.x + a.n - 1)
+    ay = min(max(t.y, a.y), a.y + a.n - 1)
+    tx = min(max(ax, t.x), t.x + t.n - 1)
+    ty = min(max(ay, t.y), t.y + t.n - 1)
+    dx, dy = (tx > ax) - (tx < ax), (ty > ay) - (ty < ay)
+    if dx == 0 and dy == 0:
+        return
+    others = set()
+    for o in enc.combatants:
+        if o is not t and o.present:
+            others.update(footprint(o.pos, o.n))
+    moved = 0
+    for _ in range(squares):
+        nxt = (t.x + dx, t.y + dy)
+        if not enc.grid.fits(nxt, t.n, others):
+            break
+        t.x, t.y = nxt
+        moved += 1
+    if moved:
+        enc.memo.clear()
+        ev.append(KnockedBack(t.id, moved, t.x, t.y))
+        if t.grappling is not None:
+            release_grapple(enc, ev, t, "ended")
+
+
+def on_edge(enc: MetaforceEncounter, c: Combatant) -> bool:
+    """spec §5.2 #17: some square of ``c`` is on the battlefield's edge."""
+    g = enc.grid
+    return c.x == 0 or c.y == 0 or c.x + c.n >= g.width or c.y + c.n >= g.height

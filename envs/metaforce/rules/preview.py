@@ -1,0 +1,146 @@
+"""Public previews and the view (DESIGN.md: agents never call private engine members and never
+re-derive odds): the chance of each outcome band of an attack, its expected damage, who is in
+range, and ``public_view`` (everything a player at the table knows; Metaforce hides nothing,
+spec §12.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import rulings
+from .arms import shot_steps
+from .attack import attack_steps, band, crit_use, direct_only, in_range, range_squares
+from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult
+from .moves import dist
+
+if TYPE_CHECKING:
+    from .state import MetaforceEncounter
+
+__all__ = ["AttackPreview", "preview_attack", "in_reach", "public_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPreview:
+    """One attack's odds from where the two stand now (spec §5.3; exact over the d12s, the
+    explosion md12 and the bonus die; no Meta-Die, no status).
+
+    Attributes:
+        miss, deflected, direct: chance of each band (they sum to 1).
+        crit: chance of a natural 12.
+        expected_damage: mean HP lost by the target after its defences.
+        steps: the Advantage state of the roll.
+        in_range: the target is within reach or range now.
+    """
+
+    miss: float
+    deflected: float
+    direct: float
+    crit: float
+    expected_damage: float
+    steps: int
+    in_range: bool
+
+    @property
+    def hit(self) -> float:
+        return self.deflected + self.direct
+
+
+def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: str,
+                   shot: int = 1) -> AttackPreview:
+    """The preview of ``attacker``'s attack with ``weapon`` on ``target`` (``shot``: the place
+    in a firearm volley, §5.5)."""
+    key = ("preview", attacker, weapon, target, shot)
+    got = enc.memo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    a, t = enc.by_id[attacker], enc.by_id[target]
+    w = a.profile.weapon(weapon)
+    s = shot_steps(attack_steps(enc, a, w, t), shot, w.auto)
+    from envs.core.d20 import edge_from_steps
+    _, penalty = edge_from_steps(s, rulings.STEP_PENALTY)
+    e, d = t.evasion(), t.deflection()
+    fd = direct_only(w, t)
+    faces = range(1, w.bonus_die + 1) if w.bonus_die else [0]
+    nb = len(faces)
+    bands = {"miss": 0.0, "deflected": 0.0, "direct": 0.0}
+    crit = dmg = 0.0
+    from .checks import step_dist
+    for p, kept, other in step_dist(s):
+        vs = [(1.0, 0)] if kept != 12 else (
+            [(1 / 12, max(f, rulings.EXPLOSION_MINIMUM)) for f in range(1, 13)]
+            if other is None else [(1.0, max(other, rulings.EXPLOSION_MINIMUM))])
+        for pv, v in vs:
+            q = p * pv
+            tohit = kept + w.tohit + penalty
+            use = "tohit" if v and tohit < e else None
+            if use:
+                tohit += v
+            got = band(tohit, e, d, fd)
+            if v:
+                crit += q
+            if got == "miss":
+                bands["miss"] += q
+                continue
+            for f in faces:
+                b = w.damage_base + f
+                u, th = use, tohit
+                if v and u is None:
+                    u = crit_use(w, a, t, th, v, b)
+                    if u == "tohit":
+                        th += v
+                g = band(th, e, d, fd)
+                bb = b + (v if u == "damage" else 0)
+                sc = size_crit_mult(m_a(a), v, t.profile.size) if u == "size" else None
+                raw = attacker_damage(bb, m_a(a), bool(v), sc)
+                dmg += q / nb * defend(t.profile, raw, w.damage_type, g == "deflected",
+                                       w.family == "firearm", giant_hit(enc, a, t))
+                bands[g] += q / nb
+    out = AttackPreview(bands["miss"], bands["deflected"], bands["direct"], crit, dmg, s,
+                        in_range(enc, a, w, t))
+    enc.memo[key] = out
+    return out
+
+
+def in_reach(enc: MetaforceEncounter, attacker: str) -> dict[str, list[str]]:
+    """Weapon id -> the enemies it reaches from where ``attacker`` stands now."""
+    a = enc.by_id[attacker]
+    out: dict[str, list[str]] = {}
+    for w in a.weapons():
+        out[w.id] = [t.id for t in enc.combatants if t.side != a.side and t.alive
+                     and t.present and in_range(enc, a, w, t)]
+    return out
+
+
+def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
+    p = c.profile
+    return {
+        "id": c.id, "side": c.side, "ally": c.side == me.side, "state": c.state,
+        "hp": c.hp, "hp_max": p.hp_max, "mp": c.mp, "mp_max": c.mp_max,
+        "metaforce_user": c.mu, "protected": p.protected, "x": c.x, "y": c.y, "size": p.size,
+        "space": c.n, "speed_squares": c.speed_squares(), "evasion": c.evasion(),
+        "deflection": c.deflection(), "status_defence": dict(p.status_defence),
+        "reactions": c.reactions, "frames_left": c.frames_left, "stun": c.stun,
+        "statuses": {k: {"magnitude": v[0], "severity": c.status_severity(k), "source": v[2]}
+                     for k, v in c.statuses.items()},
+        "grappling": c.grappling, "special_pending": c.special_until >= 0,
+        "exert": c.exert_total, "tired": c.tired, "exhausted": c.exhausted,
+        "loaded": dict(c.loaded), "reserve": dict(c.reserve), "primed": dict(c.primed),
+        "weapons": [{"id": w.id, "family": w.family, "tohit": w.tohit,
+                     "damage": f"{w.damage_base}+d{w.bonus_die}", "type": w.damage_type,
+                     "range_squares": range_squares(enc, c, w)} for w in c.weapons()],
+        "distance": dist(me, c) if c is not me else 0,
+    }
+
+
+def public_view(enc: MetaforceEncounter, actor: str) -> dict[str, Any]:
+    """What ``actor`` knows: everything on the table (spec §12.4: no hidden information)."""
+    me = enc.by_id[actor]
+    return {
+        "system": "metaforce", "round": enc.round, "max_rounds": enc.options.max_rounds,
+        "decision": enc.decision, "current_actor": enc.current_actor(), "me": actor,
+        "frame": me.frame, "trigger": enc.trigger,
+        "window": None if enc.window is None else enc.window.to_dict(),
+        "grid": [enc.grid.width, enc.grid.height], "initiative": list(enc.order),
+        "combatants": [_public(enc, c, me) for c in enc.combatants],
+    }

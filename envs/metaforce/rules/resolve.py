@@ -1,0 +1,127 @@
+"""Carrying out one decision (spec §4.2, §5, §6.2): a frame action (movement mode + activity) or
+a W-R1 Reaction. The turn machinery (``turns``) decides who acts next."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.core.actions import Action
+from envs.core.events import Event
+
+from .arms import fire, fire_bow, prime, reload, throw
+from .attack import attack, grapple_attack, stop_squares
+from .combatant import Combatant
+from .damage import knock_out
+from .events import ReactionsChanged, SpecialReady
+from .flow import Ctx
+from .legal import split_mode
+from .moves import approach_cell, move_to, retreat_cell
+from .statuses import escape, maintain
+
+if TYPE_CHECKING:
+    from .state import MetaforceEncounter
+
+__all__ = ["resolve_frame", "resolve_reaction"]
+
+
+def _move(enc: MetaforceEncounter, ev: list[Event], c: Combatant, mode: str,
+          ref: Combatant | None, budget: int, stop: int = 1, how: str | None = None) -> bool:
+    """Carry out a movement mode; returns whether ``c`` moved."""
+    if mode == "hold" or ref is None or budget <= 0 or not c.active:
+        return False
+    cell = (approach_cell(enc, c, ref, budget, stop) if mode == "approach"
+            else retreat_cell(enc, c, ref, budget))
+    if cell == c.pos:
+        return False
+    move_to(enc, ev, c, cell, how or mode)
+    return True
+
+
+def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
+                  a: Action) -> bool:
+    """One Action Frame of ``c`` (spec §4.2). Returns whether it moved or acted (a W-R1
+    trigger)."""
+    args, mode = split_mode(a.args)
+    t = enc.by_id[a.target] if a.target is not None else None
+    speed = c.speed_squares()
+    kind = a.kind
+    if kind == "pass":
+        return _move(enc, ev, c, mode, t, speed)
+    if kind == "dash":
+        return _move(enc, ev, c, mode, t, 2 * speed, how=f"dash {mode}")
+    if kind == "vigilance":
+        c.vigilance = True  # R-56: it ends the turn
+        c.frames_left = 1
+        return True
+    if kind == "withdraw":
+        knock_out(enc, ev, c, "retreated")
+        return False
+    if kind == "escape":
+        escape(enc, ctx, ev, c, args[0])
+        return True
+    if kind == "maintain":
+        maintain(enc, ctx, ev, c)
+        return True
+    w = c.profile.weapon(args[0]) if args and kind in ("attack", "fire", "throw", "reload",
+                                                       "prime") else None
+    stop = stop_squares(enc, c, w, kind == "throw") if w is not None else 1
+    if kind == "grapple":
+        stop = max(1, c.profile.reach_ft // 5)
+    if mode == "approach":
+        _move(enc, ev, c, mode, t, speed, stop)
+    if kind in ("attack", "fire", "throw", "grapple"):
+        assert t is not None
+        _act(enc, ctx, ev, c, kind, w, t, args, "meta" in a.boosts)
+    elif kind == "reload":
+        assert w is not None
+        reload(enc, ev, c, w)
+    elif kind == "prime":
+        assert w is not None
+        prime(ev, c, w)
+    elif kind == "special":
+        ws = [x for x in c.weapons() if x.special_status or True]
+        from .attack import special_status
+        status = next((s for s in (special_status(x) for x in ws) if s), "none")
+        c.special_until = c.turns + 1  # spec §5.4, R-15: until the end of its next turn
+        ev.append(SpecialReady(c.id, status))
+    if mode == "retreat" and c.active and not enc.is_over():
+        _move(enc, ev, c, mode, t, c.speed_squares())
+    return True
+
+
+def _act(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, kind: str,
+         w: object, t: Combatant, args: tuple[str, ...], meta: bool,
+         reaction: bool = False) -> None:
+    from .profile import Weapon
+    assert w is None or isinstance(w, Weapon)
+    if kind == "grapple":
+        grapple_attack(enc, ctx, ev, c, t)
+    elif kind == "throw":
+        assert w is not None
+        throw(enc, ctx, ev, c, w, t)
+    elif kind == "fire" or (w is not None and w.family == "firearm"):
+        assert w is not None
+        fire(enc, ctx, ev, c, w, t, 1 if reaction else int(args[1]))
+    elif w is not None and w.family == "bow":
+        fire_bow(enc, ctx, ev, c, w, t, meta, reprime=not reaction)
+    else:
+        assert w is not None
+        attack(enc, ctx, ev, c, w, t, meta=meta)
+
+
+def resolve_reaction(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], r: Combatant,
+                     a: Action) -> None:
+    """One W-R1 Reaction of ``r`` (spec §6.2): it costs the Reaction."""
+    if a.kind == "pass":
+        return
+    r.reactions -= 1
+    ev.append(ReactionsChanged(r.id, r.reactions))
+    t = enc.by_id[a.target] if a.target is not None else None
+    what = a.args[0]
+    if what in ("approach", "retreat"):
+        _move(enc, ev, r, what, t, r.speed_squares(), how=f"react {what}")
+        return
+    assert t is not None
+    w = r.profile.weapon(a.args[1])
+    _act(enc, ctx, ev, r, "throw" if what == "throw" else "attack", w, t, a.args,
+         "meta" in a.boosts, reaction=True)

@@ -1,0 +1,60 @@
+"""Building an encounter (spec §3.1-§3.5): combatants with starting resources, the default
+deployment along opposite edges, the grid and the initiative roll."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from envs.core.dice import Dice, SeededDice
+from envs.core.events import Event, RoundStarted
+from envs.core.squaregrid import SquareGrid
+
+from . import rulings
+from .combatant import Combatant
+from .options import RuleOptions
+from .profile import Profile
+from .state import MetaforceEncounter
+from .turns import roll_initiative
+
+__all__ = ["Row", "deploy", "build"]
+
+Row = tuple[str, str, Profile, "tuple[int, int] | None", bool]
+"""``(id, side, profile, anchor or None for the default deployment, aware)``."""
+
+
+def deploy(rows: Sequence[tuple[str, str, Profile]], grid: SquareGrid
+           ) -> tuple[dict[str, tuple[int, int]], dict[str, int]]:
+    """spec §3.2 default deployment: the first side along the south edge (y = 0), the second
+    along the north edge, further sides alternating; members ``DEPLOY_SPACING`` squares apart,
+    centred. Returns the anchors and each side's home edge (0 south, 1 north)."""
+    sides: dict[str, list[tuple[str, int]]] = {}
+    for cid, side, p in rows:
+        sides.setdefault(side, []).append((cid, max(1, p.space)))
+    pos: dict[str, tuple[int, int]] = {}
+    home: dict[str, int] = {}
+    for i, (side, members) in enumerate(sides.items()):
+        home[side] = i % 2
+        width = sum(n for _, n in members) + rulings.DEPLOY_SPACING * (len(members) - 1)
+        x = max(0, (grid.width - width) // 2)
+        for cid, n in members:
+            y = 0 if home[side] == 0 else grid.height - n
+            pos[cid] = (min(x, grid.width - n), y)
+            x += n + rulings.DEPLOY_SPACING
+    return pos, home
+
+
+def build(rows: Sequence[Row], grid: SquareGrid, options: RuleOptions, name: str = "custom",
+          dice: Dice | None = None, initiative: list[str] | None = None) -> MetaforceEncounter:
+    """A fresh fight: place everyone, roll initiative with ``dice`` (unless ``initiative`` is
+    given) and run the clock to the first decision."""
+    dice = dice if dice is not None else SeededDice(0)
+    auto, home = deploy([(r[0], r[1], r[2]) for r in rows], grid)
+    cs = [Combatant(cid, side, p, at if at is not None else auto[cid], aware,
+                    options.primed_at_start)
+          for cid, side, p, at, aware in rows]
+    ev: list[Event] = []
+    order = initiative or roll_initiative(cs, dice, options.initiative_mode, ev)
+    enc = MetaforceEncounter(cs, grid, order, options, name, home)
+    enc.setup_events = [RoundStarted(1), *ev]
+    enc.setup_events += enc.start(dice)
+    return enc

@@ -1,0 +1,248 @@
+"""The Metaforce encounter: the state of one fight and the ``Encounter`` protocol (spec §3-§9).
+
+Decisions: a frame of the turn owner (spec §4.2), a W-R1 Reaction of an opponent after that
+frame (spec §6.1), or a W-I5 Deus Ex window inside a procedure (``flow``), whose
+``current_actor()`` is the deciding combatant. A window's procedure is replayed from the state
+before the action with the same dice (``flow.ReplayDice``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.core.actions import Action, ActionSyntaxError, parse_label
+from envs.core.dice import Dice
+from envs.core.encounter import EncounterBase, Outcome, SideInfo
+from envs.core.events import Event
+from envs.core.squaregrid import SquareGrid
+
+from .combatant import Combatant
+from .flow import Ctx, NeedDecision, ReplayDice, Window
+from .legal import frame_actions, reaction_actions
+from .options import RuleOptions, parse_options
+from .profile import Profile
+
+SYSTEM = "metaforce"
+
+__all__ = ["SYSTEM", "MetaforceEncounter"]
+
+
+class MetaforceEncounter(EncounterBase):
+    """One Metaforce fight (the ``Encounter`` protocol of ``envs.core``)."""
+
+    system = SYSTEM
+
+    def __init__(self, combatants: list[Combatant], grid: SquareGrid, order: list[str],
+                 options: RuleOptions, name: str = "custom",
+                 home_edge: dict[str, int] | None = None) -> None:
+        self.name = name
+        self.options = options
+        self.grid = grid
+        self.combatants = combatants
+        self.by_id = {c.id: c for c in combatants}
+        self.order = list(order)  # initiative order (spec §3.3), fixed for the encounter
+        self.home_edge = dict(home_edge or {})  # side -> 0 (south edge) or 1 (north edge)
+        self._round = 1
+        self.turn = -1  # index into ``order`` of the turn owner
+        self.in_turn = False
+        self.frame_open = False
+        self.reactors: list[str] = []  # W-R1 queue after a frame (spec §6.1)
+        self.trigger: str | None = None
+        self._outcome: Outcome | None = None
+        self.proc: dict[str, Any] | None = None  # label, base, faces, choices, emitted
+        self.window: Window | None = None
+        self.memo: dict[Any, Any] = {}
+        self.setup_events: list[Event] = []  # initiative and the first turn's start
+        sides: dict[str, list[str]] = {}
+        for c in combatants:
+            sides.setdefault(c.side, []).append(c.id)
+        self._sides = tuple(SideInfo(s, tuple(m)) for s, m in sides.items())
+        self._legal: list[Action] | None = None
+
+    # ------------------------------------------------------------------ protocol: reading
+    def sides(self) -> tuple[SideInfo, ...]:
+        return self._sides
+
+    def is_active(self, combatant: str) -> bool:
+        return self.by_id[combatant].active
+
+    def check_end(self, ev: list[Event]) -> None:
+        """spec §8.7: the fight ends when the active combatants all belong to one team."""
+        if self._outcome is None:
+            self._check_defeat(ev)
+
+    @property
+    def decision(self) -> str:
+        """``frame``, ``reaction`` (W-R1), ``deus_ex`` (W-I5) or ``over``."""
+        if self._outcome is not None:
+            return "over"
+        if self.window is not None:
+            return self.window.kind
+        return "reaction" if self.reactors else "frame"
+
+    def current_actor(self) -> str | None:
+        if self._outcome is not None:
+            return None
+        if self.window is not None:
+            return self.window.actor
+        if self.reactors:
+            return self.reactors[0]
+        return self.order[self.turn] if self.turn >= 0 else None
+
+    def legal_actions(self) -> list[Action]:
+        if self._outcome is not None:
+            return []
+        if self._legal is None:
+            if self.window is not None:
+                self._legal = [parse_label(x) for x in self.window.labels]
+            elif self.reactors:
+                assert self.trigger is not None
+                self._legal = reaction_actions(self, self.by_id[self.reactors[0]],
+                                               self.by_id[self.trigger])
+            else:
+                self._legal = frame_actions(self, self.by_id[self.order[self.turn]])
+        return list(self._legal)
+
+    def parse_action(self, label: str) -> Action:
+        from .labels import check_label
+        a = parse_label(label)
+        if a.actor not in self.by_id:
+            raise ActionSyntaxError(f"cannot read action {label!r}: unknown combatant "
+                                    f"{a.actor!r}; combatants: {', '.join(self.by_id)}")
+        if a.target is not None and a.target not in self.by_id:
+            raise ActionSyntaxError(f"cannot read action {label!r}: unknown target {a.target!r}")
+        check_label(a, label, self.by_id[a.actor])
+        return a
+
+    # ------------------------------------------------------------------ resolution
+    def start(self, dice: Dice | None) -> list[Event]:
+        """Run the clock to the first decision (the first turn's start, spec §4.1)."""
+        return self._run(None, dice)
+
+    def _resolve(self, action: Action, dice: Dice, events: list[Event]) -> None:
+        events.extend(self._run(action, dice))
+
+    def _run(self, action: Action | None, dice: Dice | None) -> list[Event]:
+        from .turns import step
+        self._legal = None
+        self.memo = {}
+        label = action.label if action is not None else ""
+        if self.proc is None:
+            self.proc = {"label": label, "base": self._copy(), "faces": [], "choices": [],
+                         "emitted": 0}
+        else:
+            self.proc["choices"].append(label)
+            self._restore(self.proc["base"])
+        proc = self.proc
+        first = parse_label(proc["label"]) if proc["label"] else None
+        ev: list[Event] = []
+        ctx = Ctx(ReplayDice(proc["faces"], dice), proc["choices"])
+        self.window = None
+        try:
+            step(self, ctx, ev, first)
+        except NeedDecision as nd:
+            if self._outcome is None:
+                self.window = nd.window
+                out = ev[proc["emitted"]:]
+                proc["emitted"] = len(ev)
+                return out
+        self.proc = None
+        return ev[proc["emitted"]:]
+
+    def _ended(self) -> None:
+        self.reactors = []
+        self.window = None
+
+    # ------------------------------------------------------------------ clone and snapshot
+    def _copy(self) -> MetaforceEncounter:
+        new = object.__new__(MetaforceEncounter)
+        new.__dict__.update(self.__dict__)
+        new.combatants = [c.clone() for c in self.combatants]
+        new.by_id = {c.id: c for c in new.combatants}
+        new.reactors = list(self.reactors)
+        new.proc = None
+        new.memo = {}
+        new._legal = None
+        return new
+
+    def _restore(self, base: MetaforceEncounter) -> None:
+        twin = base._copy()
+        proc = self.proc
+        self.__dict__.update(twin.__dict__)
+        self.proc = proc
+
+    def clone(self) -> MetaforceEncounter:
+        new = self._copy()
+        if self.proc is not None:
+            p = self.proc
+            new.proc = {**p, "faces": [list(x) for x in p["faces"]],
+                        "choices": list(p["choices"])}
+        new._legal = self._legal
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        proc = None
+        if self.proc is not None:
+            p = self.proc
+            proc = {"label": p["label"], "base": p["base"].snapshot(),
+                    "faces": [list(x) for x in p["faces"]], "choices": list(p["choices"]),
+                    "emitted": p["emitted"]}
+        from .profile import profile_to_dict
+        return {
+            "system": SYSTEM, "name": self.name, "options": self.options.to_dict(),
+            "grid": self.grid.to_dict(), "initiative": list(self.order),
+            "order": [c.id for c in self.combatants],  # the roster (the shared situation field)
+            "home_edge": dict(self.home_edge), "round": self._round, "turn": self.turn,
+            "in_turn": self.in_turn, "frame_open": self.frame_open,
+            "reactors": list(self.reactors), "trigger": self.trigger,
+            "outcome": None if self._outcome is None else self._outcome.to_dict(),
+            "window": None if self.window is None else self.window.to_dict(),
+            "combatants": {c.id: c.to_dict() for c in self.combatants},
+            "profiles": {c.id: profile_to_dict(c.profile) for c in self.combatants},
+            "proc": proc,
+        }
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> MetaforceEncounter:
+        from .profile import profile_from_dict
+        opts = parse_options(data["options"])
+        cs = []
+        for cid in data["order"]:
+            d = data["combatants"][cid]
+            prof: Profile = profile_from_dict(data["profiles"][cid])
+            c = Combatant(cid, d["side"], prof, (d["x"], d["y"]))
+            c.load(d)
+            cs.append(c)
+        enc = cls(cs, SquareGrid.from_dict(data["grid"]), data["initiative"], opts,
+                  data["name"], {str(k): int(v) for k, v in data["home_edge"].items()})
+        enc._round, enc.turn = data["round"], data["turn"]
+        enc.in_turn, enc.frame_open = data["in_turn"], data["frame_open"]
+        enc.reactors, enc.trigger = list(data["reactors"]), data["trigger"]
+        o = data["outcome"]
+        enc._outcome = None if o is None else Outcome(o["winner"], o["reason"], o["round"])
+        enc.window = None if data["window"] is None else Window.from_dict(data["window"])
+        p = data["proc"]
+        if p is not None:
+            enc.proc = {"label": p["label"], "base": cls.from_snapshot(p["base"]),
+                        "faces": [list(x) for x in p["faces"]], "choices": list(p["choices"]),
+                        "emitted": p["emitted"]}
+        return enc
+
+    # ------------------------------------------------------------------ views
+    def view(self, actor: str) -> dict[str, Any]:
+        from .preview import public_view
+        return public_view(self, actor)
+
+    def describe(self, viewer: str | None = None) -> list[dict[str, str]]:
+        rows = []
+        for c in self.combatants:
+            st = [f"{k} {v[0]}" for k, v in sorted(c.statuses.items())]
+            if c.stun:
+                st.append(f"stun {c.stun}")
+            rows.append({"id": c.id, "side": c.side, "hp": f"{c.hp}/{c.profile.hp_max}",
+                         "mp": f"{c.mp}/{c.mp_max}", "at": f"{c.x},{c.y}",
+                         "state": c.state if not st else f"{c.state}: {', '.join(st)}"})
+        return rows
+
+    def harm(self) -> dict[str, float]:
+        return {c.id: float(c.profile.hp_max - c.hp) for c in self.combatants}

@@ -1,0 +1,224 @@
+"""Statuses and saves (spec §7.1-§7.5, §5.9, §5.10): magnitude against Status Defence, severity,
+Saving Throws (eligibility, TN, Miraculous), DoT ticks, Stun, Knockback and the Grappled state.
+
+CORE statuses: Bleed, Burn (DoT), Knockback, Stun, Grappled (``rulings.CORE_STATUSES``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.core.events import Event
+
+from . import rulings
+from .checks import check_roll, net_steps, rank_die, roll_rank
+from .combatant import Combatant, severity
+from .damage import defend, take_damage
+from .events import (
+    CheckRolled,
+    DotTicked,
+    GrappleChanged,
+    ReactionsChanged,
+    SaveRolled,
+    StatusChanged,
+    Stunned,
+)
+from .flow import Ctx
+from .moves import knockback, release_grapple
+from .profile import size_step
+
+if TYPE_CHECKING:
+    from .state import MetaforceEncounter
+
+__all__ = ["can_save", "roll_save", "inflict", "stun", "dot_ticks", "escape", "breakable",
+           "grapple_factor", "grapple_hit", "maintain"]
+
+
+def can_save(enc: MetaforceEncounter, c: Combatant, core: str) -> bool:
+    """spec §7.3 eligibility: proficient or expert in the save attribute, a granted save
+    (``saves`` of the stat block), or the FULL option ``gm_grants_saves``."""
+    attr = rulings.SAVE_ATTR[core]
+    p = c.profile
+    return (attr in p.proficient or attr in p.expertise or core in p.saves
+            or bool(enc.options.gm_grants_saves))
+
+
+def roll_save(ctx: Ctx, ev: list[Event], c: Combatant, core: str) -> str:
+    """spec §7.3, R-49: ``failure``, ``success`` or ``miraculous`` (dice order item 7)."""
+    attr = rulings.SAVE_ATTR[core]
+    p = c.profile
+    flat = c.attr(attr)
+    tn = max(rulings.SAVE_TN_FLOOR, 12 - flat)
+    expert = attr in p.expertise
+    steps = net_steps(1 if expert else 0, False, False, c.tired, c.exhausted)
+    chk = check_roll(ctx.dice, steps)
+    bonus = roll_rank(ctx.dice, flat) if expert else flat
+    if attr in p.save_level_bonus:
+        bonus += p.level  # Odonghe: +Level on END
+    total = chk.kept + chk.v + chk.penalty + bonus
+    result = ("miraculous" if total >= tn + rulings.MIRACULOUS_MARGIN
+              else "success" if total >= tn else "failure")
+    ev.append(SaveRolled(c.id, core, chk.faces, total, tn, result))
+    return result
+
+
+def stun(ev: list[Event], c: Combatant, frames: int) -> None:
+    """R-14: a new Stun does not add; the remaining lost frames become the larger."""
+    if frames > c.stun:
+        c.stun = frames
+        ev.append(Stunned(c.id, frames))
+
+
+def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t: Combatant,
+            status: str, m: int, deflected: bool, x: int) -> None:
+    """spec §7.2 ToHit mode: deflected halves, resistance/immunity of the status, ``M >= SD``
+    inflicts, an eligible Save halves (Miraculous: 0); then the status takes effect."""
+    if status not in rulings.CORE_STATUSES or not t.alive:
+        return
+    if deflected:
+        m //= 2
+    m = defend(t.profile, m, status, False, status=True)
+    core = rulings.STATUS_CORE[status]
+    sd = t.sd(core)
+    if m < sd:
+        ev.append(StatusChanged(t.id, status, m, "resisted"))
+        return
+    save = rulings.STATUS_SAVE.get(status)
+    if save is not None and can_save(enc, t, save):
+        result = roll_save(ctx, ev, t, save)
+        if result == "miraculous":
+            ev.append(StatusChanged(t.id, status, 0, "resisted"))
+            return
+        if result == "success":
+            m //= 2
+    sev = severity(m, sd)
+    if sev == "ended":
+        return
+    if status == "knockback":
+        push = rulings.KNOCKBACK_SQUARES.get(sev, 0)
+        ev.append(StatusChanged(t.id, status, m, sev))
+        if push:
+            knockback(enc, ev, a, t, push)
+        if sev == "intense":
+            stun(ev, t, 1)
+        return
+    if status == "stun":
+        ev.append(StatusChanged(t.id, status, m, sev))
+        if sev == "partial":
+            t.no_react = True
+            if t.reactions:
+                t.reactions = 0
+                ev.append(ReactionsChanged(t.id, 0))
+        else:
+            stun(ev, t, rulings.STUN_FRAMES[sev])
+        if t.grappling is not None and t.stunned:
+            release_grapple(enc, ev, t, "ended")
+        return
+    old = t.statuses.get(status)
+    if old is not None and old[0] >= m:  # R-17: keep the higher
+        return
+    if status == "grappled":
+        if old is not None and old[2] in enc.by_id and old[2] != a.id:
+            enc.by_id[old[2]].grappling = None  # a stronger grip takes over
+        t.statuses[status] = (m, 0, a.id)
+        a.grappling = t.id
+        ev.append(GrappleChanged(a.id, t.id, m, "grabbed"))
+    else:
+        t.statuses[status] = (m, x, a.id)
+    ev.append(StatusChanged(t.id, status, m, sev))
+
+
+def dot_ticks(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant) -> None:
+    """spec §7.4, R-18: at the start of the victim's turn each DoT deals Partial floor(X/2),
+    Full X, Intense 2X of its damage type (resistances apply, Deflection and Size do not)."""
+    for name in rulings.DOT_STATUSES:
+        s = c.statuses.get(name)
+        if s is None or not c.alive:
+            continue
+        m, x, src = s
+        if enc.options.dot_x_mode == "half_magnitude":
+            x = m // 2
+        sev = c.status_severity(name)
+        amount = {"partial": x // 2, "full": x, "intense": 2 * x}.get(sev, 0)
+        dtype = "fire" if name == "burn" else name
+        final = defend(c.profile, amount, dtype, False)
+        ev.append(DotTicked(c.id, name, sev, final))
+        if final > 0:
+            take_damage(enc, ctx, ev, c, final, f"{name}", dtype, amount)
+
+
+def breakable(c: Combatant) -> list[str]:
+    """spec §5.10: the statuses ``c`` may make an Escape / Break check against this frame."""
+    return [s for s in ("grappled", "burn") if s in c.statuses and s not in c.escaped]
+
+
+def escape(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
+           status: str) -> None:
+    """spec §5.10, R-38: d12 (ladder, explodes) + Attribute (flat, or its die if proficient) +
+    a covering Metaphor rank, subtracted from the magnitude; at <= 0 the status ends."""
+    p = c.profile
+    attr = max(rulings.BREAK_ATTR[status], key=c.attr)
+    prof = attr in p.proficient or attr in p.expertise
+    steps = net_steps(0, prof, attr in p.expertise, c.tired, c.exhausted)
+    chk = check_roll(ctx.dice, steps)
+    flat = c.attr(attr)
+    value = roll_rank(ctx.dice, flat) if prof and rank_die(flat) else flat
+    rank = p.grapple_bonus - p.attr(p.grapple_attr) if status == "grappled" \
+        and p.grapple_proficient else 0
+    total = chk.kept + chk.v + chk.penalty + value + max(0, rank)
+    c.escaped.append(status)
+    ev.append(CheckRolled(c.id, f"escape:{status}", chk.faces, total))
+    m, x, src = c.statuses[status]
+    left = m - total
+    if left <= 0:
+        del c.statuses[status]
+        ev.append(StatusChanged(c.id, status, 0, "ended"))
+        if status == "grappled" and src in enc.by_id:
+            g = enc.by_id[src]
+            if g.grappling == c.id:
+                g.grappling = None
+                ev.append(GrappleChanged(g.id, c.id, 0, "escaped"))
+        return
+    c.statuses[status] = (left, x, src)
+    ev.append(StatusChanged(c.id, status, left, c.status_severity(status)))
+
+
+def grapple_factor(a: Combatant, t: Combatant) -> int:
+    """spec §5.9 item 1, R-36: x(Size_a - Size_t) when the grappler is 2+ Sizes bigger (Sizes
+    below Medium count as 1)."""
+    sa, st = max(1, int(a.profile.size)), max(1, int(t.profile.size))
+    return sa - st if sa >= st + 2 else 1
+
+
+def grapple_ok(a: Combatant, t: Combatant) -> bool:
+    """R-36: the target is at most one Size step larger."""
+    return size_step(t.profile.size) <= size_step(a.profile.size) + 1
+
+
+def grapple_hit(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t: Combatant,
+                kept: int, v_mag: int) -> None:
+    """spec §5.9 item 2: ``M = (K + max(STR, AGI) flat + rank (+V)) x factor`` against the
+    Reflex Status Defence; the Save halves (Miraculous: no grapple)."""
+    m = (kept + a.profile.grapple_bonus + v_mag) * grapple_factor(a, t)
+    if a.grappling is not None and a.grappling != t.id:
+        release_grapple(enc, ev, a, "released")  # CORE: one grapple
+    inflict(enc, ctx, ev, a, t, "grappled", m, False, 0)
+    if a.grappling != t.id:
+        ev.append(GrappleChanged(a.id, t.id, m, "failed"))
+
+
+def maintain(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant) -> None:
+    """spec §5.9 item 3: ``d12 + max(STR, AGI) flat + rank (x factor)``; the magnitude becomes the
+    larger of the current one and the new roll."""
+    assert a.grappling is not None
+    t = enc.by_id[a.grappling]
+    p = a.profile
+    steps = net_steps(0, p.grapple_proficient, p.grapple_attr in p.expertise, a.tired,
+                      a.exhausted)
+    chk = check_roll(ctx.dice, steps)
+    total = (chk.kept + chk.v + chk.penalty + p.grapple_bonus) * grapple_factor(a, t)
+    ev.append(CheckRolled(a.id, "maintain", chk.faces, total))
+    m, x, src = t.statuses.get("grappled", (0, 0, a.id))
+    if total > m:
+        t.statuses["grappled"] = (total, x, a.id)
+    ev.append(GrappleChanged(a.id, t.id, max(m, total), "held"))

@@ -1,0 +1,156 @@
+"""Rounds, turns and frames (spec §3.3, §4.1, §4.5, §6.3, §8.7): initiative, start and end of
+turn, the two Action Frames, lost (stunned) frames, the W-R1 reaction queue after each frame and
+the round limit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.core.actions import Action
+from envs.core.dice import Dice
+from envs.core.events import Event, TurnStarted
+
+from . import rulings
+from .combatant import Combatant
+from .damage import knock_out
+from .events import FrameLost, FrameStarted, InitiativeRolled, ReactionsChanged, TurnEnded
+from .flow import Ctx
+from .legal import reaction_actions
+from .resolve import resolve_frame, resolve_reaction
+from .statuses import dot_ticks
+
+if TYPE_CHECKING:
+    from .state import MetaforceEncounter
+
+__all__ = ["roll_initiative", "advance", "step"]
+
+
+def roll_initiative(cs: list[Combatant], dice: Dice, mode: str,
+                    ev: list[Event]) -> list[str]:
+    """spec §3.3, R-7: ``d12 + initiative bonus`` (no explosion) in roster order; ties by Reflex,
+    then AGI, then a seeded draw (the tied group is shuffled with the dice, Fisher-Yates).
+    ``alternating``: the best roller, then the best of the next team (teams by best roll), ..."""
+    rolls = {c.id: dice.roll(12)[0] for c in cs}
+    key = {c.id: (rolls[c.id] + c.profile.initiative_bonus, int(c.profile.cores.get("reflex", 0)),
+                  c.attr("agi")) for c in cs}
+    order = sorted((c.id for c in cs), key=lambda i: key[i], reverse=True)
+    out: list[str] = []
+    i = 0
+    while i < len(order):
+        j = i
+        while j < len(order) and key[order[j]] == key[order[i]]:
+            j += 1
+        group = order[i:j]
+        for k in range(len(group) - 1, 0, -1):
+            r = dice.roll(k + 1)[0] - 1
+            group[k], group[r] = group[r], group[k]
+        out += group
+        i = j
+    if mode == "alternating":
+        side = {c.id: c.side for c in cs}
+        teams: dict[str, list[str]] = {}
+        for cid in out:
+            teams.setdefault(side[cid], []).append(cid)
+        queues = list(teams.values())
+        alt: list[str] = []
+        while any(queues):
+            for q in queues:
+                if q:
+                    alt.append(q.pop(0))
+        out = alt
+    for place, cid in enumerate(out, 1):
+        ev.append(InitiativeRolled(cid, rolls[cid], key[cid][0], place))
+    return out
+
+
+def _start_turn(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant) -> None:
+    """spec §4.1 start_of_turn: unused Reactions are lost, DoTs tick (§7.4), Exert over the limit
+    knocks out (§7.6)."""
+    ev.append(TurnStarted(enc.round, c.id))
+    if c.reactions:
+        c.reactions = 0
+        ev.append(ReactionsChanged(c.id, 0))
+    c.no_react = False
+    c.vigilance = False
+    c.turns += 1
+    c.acted = True
+    c.frames_left, c.frame = rulings.FRAMES_PER_TURN, 0
+    dot_ticks(enc, ctx, ev, c)
+    if c.active and c.exert_total > c.profile.exert_limit:
+        c.tension = 0  # spec §7.6: Tension is released first
+        if c.exert_total > c.profile.exert_limit:
+            knock_out(enc, ev, c, "unconscious")
+
+
+def _end_turn(enc: MetaforceEncounter, ev: list[Event], c: Combatant) -> None:
+    """spec §4.1 end_of_turn: 1 Reaction, +1 after Vigilance (§4.5); a Special Attack setup
+    from the previous turn lapses (§5.4)."""
+    c.frames_left = 0
+    c.aware = True
+    if c.special_until >= 0 and c.special_until <= c.turns:
+        c.special_until = -1
+    if c.active:
+        c.reactions = 1 + (1 if c.vigilance else 0)
+    ev.append(TurnEnded(c.id, c.reactions))
+
+
+def advance(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event]) -> None:
+    """Run the clock until someone has a decision (or the fight ends): pending W-R1 reactors
+    first, then the turn owner's next frame, lost frames, turn ends and round ends."""
+    while not enc.is_over():
+        while enc.reactors:
+            r = enc.by_id[enc.reactors[0]]
+            if r.can_react() and enc.trigger is not None:
+                if len(reaction_actions(enc, r, enc.by_id[enc.trigger])) > 1:
+                    return
+            enc.reactors.pop(0)
+        enc.trigger = None
+        if enc.turn >= 0 and enc.in_turn:
+            c = enc.by_id[enc.order[enc.turn]]
+            if c.active and c.frames_left > 0:
+                if c.stun > 0:  # R-14: the frame is lost
+                    c.stun -= 1
+                    c.frames_left -= 1
+                    ev.append(FrameLost(c.id, c.stun))
+                    continue
+                if not enc.frame_open:
+                    c.frame += 1
+                    c.escaped = []
+                    enc.frame_open = True
+                    ev.append(FrameStarted(c.id, c.frame))
+                return
+            _end_turn(enc, ev, c)
+            enc.in_turn = False
+        enc.turn += 1
+        if enc.turn >= len(enc.order):
+            if enc._check_round_cap(ev):
+                return
+            enc.turn = 0
+            enc._next_round(ev)
+        c = enc.by_id[enc.order[enc.turn]]
+        if not c.active:
+            continue
+        enc.in_turn = True
+        _start_turn(enc, ctx, ev, c)
+
+
+def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -> None:
+    """Carry out one decision (``None``: only run the clock, at the start) and advance."""
+    if a is not None:
+        if enc.reactors and a.actor == enc.reactors[0]:
+            enc.reactors.pop(0)
+            resolve_reaction(enc, ctx, ev, enc.by_id[a.actor], a)
+        else:
+            c = enc.by_id[a.actor]
+            enc.frame_open = False
+            if a.kind == "end_turn":
+                c.frames_left = 0
+            else:
+                moved = resolve_frame(enc, ctx, ev, c, a)
+                c.frames_left = max(0, c.frames_left - 1)
+                if moved and c.present and not enc.is_over():
+                    enc.trigger = c.id  # W-R1: every opponent with a Reaction may answer
+                    enc.reactors = [o for o in enc.order
+                                    if enc.by_id[o].side != c.side and enc.by_id[o].active]
+        enc.check_end(ev)
+    advance(enc, ctx, ev)
