@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
 __all__ = ["dist", "approach_cell", "retreat_cell", "move_to", "knockback", "on_edge",
-           "release_grapple"]
+           "release_grapple", "edge_distance"]
 
 
 def dist(a: Combatant, b: Combatant, at: tuple[int, int] | None = None) -> int:
@@ -77,11 +77,11 @@ def retreat_cell(enc: MetaforceEncounter, c: Combatant, t: Combatant,
     edge, then least cost, then the lowest y and x."""
     if budget <= 0:
         return c.pos
-    home = enc.home_edge.get(c.side, 0)
+    home = enc.home_edge.get(c.side, "south")
     best = None
     for cell, cost in _reach(enc, c, budget).items():
         d = distance(cell, c.n, t.pos, t.n)
-        edge = cell[1] if home == 0 else enc.grid.height - c.n - cell[1]
+        edge = edge_distance(enc, cell, c.n, home)
         key = (-d, edge, cost, cell[1], cell[0])
         if best is None or key < best[0]:
             best = (key, cell)
@@ -146,6 +146,13 @@ def knockback(enc: MetaforceEncounter, ev: list[Event], a: Combatant, t: Combata
         ev.append(KnockedBack(t.id, moved, t.x, t.y))
         if t.grappling is not None:
             release_grapple(enc, ev, t, "ended")
+
+
+def edge_distance(enc: MetaforceEncounter, cell: tuple[int, int], n: int, edge: str) -> int:
+    """Squares between an N x N block at ``cell`` and the named edge of the grid."""
+    g = enc.grid
+    return {"south": cell[1], "north": g.height - n - cell[1], "west": cell[0],
+            "east": g.width - n - cell[0]}[edge]
 
 
 def on_edge(enc: MetaforceEncounter, c: Combatant) -> bool:

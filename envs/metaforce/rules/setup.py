@@ -23,24 +23,40 @@ Row = tuple[str, str, Profile, "tuple[int, int] | None", bool]
 
 
 def deploy(rows: Sequence[tuple[str, str, Profile]], grid: SquareGrid
-           ) -> tuple[dict[str, tuple[int, int]], dict[str, int]]:
+           ) -> tuple[dict[str, tuple[int, int]], dict[str, str]]:
     """spec §3.2 default deployment: the first side along the south edge (y = 0), the second
     along the north edge, further sides alternating; members ``DEPLOY_SPACING`` squares apart,
-    centred. Returns the anchors and each side's home edge (0 south, 1 north)."""
+    centred. Returns the anchors and each side's home edge."""
     sides: dict[str, list[tuple[str, int]]] = {}
     for cid, side, p in rows:
         sides.setdefault(side, []).append((cid, max(1, p.space)))
     pos: dict[str, tuple[int, int]] = {}
-    home: dict[str, int] = {}
+    home: dict[str, str] = {}
     for i, (side, members) in enumerate(sides.items()):
-        home[side] = i % 2
+        home[side] = ("south", "north")[i % 2]
         width = sum(n for _, n in members) + rulings.DEPLOY_SPACING * (len(members) - 1)
         x = max(0, (grid.width - width) // 2)
         for cid, n in members:
-            y = 0 if home[side] == 0 else grid.height - n
+            y = 0 if home[side] == "south" else grid.height - n
             pos[cid] = (min(x, grid.width - n), y)
             x += n + rulings.DEPLOY_SPACING
     return pos, home
+
+
+def home_edges(rows: Sequence[tuple[str, str, Profile, tuple[int, int]]], grid: SquareGrid
+               ) -> dict[str, str]:
+    """Each side's own edge (the RETREAT tie-break, spec §5.1): the edge nearest the centre of
+    its members' anchors."""
+    out: dict[str, str] = {}
+    by: dict[str, list[tuple[int, int, int]]] = {}
+    for _, side, p, (x, y) in rows:
+        by.setdefault(side, []).append((x, y, max(1, p.space)))
+    for side, ms in by.items():
+        cx = sum(x + n / 2 for x, _, n in ms) / len(ms)
+        cy = sum(y + n / 2 for _, y, n in ms) / len(ms)
+        gaps = {"south": cy, "north": grid.height - cy, "west": cx, "east": grid.width - cx}
+        out[side] = min(gaps, key=lambda k: gaps[k])
+    return out
 
 
 def build(rows: Sequence[Row], grid: SquareGrid, options: RuleOptions, name: str = "custom",
@@ -49,6 +65,8 @@ def build(rows: Sequence[Row], grid: SquareGrid, options: RuleOptions, name: str
     given) and run the clock to the first decision."""
     dice = dice if dice is not None else SeededDice(0)
     auto, home = deploy([(r[0], r[1], r[2]) for r in rows], grid)
+    if all(r[3] is not None for r in rows):
+        home = home_edges([(r[0], r[1], r[2], r[3]) for r in rows if r[3] is not None], grid)
     cs = [Combatant(cid, side, p, at if at is not None else auto[cid], aware,
                     options.primed_at_start)
           for cid, side, p, at, aware in rows]

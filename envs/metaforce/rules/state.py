@@ -34,14 +34,14 @@ class MetaforceEncounter(EncounterBase):
 
     def __init__(self, combatants: list[Combatant], grid: SquareGrid, order: list[str],
                  options: RuleOptions, name: str = "custom",
-                 home_edge: dict[str, int] | None = None) -> None:
+                 home_edge: dict[str, str] | None = None) -> None:
         self.name = name
         self.options = options
         self.grid = grid
         self.combatants = combatants
         self.by_id = {c.id: c for c in combatants}
         self.order = list(order)  # initiative order (spec §3.3), fixed for the encounter
-        self.home_edge = dict(home_edge or {})  # side -> 0 (south edge) or 1 (north edge)
+        self.home_edge = dict(home_edge or {})  # side -> its own edge (south, north, west, east)
         self._round = 1
         self.turn = -1  # index into ``order`` of the turn owner
         self.in_turn = False
@@ -214,7 +214,7 @@ class MetaforceEncounter(EncounterBase):
             c.load(d)
             cs.append(c)
         enc = cls(cs, SquareGrid.from_dict(data["grid"]), data["initiative"], opts,
-                  data["name"], {str(k): int(v) for k, v in data["home_edge"].items()})
+                  data["name"], {str(k): str(v) for k, v in data["home_edge"].items()})
         enc._round, enc.turn = data["round"], data["turn"]
         enc.in_turn, enc.frame_open = data["in_turn"], data["frame_open"]
         enc.reactors, enc.trigger = list(data["reactors"]), data["trigger"]
