@@ -1,0 +1,206 @@
+"""Metaforce checks and attacks with forced dice (spec §2.3, §2.4.3, §5.3, §5.5, §8, §12.1)."""
+
+from __future__ import annotations
+
+from test_metaforce_kit import act, block, detective, fight, fighter, labels, revolver, texts
+
+from envs.core.dice import ScriptedDice
+from envs.metaforce.rules.checks import check_roll, meta_die_for, net_steps, rank_die, roll_rank
+from envs.metaforce.rules.damage import attacker_damage, defend, size_crit_mult
+from envs.metaforce.rules.profile import profile_of
+
+NOVICE = {"proficient": [], "metaphors": []}
+
+
+def novice(cid: str = "novice", **kw):
+    return block(cid, **{**NOVICE, **kw})
+
+
+def duel(a, b, **kw):
+    """``a`` at (0, 0) acts first; ``b`` at (0, 1), adjacent; nobody holds a Reaction."""
+    return fight((a, "a", (0, 0)), (b, "b", (0, 1)), aware=False, **kw)
+
+
+# ---------------------------------------------------------------- dice (§2.3, §2.4.3, R-5, R-6)
+def test_a_single_d12_explodes_into_one_md12_that_never_explodes_again():
+    c = check_roll(ScriptedDice(["d12=12", "d12=3"]), 0)
+    assert (c.kept, c.v, c.faces, c.crit) == (12, 5, (12, 3), True)  # md12: 3 counts as 5
+    c = check_roll(ScriptedDice(["d12=12", "d12=12"]), 0)
+    assert c.v == 12 and len(c.faces) == 2  # V never explodes
+
+
+def test_with_two_dice_the_other_die_is_v_and_no_die_is_drawn():
+    c = check_roll(ScriptedDice(["d12=4", "d12=12"]), 1)
+    assert (c.kept, c.other, c.v) == (12, 4, 5)
+    c = check_roll(ScriptedDice(["d12=12", "d12=12"]), -1)
+    assert (c.kept, c.v) == (12, 12)  # Disadvantage: both 12, V 12 (R-6)
+
+
+def test_the_ladder_keeps_the_lower_die_and_costs_4_per_step_below_minus_1():
+    c = check_roll(ScriptedDice([9, 4]), -3)
+    assert (c.kept, c.penalty) == (4, -8)
+    c = check_roll(ScriptedDice([9, 4]), 3)
+    assert (c.kept, c.penalty) == (9, 0)
+
+
+def test_net_steps_proficiency_expertise_tired_and_exhausted():
+    assert net_steps(0, True, False, False, False) == 1
+    assert net_steps(-2, True, False, False, False) == -1
+    assert net_steps(-2, False, True, False, False) == -1  # Expertise lifts one step
+    assert net_steps(-1, False, True, False, False) == 0  # ... but not above Normal
+    assert net_steps(1, True, False, True, False) == 0  # Tired: no Advantage
+    assert net_steps(1, True, False, False, True) == -1  # Exhausted: Disadvantage
+
+
+def test_rank_dice_and_the_meta_die_mp_can_afford():
+    assert [rank_die(r) for r in (0, 1, 3, 5, 6, 8)] == [None, (1, 4), (1, 8), (1, 12),
+                                                         (2, 12), (4, 12)]
+    assert roll_rank(ScriptedDice(["d10=2"]), 4) == 4  # md10: at least 4
+    assert roll_rank(ScriptedDice(["d12=3", "d12=9"]), 6) == 9  # 2md12k1
+    assert roll_rank(ScriptedDice([]), -1) == -1  # flat value, no die
+    assert [meta_die_for(mp) for mp in (3, 4, 7, 9, 11, 15)] == [None, 4, 6, 8, 10, 12]
+
+
+# ---------------------------------------------------------------- bands and criticals (§5.3)
+def test_a_natural_12_doubles_damage_and_v_goes_to_damage_on_a_direct_hit():
+    enc = duel(novice(), block("bandit"))
+    ev = act(enc, "novice: attack mace -> bandit", ["d12=12", "d12=3", "d6=4"])
+    assert "novice attacks bandit with mace: d12 12/3 (S +0) ToHit 17 vs E 6 D 6: direct, " \
+           "critical V 5" in texts(ev)
+    assert "novice puts V 5 on damage" in texts(ev)
+    assert enc.by_id["bandit"].hp == 36 - (4 + 4 + 5) * 2  # (base + d6 + V) x 2
+
+
+def test_bands_deflected_halves_direct_does_not_miss_draws_no_bonus_die():
+    enc = duel(block("bandit"), fighter(), order=["bandit", "fighter"])
+    act(enc, "bandit: attack mace -> fighter", ["d12=3", "d12=4", "d6=5"])  # 9: E 6 <= 9 <= 10
+    assert enc.by_id["fighter"].hp == 54 - 4  # (4 + 5) // 2
+    act(enc, "bandit: attack mace -> fighter", ["d12=6", "d12=2", "d6=3"])  # 11 > D 10: direct
+    assert enc.by_id["fighter"].hp == 50 - 7
+    weak = block("weak", weapons=[{"id": "stick", "type": "melee", "attr": "str", "tohit": 0,
+                                   "damage_base": 1, "bonus_die": 4, "damage_type": "blunt"}],
+                  proficient=[], metaphors=[])
+    enc = duel(weak, fighter())
+    ev = act(enc, "weak: attack stick -> fighter", ["d12=5"])  # 5 < E 6: miss, no d4
+    assert any("ToHit 5 vs E 6 D 10: miss" in t for t in texts(ev))
+
+
+def test_v_goes_to_tohit_to_turn_a_deflected_hit_into_a_direct_one():
+    enc = duel(fighter(), block("wall", deflection=25))
+    ev = act(enc, "fighter: attack warhammer -> wall", ["d12=12", "d12=9", "d6=3"])
+    assert "fighter puts V 9 on tohit" in texts(ev)
+    assert any("ToHit 29 vs E 6 D 25: direct" in t for t in texts(ev))
+    assert enc.by_id["wall"].hp == 36 - (8 + 3) * 2
+
+
+def test_v_goes_to_size_damage_against_a_larger_target_when_it_is_bigger():
+    giant = block("giant", size=4, hp_max=264, deflection=7, space_squares=4)
+    enc = fight((fighter(), "a", (0, 0)), (giant, "b", (0, 1)), aware=False)
+    ev = act(enc, "fighter: attack warhammer -> giant", ["d12=12", "d12=12", "d6=6"])
+    assert "fighter puts V 12 on size" in texts(ev)
+    assert enc.by_id["giant"].hp == 264 - 14 * 4  # B 14 x min(V 12, Size 4)
+    assert size_crit_mult(1.0, 12, 4.0) == 4 and size_crit_mult(1.0, 3, 4.0) == 3
+
+
+def test_a_giant_multiplies_its_damage_by_its_size():
+    giant = block("giant", size=4, hp_max=264, deflection=7, space_squares=4, reach_ft=20)
+    enc = fight((giant, "b", (0, 2)), (fighter(), "a", (0, 0)), aware=False,
+                order=["giant", "fighter"])
+    act(enc, "giant: attack mace -> fighter", ["d12=2", "d12=9", "d6=6"])  # 14 > D 10
+    assert enc.by_id["fighter"].hp == 54 - (4 + 6) * 4
+
+
+# ---------------------------------------------------------------- Create a Meta-Die (R-41)
+def test_the_meta_die_is_rolled_and_paid_only_when_it_lifts_the_band():
+    enc = duel(fighter(), block("wall", deflection=15, hp_max=90))
+    ev = act(enc, "fighter: attack warhammer -> wall +meta", ["d12=3", "d12=2", "d12=3",
+                                                              "d6=2"])
+    assert "fighter creates a Meta-Die md12 5: pays 5 MP" in texts(ev)  # 11 + 5 > 15: direct
+    assert enc.by_id["fighter"].mp == 10 and enc.by_id["wall"].hp == 90 - 10
+    enc = duel(fighter(), block("wall", deflection=17, hp_max=90))
+    ev = act(enc, "fighter: attack warhammer -> wall +meta", ["d12=3", "d12=2", "d12=3",
+                                                              "d6=2"])
+    assert "fighter creates a Meta-Die md12 5: cancelled at no cost" in texts(ev)
+    assert enc.by_id["fighter"].mp == 15 and enc.by_id["wall"].hp == 90 - 5  # deflected
+    enc = duel(fighter(), block("wall", deflection=30, hp_max=90))
+    act(enc, "fighter: attack warhammer -> wall +meta", ["d12=3", "d12=2", "d6=2"])  # no roll
+
+
+def test_the_meta_flag_needs_a_metaforce_user_with_4_mp():
+    enc = duel(fighter(), block("bandit"))
+    assert "fighter: attack warhammer -> bandit +meta" in labels(enc)
+    enc.by_id["fighter"].mp = 3
+    enc._legal = None
+    assert "fighter: attack warhammer -> bandit +meta" not in labels(enc)
+    enc = duel(block("bandit"), fighter())
+    assert not any(x.endswith("+meta") for x in labels(enc))
+
+
+# ---------------------------------------------------------------- firearms (§5.5, R-35)
+def test_the_trigger_ladder_steps_down_each_shot_for_a_non_proficient_shooter():
+    gunner = novice("gunner", weapons=[revolver(trigger_limit=3, attr="per")])
+    enc = duel(gunner, block("bandit"))
+    assert "gunner: fire revolver 3 -> bandit" in labels(enc)
+    ev = act(enc, "gunner: fire revolver 3 -> bandit",
+             ["d12=5", "d6=2", "d12=9", "d12=4", "d6=1", "d12=2", "d12=7", "d6=6"])
+    rolls = [t for t in texts(ev) if "attacks" in t]
+    assert ["(S +0) ToHit 13" in rolls[0], "(S -1) ToHit 12" in rolls[1],
+            "(S -2) ToHit 6" in rolls[2]] == [True, True, True]
+    assert all(t.endswith(": direct") for t in rolls)  # firearms skip Deflection
+    assert enc.by_id["bandit"].state == "dead" and enc.outcome().winner == "a"
+    assert enc.by_id["gunner"].loaded["revolver"] == 3
+
+
+def test_auto_fire_only_loses_advantage_and_a_proficient_first_shot_has_it():
+    from envs.metaforce.rules.arms import shot_steps
+    assert [shot_steps(1, i, False) for i in (1, 2, 3, 4)] == [1, 0, -1, -2]
+    assert [shot_steps(1, i, True) for i in (1, 2, 3)] == [1, 0, 0]
+    assert [shot_steps(-1, i, True) for i in (1, 2)] == [-1, -1]
+    enc = duel(detective(), block("bandit"))
+    ev = act(enc, "detective: fire revolver 2 -> bandit",
+             ["d12=3", "d12=5", "d6=1", "d12=2", "d6=1"])
+    rolls = [t for t in texts(ev) if "attacks" in t]
+    assert "d12 3/5 (S +1) ToHit 13" in rolls[0] and "d12 2 (S +0) ToHit 10" in rolls[1]
+
+
+def test_range_bands_cost_a_step_per_extra_increment_and_end_at_three():
+    far = fight((detective(), "a", (0, 0)), (block("bandit"), "b", (0, 25)), size=(4, 40),
+                aware=False)
+    ev = act(far, "detective: fire revolver 1 -> bandit", ["d12=4", "d12=9", "d6=1"])  # -2 +1
+    assert any("(S -1) ToHit 12" in t for t in texts(ev))
+    out = fight((detective(), "a", (0, 0)), (block("bandit"), "b", (0, 37)), size=(4, 40),
+                aware=False)
+    assert not any(x.startswith("detective: fire revolver 1 -> bandit") and "approach" not in x
+                   for x in labels(out))  # 185 ft > 3 x 60 ft
+
+
+# ---------------------------------------------------------------- defender pipeline (§8.2)
+KNIGHT = block("knight", armour={"deflection_bonus": 4, "resistance": {"blunt": 4,
+                                                                       "slashing": 4,
+                                                                       "piercing": 4}})
+GOLEM = block("golem", resistances={"physical": 3}, weaknesses={"electric": 5},
+              immunities=["poison", "status:bleed"],
+              armour={"deflection_bonus": 2, "resistance": {}, "bullet_resistant": True})
+
+
+def test_the_knight_example_quarter_then_subtract_double():
+    p = profile_of(KNIGHT)
+    assert defend(p, 48, "blunt", True) == 4  # 48 -> 24 -> 12 - 4 - 4
+    assert defend(p, 48, "blunt", False) == 20  # direct: 24 - 4
+    assert defend(p, 48, "fire", True) == 24  # no resistance: Deflection only
+    assert defend(p, 48, "piercing", False, firearm=True) == 48  # armour fails vs bullets
+
+
+def test_weakness_immunity_and_innate_resistance():
+    p = profile_of(GOLEM)
+    assert defend(p, 2, "electric", False) == 5  # max(2 x 2, 5)
+    assert defend(p, 10, "electric", False) == 20
+    assert defend(p, 30, "poison", False) == 0
+    assert defend(p, 20, "piercing", False, firearm=True) == 7  # innate: 10 - 3
+    assert defend(p, 9, "bleed", False, status=True) == 0  # status immunity
+
+
+def test_attacker_damage_floors_small_sizes_with_a_minimum_of_1():
+    assert attacker_damage(5, 0.5, False) == 2
+    assert attacker_damage(1, 0.25, False) == 1
+    assert attacker_damage(7, 1.0, True) == 14
