@@ -129,8 +129,7 @@ def test_the_meta_die_is_rolled_and_paid_only_when_it_lifts_the_band():
 def test_the_meta_flag_needs_a_metaforce_user_with_4_mp():
     enc = duel(fighter(), block("bandit"))
     assert "fighter: attack warhammer -> bandit +meta" in labels(enc)
-    enc.by_id["fighter"].mp = 3
-    enc._legal = None
+    enc = duel(fighter(mp_max=3), block("bandit"))
     assert "fighter: attack warhammer -> bandit +meta" not in labels(enc)
     enc = duel(block("bandit"), fighter())
     assert not any(x.endswith("+meta") for x in labels(enc))

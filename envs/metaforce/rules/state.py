@@ -166,9 +166,14 @@ class MetaforceEncounter(EncounterBase):
         return new
 
     def _restore(self, base: MetaforceEncounter) -> None:
+        """Back to ``base`` (a window's replay); the combatant objects keep their identity."""
         twin = base._copy()
-        proc = self.proc
+        proc, mine = self.proc, self.combatants
+        for c, t in zip(mine, twin.combatants, strict=True):
+            for name in Combatant.__slots__:
+                setattr(c, name, getattr(t, name))
         self.__dict__.update(twin.__dict__)
+        self.combatants, self.by_id = mine, {c.id: c for c in mine}
         self.proc = proc
 
     def clone(self) -> MetaforceEncounter:
