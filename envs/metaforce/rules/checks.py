@@ -145,7 +145,7 @@ def step_dist(steps: int) -> list[tuple[float, int, int | None]]:
     edge, _ = edge_from_steps(steps, rulings.STEP_PENALTY)
     if edge is Edge.NORMAL:
         return [(1 / 12, k, None) for k in range(1, 13)]
-    out = []
+    out: list[tuple[float, int, int | None]] = []
     for a in range(1, 13):
         for b in range(1, 13):
             kept = max(a, b) if edge is Edge.ADVANTAGE else min(a, b)

@@ -51,7 +51,7 @@ def _reach(enc: MetaforceEncounter, c: Combatant, budget: int) -> dict[tuple[int
         blocked, occupied = _cells(enc, c)
         got = enc.grid.reachable(c.pos, budget, c.n, blocked, occupied)
         enc.memo[key] = got
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 def approach_cell(enc: MetaforceEncounter, c: Combatant, t: Combatant, budget: int,

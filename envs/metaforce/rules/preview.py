@@ -53,7 +53,7 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
     key = ("preview", attacker, weapon, target, shot)
     got = enc.memo.get(key)
     if got is not None:
-        return got  # type: ignore[no-any-return]
+        return got
     a, t = enc.by_id[attacker], enc.by_id[target]
     w = a.profile.weapon(weapon)
     s = shot_steps(attack_steps(enc, a, w, t), shot, w.auto)

@@ -228,6 +228,6 @@ def profile_to_dict(p: Profile) -> dict[str, Any]:
 def profile_from_dict(d: Mapping[str, Any]) -> Profile:
     """The inverse of ``profile_to_dict``."""
     sets = {"proficient", "expertise", "saves", "immunities", "save_level_bonus"}
-    kw = {k: (frozenset(v) if k in sets else dict(v) if isinstance(v, dict) else v)
-          for k, v in d.items() if k != "weapons"}
+    kw: dict[str, Any] = {k: (frozenset(v) if k in sets else dict(v) if isinstance(v, dict)
+                              else v) for k, v in d.items() if k != "weapons"}
     return Profile(weapons=tuple(Weapon(**w) for w in d["weapons"]), **kw)
