@@ -45,12 +45,17 @@ def _cells(enc: MetaforceEncounter, c: Combatant) -> tuple[set[tuple[int, int]],
 
 
 def _reach(enc: MetaforceEncounter, c: Combatant, budget: int) -> dict[tuple[int, int], int]:
-    key = ("reach", c.id, c.pos, budget)
-    got = enc.memo.get(key)
+    """The anchors ``c`` can stop at (cached by the layout of everyone on the field)."""
+    layout = tuple((o.x, o.y, o.state) for o in enc.combatants)
+    key = (c.id, budget, layout)
+    memo = enc.reach_memo
+    got = memo.get(key)
     if got is None:
+        if len(memo) > 512:
+            memo.clear()
         blocked, occupied = _cells(enc, c)
         got = enc.grid.reachable(c.pos, budget, c.n, blocked, occupied)
-        enc.memo[key] = got
+        memo[key] = got
     return got
 
 

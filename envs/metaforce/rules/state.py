@@ -51,7 +51,8 @@ class MetaforceEncounter(EncounterBase):
         self._outcome: Outcome | None = None
         self.proc: dict[str, Any] | None = None  # label, base, faces, choices, emitted
         self.window: Window | None = None
-        self.memo: dict[Any, Any] = {}
+        self.memo: dict[Any, Any] = {}  # previews of this decision (cleared by every apply)
+        self.reach_memo: dict[Any, Any] = {}  # movement, keyed by the layout of the field
         self.setup_events: list[Event] = []  # initiative and the first turn's start
         sides: dict[str, list[str]] = {}
         for c in combatants:
@@ -162,6 +163,7 @@ class MetaforceEncounter(EncounterBase):
         new.reactors = list(self.reactors)
         new.proc = None
         new.memo = {}
+        new.reach_memo = self.reach_memo  # shared: entries are keyed by the whole layout
         new._legal = None
         return new
 
