@@ -147,7 +147,10 @@ class Combatant:
     def deflection(self) -> int:
         """spec §2.5: passive Deflection (Body + armour) is kept when E is 0."""
         if self.evasion() == 0:
-            return int(self.profile.cores.get("body", 0)) + self.profile.deflection_bonus
+            p = self.profile
+            if p.immobile_deflection is not None:
+                return p.immobile_deflection
+            return int(p.cores.get("body", 0)) + p.deflection_bonus
         return self.profile.deflection
 
     def speed_squares(self) -> int:

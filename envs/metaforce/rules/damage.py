@@ -46,7 +46,7 @@ def attacker_damage(b: int, m_a: float, crit: bool, size_crit: float | None = No
 
 
 def resistance_x(p: Profile, key: str, firearm: bool) -> int | None:
-    """The best Resistance X of ``p`` against ``key`` (a damage type or a status name), or
+    """The best Resistance X of ``p`` against ``key`` (a damage type or ``status:<id>``), or
     ``None`` without one (spec §8.2.2: sources do not stack, the highest X counts; §5.5, R-31:
     ordinary armour gives no Resistance against firearms)."""
     found: list[int] = []
@@ -65,11 +65,13 @@ def defend(p: Profile, dmg: int, key: str, deflected: bool, firearm: bool = Fals
     Immunity, Weakness, Deflection (deflected hits only), one Resistance X; clamp at 0.
 
     ``giant``: option ``deflection_vs_giants`` applies to this hit (§8.2.4). ``status``: ``key``
-    is a status magnitude (Immunity ``status:<name>``, §8.2.3).
+    is a status magnitude, looked up as ``status:<name>`` (§8.2.3).
     """
-    if (f"status:{key}" if status else key) in p.immunities:
+    if status:
+        key = f"status:{key}"
+    if key in p.immunities or (key in PHYSICAL and "physical" in p.immunities):
         return 0  # step 1 (Penetration vs Immunity X: FULL)
-    weak = p.weaknesses.get(key)
+    weak = p.weaknesses.get(key, p.weaknesses.get("physical") if key in PHYSICAL else None)
     if weak is not None and dmg > 0:
         dmg = max(2 * dmg, int(weak))  # step 2, R-21
     x = resistance_x(p, key, firearm)

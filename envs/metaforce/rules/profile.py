@@ -94,6 +94,8 @@ class Profile:
     save_level_bonus: frozenset[str] = frozenset()
     hands: int = 2
     deus_ex_uses: int = 0
+    aware: bool = True
+    immobile_deflection: int | None = None  # spec §2.5 step 5 (None: Body + armour bonus)
 
     def attr(self, name: str) -> int:
         return int(self.attributes.get(name, 0))
@@ -161,8 +163,11 @@ def _weapon(w: Any, covered: set[str], prof: frozenset[str], cantrip: bool) -> W
         reserve=int(_get(w, "reserve_rounds", 0) or 0), arrows=int(_get(w, "arrows", 0) or 0))
 
 
-def profile_of(block: Any, cid: str | None = None) -> Profile:
-    """The engine's ``Profile`` of a stat block (see the module docstring)."""
+def profile_of(block: Any, cid: str | None = None, options: Any = None) -> Profile:
+    """The engine's ``Profile`` of a stat block (see the module docstring); a catalogue
+    ``StatBlock`` has its §2.5 numbers recomputed under ``options`` (R-1's alternatives)."""
+    if hasattr(block, "derived") and hasattr(block, "attacks"):
+        return _from_block(block, cid, options)
     prof = frozenset(str(a) for a in (_get(block, "proficient", ()) or ()))
     expert = frozenset(str(a) for a in (_get(block, "expertise", ()) or ()))
     metaphors = list(_get(block, "metaphors", ()) or ())
@@ -212,6 +217,58 @@ def profile_of(block: Any, cid: str | None = None) -> Profile:
         grapple_proficient="grapple" in covered or gattr in prof, firearm_proficient=firearm,
         save_level_bonus=frozenset(str(a) for a in (_get(block, "level_bonus_on", ()) or ())),
         deus_ex_uses=int(_get(block, "deus_ex_uses", 0) or 0))
+
+
+_KIND = {"spell": "cantrip", "thrown": "melee"}
+
+
+def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
+    """A catalogue ``StatBlock`` (``catalogue.stat_blocks()``) as a ``Profile``."""
+    d = b.derived
+    if options is not None:
+        from .content import StatParams
+        d = b.stats(StatParams.from_options(options))
+    weapons = []
+    for w in b.attacks():  # R-58: CORE attack cantrips first, then the weapons
+        item = "spells" if w.kind == "spell" else w.id
+        per = w.reload.per_frame if w.reload is not None else None
+        inc = w.range_increment_ft or 0
+        if not inc and w.range_ft and w.kind != "thrown":
+            inc = w.range_ft  # a fixed range: one band
+        weapons.append(Weapon(
+            id=w.id, family=_KIND.get(w.kind, w.kind), attr=w.attr, tohit=w.tohit,
+            damage_base=w.damage_base, bonus_die=w.bonus_die, damage_type=w.damage_type,
+            hands=w.hands, reach_ft=w.reach_ft or 5, range_increment_ft=inc,
+            thrown_ft=w.thrown_ft or (w.range_ft if w.kind == "thrown" else 0) or 0,
+            special_status=w.special_status, magnitude_bonus=w.magnitude_bonus,
+            proficient=b.proficient_with(w), metaphor=b.covering(item) is not None,
+            trigger_limit=w.trigger_limit or 1, auto=w.auto, capacity=w.capacity or 0,
+            chamber_plus_one=w.chamber_plus_one, per_frame=per or 0,
+            speedloaders=w.speedloaders,
+            reserve=w.reserve_rounds + w.reserve_magazines * (w.capacity or 0)))
+    g = b.grapple
+    gattr = g.attr if g is not None else max(("str", "agi"), key=lambda a: b.attributes[a])
+    gbonus = g.bonus if g is not None else b.attributes[gattr] + b.covering_rank("grapple")
+    df = b.defences
+    return Profile(
+        id=cid or b.id, level=b.level, size=float(b.size), protected=b.protected,
+        metaforce_user=b.metaforce_user, attributes=dict(b.attributes),
+        proficient=frozenset(b.proficient), expertise=frozenset(b.expertise),
+        cores=dict(d.cores), hp_max=d.hp_max, mp_max=d.mp_max, evasion=d.evasion,
+        deflection=d.deflection, deflection_bonus=b.armour.deflection_bonus,
+        status_defence=dict(d.status_defence), exert_threshold=d.exert_threshold,
+        speed_ft=d.speed_ft, space=d.space_squares, reach_ft=d.reach_ft,
+        initiative_bonus=d.initiative_bonus, weapons=tuple(weapons),
+        saves=frozenset(b.eligible_saves()),
+        resistances={k: v for k, v in df.resistance.items()},
+        armour_resistance=dict(b.armour.resistance), bullet_resistant=b.armour.bullet_resistant,
+        weaknesses=dict(df.weakness),
+        immunities=frozenset(df.immunity),  # Immunity X matters with Penetration (FULL)
+        grapple_attr=gattr, grapple_bonus=gbonus,
+        grapple_proficient=b.covering("grapple") is not None or b.proficient_in(gattr),
+        firearm_proficient=b.firearm_proficient, save_level_bonus=frozenset(b.level_bonus_on),
+        hands=max(0, 2 - b.armour.hands), deus_ex_uses=b.deus_ex_uses, aware=b.aware,
+        immobile_deflection=d.immobile[1])
 
 
 def profile_to_dict(p: Profile) -> dict[str, Any]:
