@@ -1,5 +1,6 @@
 """Metaforce content tables and formulas (spec §2): attributes and cores, dice, the Advantage
-ladder, derived statistics, Metaphor arrays, sizes and the character-building steps.
+ladder, derived statistics, Metaphor arrays and sizes (the §2.11 building steps are in
+``building.py``).
 
 Plain data and pure functions only: the catalogue (``catalogue.py``) builds stat blocks on top of
 them and the engine reads the same functions, so each derived number is computed in one place.
@@ -31,8 +32,7 @@ __all__ = [
     "status_defence", "initiative_bonus", "exert_threshold", "exert_limit", "speed_ft",
     "space_squares", "reach_ft", "mpower_slots", "save_tn", "MIRACULOUS_MARGIN",
     "PRIMARY_ARRAY", "SECONDARY_ARRAYS", "check_metaphor_components",
-    "SizeRow", "SMALL_SIZES", "size_row", "parse_size", "SIZE_NAMES",
-    "Race", "RACES", "CorePick", "Build", "build_character",
+    "SizeRow", "SMALL_SIZES", "size_row", "parse_size", "SIZE_NAMES", "check_level",
 ]
 
 # spec §2.1: the six Attributes, and which cores each adds +1 / +0.5 to
@@ -234,7 +234,8 @@ class StatParams:
 DEFAULT_PARAMS = StatParams()
 
 
-def _level(level: int) -> int:
+def check_level(level: int) -> int:
+    """A level is an integer >= 1 (any level works)."""
     if _int(level, "level") < 1:
         raise ValueError(f"level: expected an integer >= 1, got {level}")
     return level
@@ -242,12 +243,12 @@ def _level(level: int) -> int:
 
 def max_hp(body: int, level: int, size: Any = 1, base_hp: int = 6, hplv: int = 6) -> int:
     """spec §2.5: ``(Base_HP + HPLV * (Level + Body)) * SizeMult_HP``."""
-    return (base_hp + hplv * (_level(level) + body)) * size_row(size).hp_mult
+    return (base_hp + hplv * (check_level(level) + body)) * size_row(size).hp_mult
 
 
 def max_mp(level: int, metaforce_user: bool = True, base_mp: int = 12, mplv: int = 3) -> int:
     """spec §2.5: ``Base_MP + MPLV * Level``; non-Metaforce-users have 0."""
-    return base_mp + mplv * _level(level) if metaforce_user else 0
+    return base_mp + mplv * check_level(level) if metaforce_user else 0
 
 
 def evasion_deflection(reflex: int, body: int, bonus_e: int = 0, bonus_d: int = 0,
@@ -267,7 +268,7 @@ def immobile_defence(body: int, bonus_d: int = 0, level_bonus: int = 0) -> tuple
 
 def status_defence(core: int, level: int, bonus: int = 0) -> int:
     """spec §2.5, §7.1, R-12: ``Core + Level + bonuses`` (Fitness/Discipline-Will/Dodge +rank)."""
-    return core + _level(level) + bonus
+    return core + check_level(level) + bonus
 
 
 def initiative_bonus(reflex: int, bonus: int = 0) -> int:
@@ -302,7 +303,7 @@ def reach_ft(size: Any = 1) -> int:
 
 def mpower_slots(level: int) -> int:
     """spec §2.5, §6.4: ``ceil(Level / 2)`` selectable M-Powers."""
-    return ceil(_level(level) / 2)
+    return ceil(check_level(level) / 2)
 
 
 MIRACULOUS_MARGIN = 10  # spec §7.3: miraculous at TN + 10
@@ -387,105 +388,3 @@ def size_row(size: Any) -> SizeRow:
         return _BY_RATING[rating]
     n = int(rating)
     return SizeRow(f"size {n}", rating, rating, n, 5 * (n - 1), None)
-
-
-@dataclass(frozen=True, slots=True)
-class Race:
-    """A race's §2.11 step-1 data. ``versatile`` races skip the adjustments and pick two Core
-    Values (R-2); ``base_hp``/``hplv`` replace the defaults when set (R-54)."""
-
-    id: str
-    versatile: bool
-    adjustments: Mapping[str, int]
-    proficient: frozenset[str] = frozenset()
-    expertise: frozenset[str] = frozenset()
-    base_hp: int | None = None
-    hplv: int | None = None
-
-
-RACES = {
-    "human": Race("human", True, {}),  # R-2
-    "odonghe": Race("odonghe", False, {"end": 2, "per": 2},  # §13.1, R-54
-                    expertise=frozenset({"end", "per"}), base_hp=20, hplv=4),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class CorePick:
-    """§2.11 step 2: a Core Value and the Attributes that take its two extra +1s."""
-
-    core: str
-    extra: tuple[str, str]
-
-
-@dataclass(frozen=True, slots=True)
-class Build:
-    attributes: Mapping[str, int]
-    proficient: frozenset[str]
-    expertise: frozenset[str]
-
-
-def build_character(race: str | Race, picks: Iterable[CorePick], level: int,
-                    level_one: tuple[str, str], level_ups: Iterable[str] = (),
-                    training: Iterable[str] = (), versatile: bool | None = None) -> Build:
-    """Check and apply the §2.11 creation steps from all-zero Attributes.
-
-    1. the race's adjustments (skipped by a Versatile race); 2. one Core Value pick (two for a
-    Versatile race, unless ``versatile=False``, R-2), each +1 to both primaries and the two extra
-    +1s to its affected Attributes, granting Proficiency in the primaries (twice: Expertise);
-    3. Level 1: ``level_one[0]`` +1 (any), then ``level_one[1]`` +1, which must still be <= Level
-    afterwards; 4. one free +1 for each level above 1 (``level_ups``); Attributes bought with
-    Training Points (``training``) may not end above the Level (§2.1 Attribute limit).
-    """
-    r = RACES.get(race) if isinstance(race, str) else race
-    if r is None:
-        raise ValueError(f"unknown race {race!r}; known: {', '.join(RACES)}")
-    level = _level(level)
-    attrs = dict.fromkeys(ATTRIBUTES, 0)
-
-    def raise_(attr: str, step: str) -> None:
-        if attr not in ATTRIBUTES:
-            raise ValueError(f"{step}: unknown attribute {attr!r}; expected "
-                             f"{', '.join(ATTRIBUTES)}")
-        attrs[attr] += 1
-
-    if not r.versatile:
-        for a, v in r.adjustments.items():
-            attrs[a] += v
-    picks = list(picks)
-    want = 2 if (r.versatile if versatile is None else versatile) else 1
-    if len(picks) != want or len({p.core for p in picks}) != len(picks):
-        raise ValueError(f"{r.id}: expected {want} different Core Value pick(s), got "
-                         f"{[p.core for p in picks]} (§2.11 step 2, R-2)")
-    grants: list[str] = list(r.proficient)
-    for p in picks:
-        if p.core not in CORES:
-            raise ValueError(f"unknown core {p.core!r}; expected {', '.join(CORES)}")
-        for a in CORE_PRIMARY[p.core]:
-            raise_(a, f"{p.core} pick")
-        grants += CORE_PRIMARY[p.core]
-        for a in p.extra:
-            if a not in CORE_AFFECTED[p.core]:
-                raise ValueError(f"{p.core} pick: {a!r} may not take an extra +1; expected "
-                                 f"one of {', '.join(CORE_AFFECTED[p.core])} (§2.11)")
-            raise_(a, f"{p.core} pick")
-    free, limited = level_one
-    raise_(free, "level 1")
-    raise_(limited, "level 1")
-    if attrs[limited] > 1:
-        raise ValueError(f"level 1: the second +1 went to {limited!r}, now {attrs[limited]}, "
-                         "above Level 1 (§2.11 step 3)")
-    ups = list(level_ups)
-    if len(ups) != level - 1:
-        raise ValueError(f"expected {level - 1} level-up point(s) for level {level}, got "
-                         f"{len(ups)} (§2.11 step 4)")
-    for i, a in enumerate(ups):
-        raise_(a, f"level {i + 2}")
-    for a in training:
-        raise_(a, "training")
-        if attrs[a] > level:
-            raise ValueError(f"training: {a!r} would be {attrs[a]}, above Level {level} "
-                             "(§2.1 Attribute limit)")
-    twice = {a for a in grants if grants.count(a) > 1}
-    expertise = frozenset(r.expertise | twice)
-    return Build(attrs, frozenset(grants) - expertise, expertise)
