@@ -107,7 +107,6 @@ def _attrs(e: Entry, key: str) -> tuple[str, ...]:
 
 def parse_stat_block(data: Any, src: str, entry: str, cat: Catalogue | None = None) -> StatBlock:
     """One combatant in the §13.5 schema, checked (see the module docstring)."""
-    weapons_t = cat.weapons if cat else {}
     armour_t = cat.armour if cat else {"none": Armour("none", 0, {}, False)}
     spells_t = cat.spells if cat else {}
     e = Entry(data, src, entry)
@@ -116,12 +115,7 @@ def parse_stat_block(data: Any, src: str, entry: str, cat: Catalogue | None = No
     size = e.req("size", C.parse_size)
     mu = e.req("metaforce_user", bool)
     a = e.sub("attributes")
-    try:
-        attrs = C.check_attributes(a.data)
-    except ValueError as err:
-        a.fail(None, str(err))
-    for k in C.ATTRIBUTES:
-        a.req(k)
+    attrs = {k: a.integer(k) for k in C.ATTRIBUTES}  # any integer (§2.1)
     a.done()
     metaphors = tuple(_metaphor(m, src, f"{entry}.metaphors[{i}]")
                       for i, m in enumerate(e.items("metaphors", [])))
@@ -164,12 +158,12 @@ def parse_stat_block(data: Any, src: str, entry: str, cat: Catalogue | None = No
         tuple(map(str, e.items("saves", []))),
         tuple(map(str, e.items("save_features", []))), weapons, spells, grapple, mpowers,
         e.integer("deus_ex_uses", 0, lo=0))
-    _check_block(e, block, weapons_t)
+    _check_block(e, block)
     e.done()
     return block
 
 
-def _check_block(e: Entry, b: StatBlock, weapons_t: dict[str, Weapon]) -> None:
+def _check_block(e: Entry, b: StatBlock) -> None:
     """The §13.5 self-checks of one block (module docstring)."""
     for core in b.saves:
         if core not in C.CORES:
@@ -185,25 +179,27 @@ def _check_block(e: Entry, b: StatBlock, weapons_t: dict[str, Weapon]) -> None:
     if len(b.mpowers) > C.mpower_slots(b.level):
         e.fail("mpowers", f"{len(b.mpowers)} M-Powers but level {b.level} has "
                           f"{C.mpower_slots(b.level)} slot(s) (§2.5)")
-    for i, w in enumerate(b.weapons):
-        we = f"weapons[{i}]"
+    for w in b.weapons:
+        we = Entry({}, e.source, f"{e.entry}.weapons.{w.id}")
         if w.tohit != b.expected_tohit(w):
-            e.fail(we, f"{w.id}: tohit {w.tohit}, but {w.attr.upper()} "
-                       f"{b.attributes[w.attr]} + Metaphor {b.covering_rank(w.id)} + "
-                       f"equipment {w.equipment} = {b.expected_tohit(w)} (§2.5)")
+            we.fail("tohit", f"{w.tohit}, but {w.attr.upper()} {b.attributes[w.attr]} + "
+                             f"Metaphor {b.covering_rank(w.id)} + equipment {w.equipment} = "
+                             f"{b.expected_tohit(w)} (§2.5)")
         if w.magnitude_bonus != b.expected_magnitude_bonus(w.id):
-            e.fail(we, f"{w.id}: magnitude_bonus {w.magnitude_bonus}, but the Metaphors give "
-                       f"{b.expected_magnitude_bonus(w.id)} (§13.5)")
-        if w.size_multiplier is not None and w.size_multiplier != C.size_row(b.size).damage_mult:
-            e.fail(we, f"{w.id}: size_multiplier {w.size_multiplier} is not the Size "
-                       f"{b.size} multiplier {C.size_row(b.size).damage_mult} (§2.9)")
-    for i, s in enumerate(b.spells):
-        if s.tohit is not None and s.tohit != b.expected_spell_tohit():
-            e.fail(f"spells[{i}]", f"{s.id}: tohit {s.tohit}, but the casting Attribute and the "
-                                   f"magic Metaphor give {b.expected_spell_tohit()} (§5.8)")
-        if s.magnitude_bonus != b.expected_magnitude_bonus("spells"):
-            e.fail(f"spells[{i}]", f"{s.id}: magnitude_bonus {s.magnitude_bonus}, but the "
-                                   f"Metaphors give {b.expected_magnitude_bonus('spells')}")
+            we.fail("magnitude_bonus", f"{w.magnitude_bonus}, but the covering Metaphor gives "
+                                       f"{b.expected_magnitude_bonus(w.id)} (§13.5)")
+        mult = C.size_row(b.size).damage_mult
+        if w.size_multiplier is not None and w.size_multiplier != mult:
+            we.fail("size_multiplier", f"{w.size_multiplier} is not the Size {b.size} "
+                                       f"multiplier {mult} (§2.9)")
+    for sp in b.spells:
+        se = Entry({}, e.source, f"{e.entry}.spells.{sp.id}")
+        if sp.tohit is not None and sp.tohit != b.expected_spell_tohit():
+            se.fail("tohit", f"{sp.tohit}, but the casting Attribute and the magic Metaphor "
+                             f"give {b.expected_spell_tohit()} (§5.8)")
+        if sp.magnitude_bonus != b.expected_magnitude_bonus("spells"):
+            se.fail("magnitude_bonus", f"{sp.magnitude_bonus}, but the covering Metaphor gives "
+                                       f"{b.expected_magnitude_bonus('spells')} (§13.5)")
     if b.grapple is not None and b.grapple.bonus != b.attributes[b.grapple.attr] + \
             b.covering_rank("grapple"):
         e.fail("grapple", f"bonus {b.grapple.bonus}, but {b.grapple.attr.upper()} + Metaphor "
