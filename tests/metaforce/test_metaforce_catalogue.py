@@ -264,3 +264,66 @@ def test_inline_caster_takes_a_spell_from_its_template():
     assert (ray.id, ray.kind, ray.attr, ray.tohit, ray.damage_base, ray.bonus_die) == (
         "ray_of_frost", "spell", "per", 6, 4, 6)
     assert (ray.damage_type, ray.special_status, ray.range_increment_ft) == ("cold", "slow", 60)
+
+
+def test_inline_defences_penetration_and_size_resistance():
+    tank = {**INLINE, "size": 1, "armour": {"name": "riot plate", "deflection_bonus": 4,
+                                            "resistance": {"physical": 2},
+                                            "bullet_resistant": True},
+            "resistances": {"fire": 1, "status:burn": 0}, "absorbs": {"cold": 5},
+            "immunities": {"poison": 4}, "weaknesses": {"sonic": 6},
+            "size_resistance": {"sources": 2, "reduction": 1},
+            "weapons": [{**INLINE["weapons"][0], "reach_ft": 5, "penetration": "md8"},
+                        {"id": "carbine", "type": "firearm", "hands": 2, "attr": "per",
+                         "tohit": 1, "damage_base": 12, "bonus_die": 6,
+                         "damage_type": "piercing", "range_increment_ft": 90,
+                         "trigger_limit": 3, "auto": True, "capacity": 30,
+                         "chamber_plus_one": True, "reload_mode": "all",
+                         "reserve_magazines": 2, "armour_piercing": True, "penetration": 2}]}
+    b = stat_block_from_mapping(tank, "fight.yaml", "combatants.tank")
+    assert (b.resistance_x("slashing"), b.resistance_x("piercing", firearm=True)) == (2, 2)
+    assert (b.resistance_x("fire"), b.resistance_x("status:burn"), b.resistance_x("cold")) == (
+        1, 0, None)
+    assert (b.absorb("cold"), b.immunity("poison"), b.weakness("sonic")) == (5, 4, 6)
+    club, carbine = b.weapons
+    assert str(club.penetration) == "md8" and club.penetration.meta
+    assert carbine.penetration is not None and carbine.penetration.flat == 2
+    assert (carbine.armour_piercing, carbine.reserve_magazines, carbine.max_range_ft) == (
+        True, 2, 270)
+    assert b.derived.deflection == 8 + 4
+    sr = b.defences.size_resistance
+    assert sr is not None and (sr.sources, sr.reduction) == (2, 1)
+
+
+def test_size_resistance_of_8_4():
+    from fractions import Fraction
+
+    from envs.metaforce.rules.catalogue import SizeResistance
+    one = SizeResistance()
+    # §8.4 example: a Size 3 defender against a Size 4 attacker: floor(4/2) = 2, raised to 3
+    assert one.attacker_size(Fraction(4), Fraction(3)) == 3
+    assert one.attacker_size(Fraction(16), Fraction(1)) == 8
+    assert SizeResistance(2).attacker_size(Fraction(16), Fraction(1)) == 4  # halved again
+    assert SizeResistance(3).attacker_size(Fraction(10), Fraction(1)) == 2  # 5 -> 3 -> 2
+    assert SizeResistance(1, 5).attacker_size(Fraction(8), Fraction(1)) == 1  # Reduction >= 1
+    assert SizeResistance(0, 2).attacker_size(Fraction(8), Fraction(2)) == 6
+    assert one.attacker_size(Fraction(2), Fraction(4)) == 2  # smaller attackers untouched
+
+
+def test_status_table_and_weapon_default_statuses():
+    from envs.metaforce.rules.catalogue import STATUSES
+    from envs.metaforce.rules.records import default_status
+    # R-16 / §2.7 table
+    assert {t: default_status(t) for t in ("blunt", "slashing", "piercing", "fire", "cold",
+                                           "electric", "acid", "poison", "sonic", "magic")} == {
+        "blunt": "knockback", "slashing": "bleed", "piercing": "bleed", "fire": "burn",
+        "cold": "slow", "electric": "stun", "acid": "acid_burn", "poison": "poison",
+        "sonic": "deafened", "magic": None}
+    # §7.4, §7.5: core and save Attribute; Knockback cannot be saved; Acid lingers
+    assert {k: (v.core, v.save_attr) for k, v in STATUSES.items()} == {
+        "poison": ("body", "end"), "burn": ("body", "end"), "bleed": ("body", "end"),
+        "acid_burn": ("body", "end"), "stun": ("body", "end"), "knockback": ("reflex", None),
+        "grappled": ("reflex", "agi"), "slow": ("reflex", "agi"), "fear": ("mind", "cha"),
+        "charm": ("mind", "cha"), "sleep": ("mind", "cha"), "deafened": ("body", "end")}
+    assert [k for k, v in STATUSES.items() if v.dot] == ["poison", "burn", "bleed", "acid_burn"]
+    assert [k for k, v in STATUSES.items() if v.lingers] == ["acid_burn"]

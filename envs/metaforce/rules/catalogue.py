@@ -157,7 +157,7 @@ def parse_stat_block(data: Any, src: str, entry: str, cat: Catalogue | None = No
         tuple(map(str, e.items("advantage_on_saves_vs", []))), metaphors,
         tuple(map(str, e.items("saves", []))),
         tuple(map(str, e.items("save_features", []))), weapons, spells, grapple, mpowers,
-        e.integer("deus_ex_uses", 0, lo=0))
+        e.integer("deus_ex_uses", 0, lo=0), e.integer("force_fate_uses", 0, lo=0))
     _check_block(e, block)
     e.done()
     return block

@@ -117,7 +117,8 @@ class StatBlock:
     spells: tuple[Spell, ...]
     grapple: Grapple | None
     mpowers: tuple[str, ...]
-    deus_ex_uses: int = 0
+    deus_ex_uses: int = 0  # §3.5: persistent per character
+    force_fate_uses: int = 0
     derived: Derived = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
