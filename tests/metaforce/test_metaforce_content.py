@@ -5,6 +5,7 @@ entry and the field."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 import pytest
@@ -421,3 +422,23 @@ def test_catalogue_reference_sections():
     assert sorted(cat.spells) == sorted(["fire_bolt", "shocking_grasp", "magic_missile",
                                          "ray_of_frost", "ward", "heal", "fireball"])
     assert cat.spells["ray_of_frost"].special_status == "slow"
+
+
+def test_blocks_answer_to_their_13_5_field_names():
+    # a reader may take a stat block or its YAML mapping alike (§13.5 names)
+    import yaml
+
+    from envs.metaforce.rules.catalogue import DATA
+    raw = yaml.safe_load((DATA / "catalogue.yaml").read_text(encoding="utf-8"))
+    for item in raw["combatants"]:
+        b = stat_blocks()[item["id"]]
+        for key in ("cores", "hp_max", "mp_max", "evasion", "deflection", "status_defence",
+                    "exert_threshold", "speed_ft", "space_squares", "reach_ft",
+                    "initiative_bonus", "weaknesses", "level", "protected", "saves"):
+            got = getattr(b, key)
+            plain = dict(got) if isinstance(got, Mapping) else list(got) if isinstance(
+                got, tuple) else got
+            assert plain == item[key], (b.id, key)
+        assert list(b.immunities) == item["immunities"]
+        for w, raw_w in zip(b.weapons, item["weapons"], strict=True):
+            assert (w.type, w.reload_mode) == (raw_w["type"], raw_w.get("reload_mode"))

@@ -142,6 +142,18 @@ class Weapon:
     ignores_evasion: bool = False  # Magic Missile (§13.4)
 
     @property
+    def type(self) -> str:
+        """The §13.5 name of ``kind``."""
+        return self.kind
+
+    @property
+    def reload_mode(self) -> str | dict[str, int] | None:
+        """The §13.5 form of ``reload``: ``"all"``, ``{"per_frame": n}`` or None."""
+        if self.reload is None:
+            return None
+        return "all" if self.reload.per_frame is None else {"per_frame": self.reload.per_frame}
+
+    @property
     def firearm(self) -> bool:
         return self.kind == "firearm"
 

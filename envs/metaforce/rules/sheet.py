@@ -151,6 +151,67 @@ class StatBlock:
             self.metaforce_user else 0,
             C.immobile_defence(cores["body"], self.armour.deflection_bonus, lv))
 
+    # The §13.5 field names, read-only, for readers that take a block or its YAML mapping alike
+    @property
+    def cores(self) -> Mapping[str, int]:
+        return self.derived.cores
+
+    @property
+    def hp_max(self) -> int:
+        return self.derived.hp_max
+
+    @property
+    def mp_max(self) -> int:
+        return self.derived.mp_max
+
+    @property
+    def evasion(self) -> int:
+        return self.derived.evasion
+
+    @property
+    def deflection(self) -> int:
+        return self.derived.deflection
+
+    @property
+    def status_defence(self) -> Mapping[str, int]:
+        return self.derived.status_defence
+
+    @property
+    def exert_threshold(self) -> int:
+        return self.derived.exert_threshold
+
+    @property
+    def speed_ft(self) -> int:
+        return self.derived.speed_ft
+
+    @property
+    def space_squares(self) -> int:
+        return self.derived.space_squares
+
+    @property
+    def reach_ft(self) -> int:
+        return self.derived.reach_ft
+
+    @property
+    def initiative_bonus(self) -> int:
+        return self.derived.initiative_bonus
+
+    @property
+    def resistances(self) -> Mapping[str, int]:
+        return self.defences.resistance
+
+    @property
+    def immunities(self) -> Mapping[str, int]:
+        return self.defences.immunity
+
+    @property
+    def absorbs(self) -> Mapping[str, int]:
+        return self.defences.absorb
+
+    @property
+    def weaknesses(self) -> Mapping[str, int]:
+        return self.defences.weakness
+
     def status_defence_bonus(self, core: str) -> int:
         """R-12: +rank of each defensive Metaphor of that core."""
         return sum(m.rank for m in self.metaphors if m.kind == "status_defence"
