@@ -98,7 +98,7 @@ def parse_weapon(data: Any, src: str, entry: str, template: bool = False) -> Wea
         e.fail("reach_ft", f"missing (a {kind} weapon has a reach, §2.7)")
     if kind == "thrown" and thrown is None:
         e.fail("thrown_ft", "missing (a thrown weapon has a thrown range, §2.7)")
-    status = e.opt("special_status", default_status(dtype, kind), str)
+    status = e.opt("special_status", default_status(dtype), str)
     if status is not None and status not in STATUSES:
         e.fail("special_status", f"unknown status {status!r}; known: {', '.join(STATUSES)}")
     trig = e.integer("trigger_limit", 1 if firearm else None, lo=1)
@@ -158,7 +158,7 @@ def parse_spell(data: Any, src: str, entry: str, templates: dict[str, Spell] | N
     if dtype is not None and dtype not in DAMAGE_TYPES:
         e.fail("damage_type", f"unknown value {dtype!r}; expected one of "
                               f"{', '.join(DAMAGE_TYPES)}")
-    status = e.opt("special_status", None if dtype is None else default_status(dtype, "spell"),
+    status = e.opt("special_status", None if dtype is None else default_status(dtype),
                    str)
     if status is not None and status not in STATUSES:
         e.fail("special_status", f"unknown status {status!r}; known: {', '.join(STATUSES)}")

@@ -62,7 +62,7 @@ _STATUS_BY_TYPE = {"blunt": "knockback", "slashing": "bleed", "piercing": "bleed
                    "poison": "poison", "sonic": "deafened"}
 
 
-def default_status(damage_type: str, kind: str = "melee") -> str | None:
+def default_status(damage_type: str) -> str | None:
     """R-16: the status "appropriate to the weapon" (None for magic and holy)."""
     return _STATUS_BY_TYPE.get(damage_type)
 
