@@ -156,3 +156,21 @@ def test_deus_ex_is_not_offered_when_switched_off():
     enc.by_id["fighter"].hp = 1
     ev = act(enc, "bandit: attack mace -> fighter", ["d12=11", "d12=2", "d6=6"])
     assert "fighter is dead (HP -9)" in texts(ev)
+
+
+def test_knockback_against_a_larger_target_is_divided_and_a_stunned_grappler_lets_go():
+    giant = block("giant", size=4.0, hp_max=264, space=4)
+    enc = fight((fighter(), "a", (0, 0)), (giant, "b", (0, 1)), aware=False)
+    act(enc, "fighter: special", [])
+    ev = act(enc, "fighter: attack warhammer -> giant", ["d12=7", "d12=3", "d6=4", "d10=2"])
+    # M 21 // (4 - 1 + 1) = 5 >= Reflex SD 4: Full, a 5 ft push
+    assert "giant: knockback full (magnitude 5)" in texts(ev)
+    enc = fight((BRAWLER, "a", (0, 0)), (block("bandit"), "b", (0, 1)), aware=False)
+    act(enc, "brawler: grapple -> bandit", ["d12=5", "d12=9"])
+    b = enc.by_id["brawler"]
+    from envs.metaforce.rules.statuses import stun
+    events: list = []
+    stun(enc, events, b, 1)
+    assert b.grappling is None and "grappled" not in enc.by_id["bandit"].statuses
+    assert [str(e) for e in events] == ["brawler is stunned for 1 frame(s)",
+                                        "brawler grapple on bandit: ended (magnitude 0)"]

@@ -12,7 +12,7 @@ from typing import Any
 
 __all__ = ["Weapon", "Profile", "profile_of", "size_mult", "size_step"]
 
-FAMILIES = ("melee", "natural", "thrown", "bow", "firearm", "cantrip")
+FAMILIES = ("melee", "natural", "bow", "firearm", "cantrip")  # a thrown weapon is melee + thrown_ft
 
 
 @dataclass(frozen=True, slots=True)
