@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from . import rulings
 from .checks import check_roll, meta_die_for, net_steps, roll_meta, roll_rank
 from .combatant import Combatant
 from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, take_damage
 from .events import AttackRolled, CritUsed, MetaDieRolled
-from .flow import Ctx
 from .moves import dist
 from .profile import Weapon, size_mult
 from .records import default_status

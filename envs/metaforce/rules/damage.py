@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from .combatant import Combatant
 from .events import DamageDealt, DeusExUsed, StateChanged
-from .flow import Ctx
 from .moves import release_grapple
 from .profile import Profile, size_mult
 

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from .arms import fire, fire_bow, prime, reload, throw
 from .attack import attack, grapple_attack, special_status, stop_squares
 from .combatant import Combatant
 from .damage import knock_out
 from .events import ReactionsChanged, SpecialReady
-from .flow import Ctx
 from .legal import split_mode
 from .moves import approach_cell, move_to, retreat_cell
 from .profile import Weapon

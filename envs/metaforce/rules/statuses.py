@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from . import content as C
 from . import rulings
@@ -24,7 +25,6 @@ from .events import (
     StatusChanged,
     Stunned,
 )
-from .flow import Ctx
 from .moves import knockback, release_grapple
 from .profile import size_step
 from .records import STATUSES

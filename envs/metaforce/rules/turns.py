@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 from envs.core.actions import Action
 from envs.core.dice import Dice
 from envs.core.events import Event, TurnStarted
+from envs.core.flow import Ctx
 
 from . import rulings
 from .combatant import Combatant
 from .damage import knock_out
 from .events import FrameLost, FrameStarted, InitiativeRolled, ReactionsChanged, TurnEnded
-from .flow import Ctx
 from .legal import reaction_actions
 from .resolve import resolve_frame, resolve_reaction
 from .statuses import dot_ticks
