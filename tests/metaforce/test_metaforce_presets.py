@@ -147,3 +147,14 @@ def test_describe_puts_every_legal_action_in_plain_words():
     a = fighter.parse_action("fighter: attack warhammer approach -> odonghe_brawler")
     assert describe(a, fighter).startswith("close in and attack the Odonghe Brawler with the "
                                            "warhammer (100% to hit, 100% direct, ~")
+
+
+def test_a_situation_without_positions_uses_the_default_deployment():
+    data = {"system": "metaforce", "options": "core", "map": {"w": 10, "h": 6}, "combatants": [
+        {"id": "hero", "side": "a", "stats": "fighter"},
+        {"id": "foe", "side": "b", "stats": "bandit"}]}
+    enc = R.from_situation(data, "deploy.yaml", ScriptedDice([5, 5]))
+    assert enc.by_id["hero"].pos[0] == 0 and enc.by_id["foe"].pos[0] == 9  # west and east
+    data["map"] = {"w": 4, "h": 4}
+    with pytest.raises(DataError, match="^deploy.yaml: situation: field 'map'.*30 ft"):
+        R.from_situation(data, "deploy.yaml", ScriptedDice([5, 5]))

@@ -55,9 +55,6 @@ PER_FRAME_RELOAD_NEEDS_NO_UNLOAD = True
 # ENGINE (spec §5.6): a weapon loaded a few rounds at a time (revolver) is topped up without an
 # Unload frame; a speed-loader reloads it like a magazine (all at once) while any are left.
 
-DEPLOY_SPACING = 2
-# ENGINE (spec §3.2 default deployment): members of a side stand 2 squares apart along their edge.
-
 RELIED_ON: dict[str, str] = {
     "R-1": "options base_core / defense_adds_level; derived stats from content.py under them",
     "R-3": "damage.defend: Deflection halves and subtracts its Resistance X a second time; "
