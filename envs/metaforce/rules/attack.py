@@ -17,6 +17,7 @@ from .checks import check_roll, meta_die_for, net_steps, roll_meta, roll_rank
 from .combatant import Combatant
 from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, take_damage
 from .events import AttackRolled, CritUsed, MetaDieRolled
+from .full_windows import crash_out, dodge, finishing_touch
 from .moves import dist
 from .profile import Weapon, size_mult
 from .records import default_status
@@ -132,6 +133,8 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     """One attack roll of ``a`` with ``w`` on ``t`` (spec §5.3; ``steps`` overrides the state,
     for the firearm ladder of §5.5)."""
     e, d = t.evasion(), t.deflection()
+    bonus_e = dodge(enc, ctx, ev, a, t)  # W-R2 before the roll (FULL)
+    e, d = e + bonus_e, max(d, e + bonus_e)
     fd = direct_only(w, t)
     s = attack_steps(enc, a, w, t, extra_steps, thrown) if steps is None else steps
     chk = check_roll(ctx.dice, s)  # dice order items 1-2
@@ -150,6 +153,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
                                chk.v))
         if use:
             ev.append(CritUsed(a.id, use, chk.v))
+        crash_out(enc, ctx, ev, a, t, chk.kept)  # W-I3 (FULL)
         return Hit(got, 0, chk.crit)
     bonus = ctx.dice.roll(w.bonus_die)[0] if w.bonus_die else 0  # dice order item 4
     b = w.damage_base + bonus
@@ -169,6 +173,8 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     final = defend(t.profile, raw, w.damage_type, got == "deflected", w.family == "firearm",
                    giant_hit(enc, a, t))
     take_damage(enc, ctx, ev, t, final, a.id, w.damage_type, raw)
+    if final > 0 and not enc.is_over():
+        finishing_touch(enc, ctx, ev, a, t, chk.v)  # W-I4 (FULL)
     status = special_status(w) if special or use == "magnitude" else None
     if status is not None and t.alive and not enc.is_over():
         attr = a.attr(w.attr)
@@ -185,7 +191,7 @@ def grapple_attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combat
     A critical's V goes to ToHit if it is needed to reach E, else to the Magnitude (ENGINE: a
     grapple has no damage)."""
     p = a.profile
-    e = t.evasion()
+    e = t.evasion() + dodge(enc, ctx, ev, a, t)  # W-R2 (FULL)
     s = net_steps(0, p.grapple_proficient, p.grapple_attr in p.expertise, a.tired, a.exhausted)
     chk = check_roll(ctx.dice, s)
     if a.special_until >= 0:
@@ -203,4 +209,6 @@ def grapple_attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combat
         ev.append(CritUsed(a.id, use, chk.v))
     if got == "direct":
         grapple_hit(enc, ctx, ev, a, t, chk.kept, chk.v if use == "magnitude" else 0)
+    else:
+        crash_out(enc, ctx, ev, a, t, chk.kept)  # W-I3 (FULL)
     return Hit(got, 0, chk.crit)

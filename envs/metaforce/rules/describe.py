@@ -88,6 +88,10 @@ def _react(enc: Any, c: Any, a: Action) -> str:
         return "react: " + _attack(enc, c, inner)
     if what == "throw":
         return f"react: throw {_item(a.args[1])} at {name_of(enc, a.target)}"
+    if what == "prime":
+        return f"react: ready an arrow on {_item(a.args[1])}"
+    if what == "maintain":
+        return f"react: tighten the grip on {name_of(enc, a.target)}"
     if what == "approach":
         return f"react: move toward {name_of(enc, a.target)}"
     return f"react: move away from {name_of(enc, a.target)}"
@@ -96,6 +100,8 @@ def _react(enc: Any, c: Any, a: Action) -> str:
 def _pass(enc: Any, c: Any, a: Action) -> str:
     if enc.decision == "deus_ex":
         return "accept death"
+    if enc.decision in ("dodge", "crash_out", "finishing_touch"):
+        return "do not use it"
     if enc.decision == "reaction":
         return "let it go (keep the Reaction)"
     return _move(enc, a, "")
@@ -118,6 +124,9 @@ TABLE: dict[str, Words] = {
     "end_turn": lambda enc, c, a: f"end the turn ({c.frames_left} frame(s) unused)",
     "react": _react,
     "deus_ex": lambda enc, c, a: f"cheat death with Deus Ex (Max MP -{c.deus_ex_uses + 1})",
+    "dodge": lambda enc, c, a: f"dodge (+{c.profile.dodge_bonus} Evasion, costs the Reaction)",
+    "crash_out": lambda enc, c, a: "Crash Out: make the attacker save or be stunned",
+    "finish": lambda enc, c, a: f"Finishing Touch: drop {name_of(enc, a.target)} to 0 HP",
 }
 
 

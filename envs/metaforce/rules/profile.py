@@ -93,6 +93,8 @@ class Profile:
     deus_ex_uses: int = 0
     aware: bool = True
     name: str = ""  # the stat block's display name
+    mpowers: frozenset[str] = frozenset()  # equipped selectable M-Powers (spec §6.4, FULL)
+    dodge_bonus: int = 0  # R-13: the Evasion a Dodge Reaction adds (FULL)
     immobile_deflection: int | None = None  # spec §2.5 step 5 (None: Body + armour bonus)
 
     def attr(self, name: str) -> int:
@@ -183,7 +185,8 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
         grapple_proficient=b.covering("grapple") is not None or b.proficient_in(gattr),
         firearm_proficient=b.firearm_proficient, save_level_bonus=frozenset(b.level_bonus_on),
         hands=max(0, 2 - b.armour.hands), deus_ex_uses=b.deus_ex_uses, aware=b.aware,
-        name=b.name, immobile_deflection=d.immobile[1])
+        name=b.name, mpowers=frozenset(b.mpowers) if b.metaforce_user else frozenset(),
+        dodge_bonus=b.dodge_bonus, immobile_deflection=d.immobile[1])
 
 
 def profile_to_dict(p: Profile) -> dict[str, Any]:
@@ -199,7 +202,7 @@ def profile_to_dict(p: Profile) -> dict[str, Any]:
 
 def profile_from_dict(d: Mapping[str, Any]) -> Profile:
     """The inverse of ``profile_to_dict``."""
-    sets = {"proficient", "expertise", "saves", "immunities", "save_level_bonus"}
+    sets = {"proficient", "expertise", "saves", "immunities", "save_level_bonus", "mpowers"}
     kw: dict[str, Any] = {k: (frozenset(v) if k in sets else dict(v) if isinstance(v, dict)
                               else v) for k, v in d.items() if k != "weapons"}
     return Profile(weapons=tuple(Weapon(**w) for w in d["weapons"]), **kw)

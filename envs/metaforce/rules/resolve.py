@@ -119,6 +119,12 @@ def resolve_reaction(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], r: Comb
     if what in ("approach", "retreat"):
         _move(enc, ev, r, what, t, r.speed_squares(), how=f"react {what}")
         return
+    if what == "prime":
+        prime(ev, r, r.profile.weapon(a.args[1]))
+        return
+    if what == "maintain":
+        maintain(enc, ctx, ev, r)
+        return
     assert t is not None
     w = r.profile.weapon(a.args[1])
     _act(enc, ctx, ev, r, "throw" if what == "throw" else "attack", w, t, a.args,

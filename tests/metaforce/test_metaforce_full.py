@@ -1,0 +1,58 @@
+"""Metaforce FULL windows with forced dice (spec §6.1 W-R1 extras, W-R2 Dodge, W-I3 Crash Out,
+W-I4 Finishing Touch; §12.3). CORE opens none of them."""
+
+from __future__ import annotations
+
+from test_metaforce_kit import act, cat, fight, labels, texts
+
+from envs.metaforce.rules import CORE, FULL, Weapon
+
+
+def adjacent(a, b, options=FULL, **kw):
+    return fight((a, "a", (0, 0)), (b, "b", (0, 1)), options=options, **kw)
+
+
+def test_dodge_spends_the_reaction_for_evasion_before_the_roll():
+    enc = adjacent(cat("bandit"), cat("wizard"))  # the Wizard holds 1 Reaction (aware)
+    act(enc, "bandit: attack mace -> wizard", [])  # no dice yet: the Wizard decides first
+    assert enc.decision == "dodge" and labels(enc) == ["wizard: dodge", "wizard: pass"]
+    ev = act(enc, "wizard: dodge", ["d12=1", "d12=2"])  # 2 + 5 = 7 < E 6 + 3
+    assert "wizard uses dodge (+3 Evasion)" in texts(ev)
+    assert any("ToHit 7 vs E 9 D 9: miss" in t for t in texts(ev))
+    assert enc.by_id["wizard"].reactions == 0
+    core = adjacent(cat("bandit"), cat("wizard"), options=CORE)
+    act(core, "bandit: attack mace -> wizard", ["d12=1", "d12=2", "d6=1"])  # no window
+
+
+def test_crash_out_after_a_miss_stuns_the_attacker():
+    weak = cat("bandit", weapons=(Weapon("stick", "melee", "str", 0, 1, 4, "blunt"),))
+    enc = adjacent(weak, cat("odonghe_brawler"), aware=False)
+    act(enc, "bandit: attack stick -> odonghe_brawler", ["d12=2", "d12=3"])  # 3 < E 6
+    assert enc.decision == "crash_out" and enc.current_actor() == "odonghe_brawler"
+    ev = act(enc, "odonghe_brawler: crash_out", ["d12=9"])  # 9 + AGI 1 < TN 12 + 2 x 2
+    assert "odonghe_brawler uses crash out for 3 MP (bandit)" in texts(ev)
+    assert "bandit is stunned for 2 frame(s)" in texts(ev)
+    assert enc.by_id["odonghe_brawler"].mp == 18 - 3
+
+
+def test_finishing_touch_drops_a_hurt_target_for_its_hp_in_mp():
+    enc = adjacent(cat("detective"), cat("bandit"), aware=False)
+    act(enc, "detective: fire revolver 1 -> bandit", ["d12=4", "d12=3", "d6=1"])  # 13: HP 23
+    assert enc.decision == "frame"  # 23 HP left > MP 15: no window
+    enc = adjacent(cat("detective"), cat("bandit", hp_max=20), aware=False)
+    act(enc, "detective: fire revolver 1 -> bandit", ["d12=4", "d12=3", "d6=1"])  # HP 7
+    assert labels(enc) == ["detective: finish -> bandit", "detective: pass"]
+    ev = act(enc, "detective: finish -> bandit", [])
+    assert "detective uses finishing touch for 7 MP (bandit)" in texts(ev)
+    assert enc.by_id["bandit"].state == "dead" and enc.by_id["detective"].mp == 8
+
+
+def test_full_reactions_prime_and_maintain():
+    enc = adjacent(cat("odonghe_brawler"), cat("bandit"), aware=False)
+    act(enc, "odonghe_brawler: grapple -> bandit", ["d12=11", "d12=6"])
+    act(enc, "odonghe_brawler: end_turn", [])
+    act(enc, "bandit: escape grappled", ["d12=8", "d12=3", "d6=4"])  # M 19 -> 7
+    assert "odonghe_brawler: react maintain -> bandit" in labels(enc)
+    ev = act(enc, "odonghe_brawler: react maintain -> bandit", ["d12=9", "d12=2"])
+    assert enc.by_id["bandit"].magnitude("grappled") == 17  # C-06 step 3
+    assert "odonghe_brawler holds 0 Reaction(s)" in texts(ev)
