@@ -56,3 +56,33 @@ def test_full_reactions_prime_and_maintain():
     ev = act(enc, "odonghe_brawler: react maintain -> bandit", ["d12=9", "d12=2"])
     assert enc.by_id["bandit"].magnitude("grappled") == 17  # C-06 step 3
     assert "odonghe_brawler holds 0 Reaction(s)" in texts(ev)
+
+
+def test_luck_save_and_exert_to_save_options():
+    from dataclasses import replace
+    enc = fight((cat("hill_giant"), "b", (0, 1)), (cat("wizard"), "a", (0, 0)),
+                (cat("fighter"), "a", (8, 0)), aware=False,
+                options=replace(CORE, luck_save_on_death=True))
+    ev = act(enc, "hill_giant: attack great_club -> wizard", ["d12=12", "d12=4", "d6=2", "d12=10"])
+    assert "wizard luck save d12 10 = 11 vs TN 11: success" in texts(ev)
+    w = enc.by_id["wizard"]
+    assert (w.state, w.hp) == ("incapacitated", -2) and enc.decision == "frame"
+    enc = fight((cat("wolf"), "b", (0, 1)), (cat("wizard"), "a", (0, 0)), aware=False,
+                options=replace(CORE, exert_to_save=True))
+    act(enc, "wolf: special", [])
+    ev = act(enc, "wolf: attack bite -> wizard", ["d12=6", "d12=10", "d6=3", "d8=5", "d12=4"])
+    assert "wizard exerts 1 (Exert now 1)" in texts(ev)  # no Body save of her own
+    assert "wizard body save d12 4 = 5 vs TN 11: failure" in texts(ev)
+
+
+def test_the_agent_places_v_under_crit_policy_agent():
+    from dataclasses import replace
+    enc = adjacent(cat("fighter"), cat("hill_giant"), aware=False,
+                   options=replace(FULL, crit_policy="agent"))
+    act(enc, "fighter: attack warhammer -> hill_giant", ["d12=12", "d12=9"])
+    assert enc.decision == "crit"
+    assert labels(enc) == ["fighter: crit tohit", "fighter: crit damage", "fighter: crit magnitude",
+                           "fighter: crit size", "fighter: pass"]
+    ev = act(enc, "fighter: crit damage", ["d6=3"])
+    assert "fighter puts V 9 on damage" in texts(ev)
+    assert enc.by_id["hill_giant"].hp == 264 - (11 + 9) * 2  # not the 44 of Size Damage

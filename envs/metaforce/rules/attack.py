@@ -17,7 +17,7 @@ from .checks import check_roll, meta_die_for, net_steps, roll_meta, roll_rank
 from .combatant import Combatant
 from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, take_damage
 from .events import AttackRolled, CritUsed, MetaDieRolled
-from .full_windows import crash_out, dodge, finishing_touch
+from .full_windows import crash_out, crit_choice, dodge, finishing_touch
 from .moves import dist
 from .profile import Weapon, size_mult
 from .records import default_status
@@ -142,7 +142,10 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     if special:
         a.special_until = -1
     tohit = chk.kept + w.tohit + chk.penalty
-    use = "tohit" if chk.crit and tohit < e else None
+    use = crit_choice(enc, ctx, a, t, special_status(w) is not None, chk.v) if chk.crit \
+        else None
+    if chk.crit and use is None and tohit < e:
+        use = "tohit"  # V is needed to reach Evasion
     if use == "tohit":
         tohit += chk.v
     if meta:

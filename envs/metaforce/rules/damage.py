@@ -14,7 +14,7 @@ from envs.core.events import Event
 from envs.core.flow import Ctx
 
 from .combatant import Combatant
-from .events import DamageDealt, DeusExUsed, StateChanged
+from .events import DamageDealt, DeusExUsed, SaveRolled, StateChanged
 from .moves import release_grapple
 from .profile import Profile, size_mult
 
@@ -133,6 +133,27 @@ def _deus_ex(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     return True
 
 
+def _luck_save(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
+               body: int) -> bool:
+    """R-46 (FULL option ``luck_save_on_death``): a Protected character about to die rolls
+    ``d12 + Level`` against ``max(4, 12 - Level)``; on a success it is Incapacitated instead
+    (at HP -Body, the lowest a living one may have)."""
+    if not (enc.options.luck_save_on_death and c.profile.protected):
+        return False
+    from .checks import check_roll
+    level = c.profile.level
+    chk = check_roll(ctx.dice, -1 if c.exhausted else 0)
+    total = chk.kept + chk.v + chk.penalty + level
+    tn = max(4, 12 - level)
+    ok = total >= tn
+    ev.append(SaveRolled(c.id, "luck", chk.faces, total, tn, "success" if ok else "failure"))
+    if ok:
+        c.hp = -body
+        if c.active:
+            knock_out(enc, ev, c, "incapacitated")
+    return ok
+
+
 def take_damage(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, amount: int,
                 source: str, dtype: str, raw: int) -> None:
     """Subtract ``amount`` from HP and apply spec §8.6: Protected combatants are Incapacitated at
@@ -147,7 +168,7 @@ def take_damage(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant
     body = int(c.profile.cores.get("body", 0))
     lethal = c.hp < -body if c.profile.protected else True
     if lethal:
-        if _deus_ex(enc, ctx, ev, c, before):
+        if _luck_save(enc, ctx, ev, c, body) or _deus_ex(enc, ctx, ev, c, before):
             return
         knock_out(enc, ev, c, "dead")
     elif c.active:

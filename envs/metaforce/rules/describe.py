@@ -100,6 +100,8 @@ def _react(enc: Any, c: Any, a: Action) -> str:
 def _pass(enc: Any, c: Any, a: Action) -> str:
     if enc.decision == "deus_ex":
         return "accept death"
+    if enc.decision == "crit":
+        return "let the default policy place V"
     if enc.decision in ("dodge", "crash_out", "finishing_touch"):
         return "do not use it"
     if enc.decision == "reaction":
@@ -127,6 +129,7 @@ TABLE: dict[str, Words] = {
     "dodge": lambda enc, c, a: f"dodge (+{c.profile.dodge_bonus} Evasion, costs the Reaction)",
     "crash_out": lambda enc, c, a: "Crash Out: make the attacker save or be stunned",
     "finish": lambda enc, c, a: f"Finishing Touch: drop {name_of(enc, a.target)} to 0 HP",
+    "crit": lambda enc, c, a: f"put the critical's V on {a.args[0]}",
 }
 
 

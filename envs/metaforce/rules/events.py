@@ -11,6 +11,7 @@ __all__ = [
     "MetaDieRolled", "DamageDealt", "StatusChanged", "SaveRolled", "Stunned", "KnockedBack",
     "GrappleChanged", "CheckRolled", "StateChanged", "DeusExUsed", "AmmoChanged", "BowPrimed",
     "ReactionsChanged", "SpecialReady", "DotTicked", "WeaponThrown", "TurnEnded", "MPowerUsed",
+    "ExertPaid",
 ]
 
 
@@ -281,3 +282,13 @@ class MPowerUsed(Event):
     def __str__(self) -> str:
         cost = f" for {self.mp} MP" if self.mp else ""
         return f"{self.combatant} uses {self.power.replace('_', ' ')}{cost} ({self.detail})"
+
+
+@dataclass(frozen=True, slots=True)
+class ExertPaid(Event):
+    combatant: str
+    exert: int
+    total: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} exerts {self.exert} (Exert now {self.total})"

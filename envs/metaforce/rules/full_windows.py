@@ -18,7 +18,7 @@ from .events import MPowerUsed, ReactionsChanged, SaveRolled
 if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
-__all__ = ["dodge", "crash_out", "finishing_touch"]
+__all__ = ["dodge", "crash_out", "finishing_touch", "crit_choice"]
 
 
 def dodge(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
@@ -83,3 +83,17 @@ def finishing_touch(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Comba
     ev.append(MPowerUsed(a.id, "finishing_touch", cost, t.id))
     from .damage import take_damage
     take_damage(enc, ctx, ev, t, left, a.id, "finishing_touch", left)
+
+
+def crit_choice(enc: MetaforceEncounter, ctx: Ctx, a: Combatant, t: Combatant,
+                status: bool, v: int) -> str | None:
+    """Option ``crit_policy: agent`` (spec §5.3.4, §12.5 CRIT_ALLOC, FULL): the attacker assigns
+    a critical's V to ToHit, Damage, Magnitude (a weapon with a status) or Size (a larger
+    target); ``pass`` leaves it to the default policy (returns ``None``)."""
+    if enc.options.crit_policy != "agent":
+        return None
+    uses = ["tohit", "damage"] + (["magnitude"] if status else []) + (
+        ["size"] if t.profile.size > a.profile.size else [])
+    opts = [Action(a.id, "crit", (u,)) for u in uses] + [Action(a.id, "pass")]
+    pick = ctx.ask(a.id, "crit", opts, {"target": t.id, "v": v})
+    return pick.args[0] if pick.kind == "crit" else None

@@ -18,7 +18,8 @@ Windows (W-R1 Reaction after an enemy frame; W-I5 Deus Ex)::
     <id>: deus_ex                                       <id>: pass
 
 FULL adds ``react prime <bow>``, ``react maintain -> <grappled>`` (W-R1), ``dodge`` (W-R2),
-``crash_out`` (W-I3) and ``finish -> <target>`` (W-I4, Finishing Touch).
+``crash_out`` (W-I3), ``finish -> <target>`` (W-I4, Finishing Touch) and, with the option
+``crit_policy: agent``, ``crit tohit|damage|magnitude|size`` (the V of a critical).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ __all__ = ["check_label", "KINDS"]
 
 KINDS = ("pass", "dash", "attack", "fire", "throw", "special", "reload", "prime", "grapple",
          "maintain", "escape", "vigilance", "withdraw", "end_turn", "react", "deus_ex", "dodge",
-         "crash_out", "finish")
+         "crash_out", "finish", "crit")
 _WEAPON = ("attack", "fire", "throw", "reload", "prime")
 _NEEDS_TARGET = ("dash", "attack", "fire", "throw", "grapple", "maintain", "finish")
 _BARE = ("vigilance", "withdraw", "end_turn", "deus_ex", "maintain", "dodge", "crash_out",
@@ -85,11 +86,14 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
         elif a.kind == "escape":
             if len(args) != 1:
                 _fail(label, "escape takes one status (grappled, burn)")
+        elif a.kind == "crit":
+            if args not in (["tohit"], ["damage"], ["magnitude"], ["size"]):
+                _fail(label, "crit takes tohit, damage, magnitude or size")
         elif args:
             _fail(label, f"{a.kind} takes no words besides a movement mode")
     if a.kind in _NEEDS_TARGET and a.target is None:
         _fail(label, f"{a.kind} needs '-> <target>'")
-    if a.kind in ("vigilance", "withdraw", "end_turn", "deus_ex", "dodge", "crash_out") \
+    if a.kind in ("vigilance", "withdraw", "end_turn", "deus_ex", "dodge", "crash_out", "crit") \
             and a.target is not None:
         _fail(label, f"{a.kind} takes no target")
 

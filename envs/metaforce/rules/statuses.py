@@ -19,6 +19,7 @@ from .damage import defend, take_damage
 from .events import (
     CheckRolled,
     DotTicked,
+    ExertPaid,
     GrappleChanged,
     ReactionsChanged,
     SaveRolled,
@@ -99,7 +100,13 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
         ev.append(StatusChanged(t.id, status, m, "resisted"))
         return
     save = _save_core(status)
-    if save is not None and can_save(enc, t, save):
+    if save is not None and not can_save(enc, t, save) and enc.options.exert_to_save:
+        t.exert += 1  # R-49 (FULL option): Exert 1 buys the Save
+        ev.append(ExertPaid(t.id, 1, t.exert_total))
+        eligible = True
+    else:
+        eligible = save is not None and can_save(enc, t, save)
+    if save is not None and eligible:
         result = roll_save(ctx, ev, t, save)
         if result == "miraculous":
             ev.append(StatusChanged(t.id, status, 0, "resisted"))
