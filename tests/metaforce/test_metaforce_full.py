@@ -86,3 +86,20 @@ def test_the_agent_places_v_under_crit_policy_agent():
     ev = act(enc, "fighter: crit damage", ["d6=3"])
     assert "fighter puts V 9 on damage" in texts(ev)
     assert enc.by_id["hill_giant"].hp == 264 - (11 + 9) * 2  # not the 44 of Size Damage
+
+
+def test_action8_adds_a_frame_once_a_round_and_react4_buys_reactions():
+    enc = adjacent(cat("fighter"), cat("bandit"), aware=False)
+    assert "fighter: action8" in labels(enc) and "fighter: react4" in labels(enc)
+    ev = act(enc, "fighter: action8", [])
+    f = enc.by_id["fighter"]
+    assert "fighter uses action8 for 8 MP (+1 frame)" in texts(ev)
+    assert (f.frames_left, f.mp, enc.current_actor()) == (3, 7, "fighter")
+    assert "fighter: action8" not in labels(enc)  # once a round
+    act(enc, "fighter: react4", [])
+    act(enc, "fighter: pass", [])
+    act(enc, "fighter: pass", [])
+    ev = act(enc, "fighter: vigilance", [])  # the third frame is the last
+    assert "fighter ends its turn with 3 Reaction(s)" in texts(ev)  # 1 + Vigilance + React-4
+    core = adjacent(cat("fighter"), cat("bandit"), aware=False, options=CORE)
+    assert not {"fighter: action8", "fighter: react4"} & set(labels(core))

@@ -130,6 +130,8 @@ TABLE: dict[str, Words] = {
     "crash_out": lambda enc, c, a: "Crash Out: make the attacker save or be stunned",
     "finish": lambda enc, c, a: f"Finishing Touch: drop {name_of(enc, a.target)} to 0 HP",
     "crit": lambda enc, c, a: f"put the critical's V on {a.args[0]}",
+    "action8": lambda enc, c, a: "Action-8: one more frame this turn (8 MP)",
+    "react4": lambda enc, c, a: "React-4: one more Reaction after this turn (4 MP)",
 }
 
 

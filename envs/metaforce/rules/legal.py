@@ -123,6 +123,11 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
         acts.append(Action(c.id, "vigilance"))
     if on_edge(enc, c) and not c.grappled and not c.stunned:
         acts.append(Action(c.id, "withdraw"))
+    if enc.options.full and c.mu and "action8_react4" in c.profile.mpowers:  # spec §6.4
+        if c.mp >= 8 and not c.a8_used:
+            acts.append(Action(c.id, "action8"))
+        if c.mp >= 4:
+            acts.append(Action(c.id, "react4"))
     acts.append(Action(c.id, "end_turn"))
     return acts
 

@@ -13,7 +13,7 @@ from .arms import fire, fire_bow, prime, reload, throw
 from .attack import attack, grapple_attack, special_status, stop_squares
 from .combatant import Combatant
 from .damage import knock_out
-from .events import ReactionsChanged, SpecialReady
+from .events import MPowerUsed, ReactionsChanged, SpecialReady
 from .legal import split_mode
 from .moves import approach_cell, move_to, retreat_cell
 from .profile import Weapon
@@ -22,7 +22,10 @@ from .statuses import escape, maintain
 if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
-__all__ = ["resolve_frame", "resolve_reaction"]
+__all__ = ["resolve_frame", "resolve_reaction", "free_action", "FREE"]
+
+FREE = ("action8", "react4")
+"""Free own-turn activities (spec §5.2 #23, §6.4, FULL): they spend no frame."""
 
 
 def _move(enc: MetaforceEncounter, ev: list[Event], c: Combatant, mode: str,
@@ -129,3 +132,17 @@ def resolve_reaction(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], r: Comb
     w = r.profile.weapon(a.args[1])
     _act(enc, ctx, ev, r, "throw" if what == "throw" else "attack", w, t, a.args,
          "meta" in a.boosts, reaction=True)
+
+
+def free_action(enc: MetaforceEncounter, ev: list[Event], c: Combatant, a: Action) -> None:
+    """Action-8 (8 MP, once a round: +1 frame this turn) or React-4 (4 MP: +1 Reaction held
+    after this turn), spec §4.6, §6.4 (FULL)."""
+    if a.kind == "action8":
+        c.mp -= 8
+        c.a8_used = True
+        c.frames_left += 1
+        ev.append(MPowerUsed(c.id, "action8", 8, "+1 frame"))
+    else:
+        c.mp -= 4
+        c.bought += 1
+        ev.append(MPowerUsed(c.id, "react4", 4, "+1 Reaction"))

@@ -16,7 +16,7 @@ from .combatant import Combatant
 from .damage import knock_out
 from .events import FrameLost, FrameStarted, InitiativeRolled, ReactionsChanged, TurnEnded
 from .legal import reaction_actions
-from .resolve import resolve_frame, resolve_reaction
+from .resolve import FREE, free_action, resolve_frame, resolve_reaction
 from .statuses import dot_ticks
 
 if TYPE_CHECKING:
@@ -72,6 +72,7 @@ def _start_turn(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant
         ev.append(ReactionsChanged(c.id, 0))
     c.no_react = False
     c.vigilance = False
+    c.a8_used = False  # spec §6.4: the Action-8 limit resets at the start of the user's turn
     c.turns += 1
     c.acted = True
     c.frames_left, c.frame = rulings.FRAMES_PER_TURN, 0
@@ -90,7 +91,8 @@ def _end_turn(enc: MetaforceEncounter, ev: list[Event], c: Combatant) -> None:
     if c.special_until >= 0 and c.special_until <= c.turns:
         c.special_until = -1
     if c.active:
-        c.reactions = 1 + (1 if c.vigilance else 0)
+        c.reactions = 1 + (1 if c.vigilance else 0) + c.bought  # React-4 (FULL)
+    c.bought = 0
     ev.append(TurnEnded(c.id, c.reactions))
 
 
@@ -146,6 +148,9 @@ def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -
             enc.frame_open = False
             if a.kind == "end_turn":
                 c.frames_left = 0
+            elif a.kind in FREE:
+                free_action(enc, ev, c, a)  # no frame spent, no W-R1 window
+                enc.frame_open = True
             else:
                 moved = resolve_frame(enc, ctx, ev, c, a)
                 c.frames_left = max(0, c.frames_left - 1)
