@@ -159,6 +159,9 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         crash_out(enc, ctx, ev, a, t, chk.kept)  # W-I3 (FULL)
         return Hit(got, 0, chk.crit)
     bonus = ctx.dice.roll(w.bonus_die)[0] if w.bonus_die else 0  # dice order item 4
+    pen = w.pen_flat
+    if w.pen_die:  # ... then the Penetration die (spec §8.2.2)
+        pen = roll_meta(ctx.dice, w.pen_die) if w.pen_meta else ctx.dice.roll(w.pen_die)[0]
     b = w.damage_base + bonus
     if chk.crit and use is None:
         use = crit_use(w, a, t, tohit, chk.v, b)
@@ -174,7 +177,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         if use == "size" else None
     raw = attacker_damage(b, m_a(a), chk.crit, size_crit)
     final = defend(t.profile, raw, w.damage_type, got == "deflected", w.family == "firearm",
-                   giant_hit(enc, a, t))
+                   giant_hit(enc, a, t), pen=pen)
     take_damage(enc, ctx, ev, t, final, a.id, w.damage_type, raw)
     if final > 0 and not enc.is_over():
         finishing_touch(enc, ctx, ev, a, t, chk.v)  # W-I4 (FULL)

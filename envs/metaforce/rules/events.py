@@ -11,7 +11,7 @@ __all__ = [
     "MetaDieRolled", "DamageDealt", "StatusChanged", "SaveRolled", "Stunned", "KnockedBack",
     "GrappleChanged", "CheckRolled", "StateChanged", "DeusExUsed", "AmmoChanged", "BowPrimed",
     "ReactionsChanged", "SpecialReady", "DotTicked", "WeaponThrown", "TurnEnded", "MPowerUsed",
-    "ExertPaid",
+    "ExertPaid", "Healed",
 ]
 
 
@@ -292,3 +292,15 @@ class ExertPaid(Event):
 
     def __str__(self) -> str:
         return f"{self.combatant} exerts {self.exert} (Exert now {self.total})"
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(Event):
+    combatant: str
+    source: str
+    amount: int
+    hp: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} absorbs the blow of {self.source}: heals {self.amount}, " \
+               f"HP {self.hp}"

@@ -42,6 +42,9 @@ class Weapon:
     speedloaders: int = 0
     reserve: int = 0
     arrows: int = 0
+    pen_flat: int = 0  # Penetration (spec §8.2.2): a number, or a die rolled after the bonus die
+    pen_die: int = 0
+    pen_meta: bool = False
 
     @property
     def ranged(self) -> bool:
@@ -84,6 +87,8 @@ class Profile:
     bullet_resistant: bool = False
     weaknesses: Mapping[str, int] = field(default_factory=dict)
     immunities: frozenset[str] = frozenset()
+    immunity_x: Mapping[str, int] = field(default_factory=dict)  # Immunity X vs Penetration
+    absorbs: Mapping[str, int] = field(default_factory=dict)  # Absorb X
     grapple_attr: str = "str"
     grapple_bonus: int = 0
     grapple_proficient: bool = False
@@ -162,7 +167,10 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
             trigger_limit=w.trigger_limit or 1, auto=w.auto, capacity=w.capacity or 0,
             chamber_plus_one=w.chamber_plus_one, per_frame=per or 0,
             speedloaders=w.speedloaders,
-            reserve=w.reserve_rounds + w.reserve_magazines * (w.capacity or 0)))
+            reserve=w.reserve_rounds + w.reserve_magazines * (w.capacity or 0),
+            pen_flat=w.penetration.flat if w.penetration else 0,
+            pen_die=w.penetration.sides if w.penetration else 0,
+            pen_meta=bool(w.penetration and w.penetration.meta)))
     g = b.grapple
     gattr = g.attr if g is not None else max(("str", "agi"), key=lambda a: b.attributes[a])
     gbonus = g.bonus if g is not None else b.attributes[gattr] + b.covering_rank("grapple")
@@ -180,7 +188,8 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
         resistances={k: v for k, v in df.resistance.items()},
         armour_resistance=dict(b.armour.resistance), bullet_resistant=b.armour.bullet_resistant,
         weaknesses=dict(df.weakness),
-        immunities=frozenset(df.immunity),  # Immunity X matters with Penetration (FULL)
+        immunities=frozenset(df.immunity), immunity_x=dict(df.immunity),
+        absorbs=dict(df.absorb),
         grapple_attr=gattr, grapple_bonus=gbonus,
         grapple_proficient=b.covering("grapple") is not None or b.proficient_in(gattr),
         firearm_proficient=b.firearm_proficient, save_level_bonus=frozenset(b.level_bonus_on),

@@ -94,7 +94,7 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
         m //= 2  # Deflection halves every magnitude a deflected hit carries
     if status == "knockback" and t.profile.size > a.profile.size:
         m //= max(1, int(t.profile.size)) - max(1, int(a.profile.size)) + 1
-    m = defend(t.profile, m, status, False, status=True)
+    m = max(0, defend(t.profile, m, status, False, status=True))
     sd = t.sd(status_core(status))
     if m < sd:
         ev.append(StatusChanged(t.id, status, m, "resisted"))
@@ -163,7 +163,7 @@ def dot_ticks(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant) 
         dtype = "fire" if name == "burn" else name
         final = defend(c.profile, amount, dtype, False)
         ev.append(DotTicked(c.id, name, sev, final))
-        if final > 0:
+        if final != 0:  # Absorb of the type heals instead
             take_damage(enc, ctx, ev, c, final, f"{name}", dtype, amount)
 
 
