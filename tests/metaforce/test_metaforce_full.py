@@ -103,3 +103,23 @@ def test_action8_adds_a_frame_once_a_round_and_react4_buys_reactions():
     assert "fighter ends its turn with 3 Reaction(s)" in texts(ev)  # 1 + Vigilance + React-4
     core = adjacent(cat("fighter"), cat("bandit"), aware=False, options=CORE)
     assert not {"fighter: action8", "fighter: react4"} & set(labels(core))
+
+
+def test_size_resistance_lowers_a_bigger_attackers_multiplier():
+    from envs.metaforce.rules.damage import m_a
+    enc = adjacent(cat("hill_giant"), cat("stone_golem", size=3.0, space=3,
+                                           size_res_sources=1), aware=False)
+    giant, golem = enc.by_id["hill_giant"], enc.by_id["stone_golem"]
+    assert m_a(giant) == 4 and m_a(giant, golem) == 3  # floor(4 / 2) = 2, raised to 3 (§8.4)
+
+
+def test_the_odonghe_takes_the_average_on_its_endurance_saves_in_full():
+    for options, total in ((FULL, 6 + 4 + 2), (CORE, 2 + 3 + 2)):
+        enc = adjacent(cat("wolf"), cat("odonghe_brawler"), aware=False, options=options)
+        act(enc, "wolf: special", [])
+        # Bleed M = 10 + AGI md8 5 + 3 + 3 = 21 >= Body SD 13; the save: Advantage (2, 1),
+        # END die md8 raw 1 -> 3 (take average: d12 6, md8 4), + Level 2
+        ev = act(enc, "wolf: attack bite -> odonghe_brawler",
+                 ["d12=6", "d12=10", "d6=3", "d8=5", "d12=2", "d12=1", "d8=1"])
+        assert f"odonghe_brawler body save d12 2/1 = {total} vs TN 9: " \
+               f"{'success' if total >= 9 else 'failure'}" in texts(ev)

@@ -19,7 +19,7 @@ from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, tak
 from .events import AttackRolled, CritUsed, MetaDieRolled
 from .full_windows import crash_out, crit_choice, dodge, finishing_touch
 from .moves import dist
-from .profile import Weapon, size_mult
+from .profile import Weapon
 from .records import default_status
 from .statuses import grapple_hit, inflict
 
@@ -101,7 +101,7 @@ def special_status(w: Weapon) -> str | None:
 
 def crit_use(w: Weapon, a: Combatant, t: Combatant, tohit: int, v: int, b: int) -> str:
     """spec §5.3.4 default allocation policy (R-10), once ToHit is at least E and B is known."""
-    ma, st = m_a(a), t.profile.size
+    ma, st = m_a(a, t), t.profile.size
     if st > a.profile.size and b * size_crit_mult(ma, v, st) > (b + v) * ma * 2:
         return "size"
     e, d = t.evasion(), t.deflection()
@@ -173,9 +173,9 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         ev.append(CritUsed(a.id, use, chk.v))
     if use == "damage":
         b += chk.v
-    size_crit = size_crit_mult(size_mult(a.profile.size), chk.v, t.profile.size) \
-        if use == "size" else None
-    raw = attacker_damage(b, m_a(a), chk.crit, size_crit)
+    ma = m_a(a, t)  # spec §8.4 Size/Crush Resistance lowers it
+    size_crit = size_crit_mult(ma, chk.v, t.profile.size) if use == "size" else None
+    raw = attacker_damage(b, ma, chk.crit, size_crit)
     final = defend(t.profile, raw, w.damage_type, got == "deflected", w.family == "firearm",
                    giant_hit(enc, a, t), pen=pen)
     take_damage(enc, ctx, ev, t, final, a.id, w.damage_type, raw)

@@ -200,5 +200,17 @@ def take_damage(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant
         knock_out(enc, ev, c, "incapacitated")
 
 
-def m_a(c: Combatant) -> float:
-    return size_mult(c.profile.size)
+def m_a(c: Combatant, t: Combatant | None = None) -> float:
+    """The attacker's Size multiplier (spec §2.9), against ``t``'s Size/Crush Resistance and
+    Reduction when it has them (spec §8.4)."""
+    p = c.profile
+    if t is None or not (t.profile.size_res_sources or t.profile.size_res_reduction) \
+            or p.size <= t.profile.size:
+        return size_mult(p.size)
+    from fractions import Fraction
+
+    from .records import SizeResistance
+    res = SizeResistance(t.profile.size_res_sources, t.profile.size_res_reduction)
+    size = res.attacker_size(Fraction(p.size).limit_denominator(16),
+                             Fraction(t.profile.size).limit_denominator(16))
+    return size_mult(float(size))

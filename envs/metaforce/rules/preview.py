@@ -90,8 +90,9 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
                         th += v
                 g = band(th, e, d, fd)
                 bb = b + (v if u == "damage" else 0)
-                sc = size_crit_mult(m_a(a), v, t.profile.size) if u == "size" else None
-                raw = attacker_damage(bb, m_a(a), bool(v), sc)
+                ma = m_a(a, t)
+                sc = size_crit_mult(ma, v, t.profile.size) if u == "size" else None
+                raw = attacker_damage(bb, ma, bool(v), sc)
                 dmg += q / nb * defend(t.profile, raw, w.damage_type, g == "deflected",
                                        w.family == "firearm", giant_hit(enc, a, t))
                 bands[g] += q / nb

@@ -89,6 +89,9 @@ class Profile:
     immunities: frozenset[str] = frozenset()
     immunity_x: Mapping[str, int] = field(default_factory=dict)  # Immunity X vs Penetration
     absorbs: Mapping[str, int] = field(default_factory=dict)  # Absorb X (R-22)
+    size_res_sources: int = 0  # Size/Crush Resistance sources (spec §8.4; 0: none)
+    size_res_reduction: int = 0  # ... and its Reduction X
+    take_average: frozenset[str] = frozenset()  # Attributes whose checks take the average (FULL)
     grapple_attr: str = "str"
     grapple_bonus: int = 0
     grapple_proficient: bool = False
@@ -190,6 +193,9 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
         weaknesses=dict(df.weakness),
         immunities=frozenset(df.immunity), immunity_x=dict(df.immunity),
         absorbs=dict(df.absorb),
+        size_res_sources=df.size_resistance.sources if df.size_resistance else 0,
+        size_res_reduction=df.size_resistance.reduction if df.size_resistance else 0,
+        take_average=frozenset(b.expertise_take_average),
         grapple_attr=gattr, grapple_bonus=gbonus,
         grapple_proficient=b.covering("grapple") is not None or b.proficient_in(gattr),
         firearm_proficient=b.firearm_proficient, save_level_bonus=frozenset(b.level_bonus_on),
@@ -211,7 +217,8 @@ def profile_to_dict(p: Profile) -> dict[str, Any]:
 
 def profile_from_dict(d: Mapping[str, Any]) -> Profile:
     """The inverse of ``profile_to_dict``."""
-    sets = {"proficient", "expertise", "saves", "immunities", "save_level_bonus", "mpowers"}
+    sets = {"proficient", "expertise", "saves", "immunities", "save_level_bonus", "mpowers",
+            "take_average"}
     kw: dict[str, Any] = {k: (frozenset(v) if k in sets else dict(v) if isinstance(v, dict)
                               else v) for k, v in d.items() if k != "weapons"}
     return Profile(weapons=tuple(Weapon(**w) for w in d["weapons"]), **kw)

@@ -46,7 +46,8 @@ def can_save(enc: MetaforceEncounter, c: Combatant, core: str) -> bool:
             or bool(enc.options.gm_grants_saves))
 
 
-def roll_save(ctx: Ctx, ev: list[Event], c: Combatant, core: str) -> str:
+def roll_save(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
+              core: str) -> str:
     """spec §7.3, R-49: ``failure``, ``success`` or ``miraculous`` (dice order item 7)."""
     attr = C.SAVE_ATTRIBUTE[core]
     p = c.profile
@@ -55,10 +56,16 @@ def roll_save(ctx: Ctx, ev: list[Event], c: Combatant, core: str) -> str:
     expert = attr in p.expertise
     steps = net_steps(1 if expert else 0, False, False, c.tired, c.exhausted)
     chk = check_roll(ctx.dice, steps)
+    kept = chk.kept
     bonus = roll_rank(ctx.dice, flat) if expert else flat
+    if enc.options.full and attr in p.take_average:  # R-9: Odonghe Expertise (FULL)
+        kept = max(kept, 6)
+        die = rank_die(flat)
+        if expert and die is not None:
+            bonus = max(bonus, die[1] // 2)
     if attr in p.save_level_bonus:
         bonus += p.level  # Odonghe: +Level on END
-    total = chk.kept + chk.v + chk.penalty + bonus
+    total = kept + chk.v + chk.penalty + bonus
     result = ("miraculous" if total >= tn + C.MIRACULOUS_MARGIN
               else "success" if total >= tn else "failure")
     ev.append(SaveRolled(c.id, core, chk.faces, total, tn, result))
@@ -107,7 +114,7 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
     else:
         eligible = save is not None and can_save(enc, t, save)
     if save is not None and eligible:
-        result = roll_save(ctx, ev, t, save)
+        result = roll_save(enc, ctx, ev, t, save)
         if result == "miraculous":
             ev.append(StatusChanged(t.id, status, 0, "resisted"))
             return
