@@ -114,11 +114,11 @@ def test_size_resistance_lowers_a_bigger_attackers_multiplier():
 
 
 def test_the_odonghe_takes_the_average_on_its_endurance_saves_in_full():
-    for options, total in ((FULL, 6 + 4 + 2), (CORE, 2 + 3 + 2)):
+    for options, total in ((FULL, 6 + 4 + 2), (CORE, 2 + 3)):  # race traits are FULL
         enc = adjacent(cat("wolf"), cat("odonghe_brawler"), aware=False, options=options)
         act(enc, "wolf: special", [])
         # Bleed M = 10 + AGI md8 5 + 3 + 3 = 21 >= Body SD 13; the save: Advantage (2, 1),
-        # END die md8 raw 1 -> 3 (take average: d12 6, md8 4), + Level 2
+        # END die md8 raw 1 -> 3 (FULL: take average, d12 6 and md8 4, and + Level 2)
         ev = act(enc, "wolf: attack bite -> odonghe_brawler",
                  ["d12=6", "d12=10", "d6=3", "d8=5", "d12=2", "d12=1", "d8=1"])
         assert f"odonghe_brawler body save d12 2/1 = {total} vs TN 9: " \

@@ -58,13 +58,13 @@ def roll_save(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     chk = check_roll(ctx.dice, steps)
     kept = chk.kept
     bonus = roll_rank(ctx.dice, flat) if expert else flat
-    if enc.options.full and attr in p.take_average:  # Odonghe Expertise (FULL)
+    if enc.options.full and attr in p.take_average:  # Odonghe Expertise (FULL, §12.3)
         kept = max(kept, 6)
         die = rank_die(flat)
         if expert and die is not None:
             bonus = max(bonus, die[1] // 2)
-    if attr in p.save_level_bonus:
-        bonus += p.level  # Odonghe: +Level on END
+    if enc.options.full and attr in p.save_level_bonus:
+        bonus += p.level  # Odonghe: +Level on END (a race trait: FULL, spec §12.3)
     total = kept + chk.v + chk.penalty + bonus
     result = ("miraculous" if total >= tn + C.MIRACULOUS_MARGIN
               else "success" if total >= tn else "failure")
