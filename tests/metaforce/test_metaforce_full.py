@@ -123,3 +123,20 @@ def test_the_odonghe_takes_the_average_on_its_endurance_saves_in_full():
                  ["d12=6", "d12=10", "d6=3", "d8=5", "d12=2", "d12=1", "d8=1"])
         assert f"odonghe_brawler body save d12 2/1 = {total} vs TN 9: " \
                f"{'success' if total >= 9 else 'failure'}" in texts(ev)
+
+
+def test_safe6_raises_the_users_dice_for_two_own_frames():
+    enc = adjacent(cat("wizard"), cat("bandit", hp_max=100), aware=False)
+    ev = act(enc, "wizard: safe6", [])
+    w = enc.by_id["wizard"]
+    assert (w.mp, w.safe, enc.current_actor(), w.frame) == (9, 6, "wizard", 1)
+    assert "wizard: safe6" not in labels(enc)
+    # the d12s (1, 2) count as (6, 6); the d4 counts as its maximum, 4: ToHit 14, 4 + 4 damage
+    ev = act(enc, "wizard: attack shocking_grasp -> bandit", ["d12=1", "d12=2", "d4=1"])
+    assert any("ToHit 14" in t for t in texts(ev)) and enc.by_id["bandit"].hp == 100 - 8
+    act(enc, "wizard: attack fire_bolt -> bandit", ["d12=3", "d12=2", "d8=2"])  # (6, 6), d8 6
+    assert enc.by_id["bandit"].hp == 92 - 10
+    ev = act(enc, "bandit: end_turn", [])
+    assert "wizard uses safe6 (ends)" in texts(ev)  # her third own frame begins
+    act(enc, "wizard: attack fire_bolt -> bandit", ["d12=3", "d12=2", "d8=2"])
+    assert enc.by_id["bandit"].hp == 82 - 6  # 3 + 8 = 11 > D 6; 4 + 2

@@ -13,7 +13,7 @@ from envs.core.events import Event
 from envs.core.flow import Ctx
 
 from . import rulings
-from .checks import check_roll, meta_die_for, net_steps, roll_meta, roll_rank
+from .checks import check_roll, dice_of, meta_die_for, net_steps, roll_meta, roll_rank
 from .combatant import Combatant
 from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, take_damage
 from .events import AttackRolled, CritUsed, MetaDieRolled
@@ -137,7 +137,8 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     e, d = e + bonus_e, max(d, e + bonus_e)
     fd = direct_only(w, t)
     s = attack_steps(enc, a, w, t, extra_steps, thrown) if steps is None else steps
-    chk = check_roll(ctx.dice, s)  # dice order items 1-2
+    mine = dice_of(ctx.dice, a)  # the attacker's own dice (Safe-6 raises them, FULL)
+    chk = check_roll(mine, s)  # dice order items 1-2
     special = a.special_until >= 0 and rulings.SETUP_USED_BY_ANY_ATTACK
     if special:
         a.special_until = -1
@@ -158,10 +159,10 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
             ev.append(CritUsed(a.id, use, chk.v))
         crash_out(enc, ctx, ev, a, t, chk.kept)  # W-I3 (FULL)
         return Hit(got, 0, chk.crit)
-    bonus = ctx.dice.roll(w.bonus_die)[0] if w.bonus_die else 0  # dice order item 4
+    bonus = mine.roll(w.bonus_die)[0] if w.bonus_die else 0  # dice order item 4
     pen = w.pen_flat
     if w.pen_die:  # ... then the Penetration die (spec §8.2.2)
-        pen = roll_meta(ctx.dice, w.pen_die) if w.pen_meta else ctx.dice.roll(w.pen_die)[0]
+        pen = roll_meta(mine, w.pen_die) if w.pen_meta else mine.roll(w.pen_die)[0]
     b = w.damage_base + bonus
     if chk.crit and use is None:
         use = crit_use(w, a, t, tohit, chk.v, b)
@@ -184,7 +185,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     status = special_status(w) if special or use == "magnitude" else None
     if status is not None and t.alive and not enc.is_over():
         attr = a.attr(w.attr)
-        value = roll_rank(ctx.dice, attr) if special else attr  # dice order item 5
+        value = roll_rank(mine, attr) if special else attr  # dice order item 5
         m = chk.kept + value + bonus + w.magnitude_bonus + (chk.v if use == "magnitude" else 0)
         x = w.bonus_die // 2 if w.bonus_die else rulings.DOT_DEFAULT_X
         inflict(enc, ctx, ev, a, t, status, m, got == "deflected", x)
@@ -199,7 +200,7 @@ def grapple_attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combat
     p = a.profile
     e = t.evasion() + dodge(enc, ctx, ev, a, t)  # W-R2 (FULL)
     s = net_steps(0, p.grapple_proficient, p.grapple_attr in p.expertise, a.tired, a.exhausted)
-    chk = check_roll(ctx.dice, s)
+    chk = check_roll(dice_of(ctx.dice, a), s)
     if a.special_until >= 0:
         a.special_until = -1
     tohit = chk.kept + p.grapple_bonus + chk.penalty

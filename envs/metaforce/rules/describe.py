@@ -132,6 +132,9 @@ TABLE: dict[str, Words] = {
     "crit": lambda enc, c, a: f"put the critical's V on {a.args[0]}",
     "action8": lambda enc, c, a: "Action-8: one more frame this turn (8 MP)",
     "react4": lambda enc, c, a: "React-4: one more Reaction after this turn (4 MP)",
+    "safe6": lambda enc, c, a: "Safe-6: own dice count at least 6 for two frames (6 MP)",
+    "assurance8": lambda enc, c, a: "Assurance-8: own dice count at least 8 for two frames "
+                                    "(8 MP)",
 }
 
 

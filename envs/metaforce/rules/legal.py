@@ -128,6 +128,9 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
             acts.append(Action(c.id, "action8"))
         if c.mp >= 4:
             acts.append(Action(c.id, "react4"))
+    if enc.options.full and c.mu and "safe6_assurance8" in c.profile.mpowers and not c.safe:
+        acts += [Action(c.id, k) for k, cost in (("safe6", 6), ("assurance8", 8))
+                 if c.mp >= cost]
     acts.append(Action(c.id, "end_turn"))
     return acts
 

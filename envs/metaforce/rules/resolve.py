@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["resolve_frame", "resolve_reaction", "free_action", "FREE"]
 
-FREE = ("action8", "react4")
+FREE = ("action8", "react4", "safe6", "assurance8")
 """Free own-turn activities (spec §5.2 #23, §6.4, FULL): they spend no frame."""
 
 
@@ -135,8 +135,14 @@ def resolve_reaction(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], r: Comb
 
 
 def free_action(enc: MetaforceEncounter, ev: list[Event], c: Combatant, a: Action) -> None:
-    """Action-8 (8 MP, once a round: +1 frame this turn) or React-4 (4 MP: +1 Reaction held
-    after this turn), spec §4.6, §6.4 (FULL)."""
+    """Action-8 (8 MP, once a round: +1 frame this turn), React-4 (4 MP: +1 Reaction held
+    after this turn), Safe-6 / Assurance-8 (6 / 8 MP), spec §4.6, §6.4, R-44 (FULL)."""
+    if a.kind in ("safe6", "assurance8"):
+        floor = 6 if a.kind == "safe6" else 8
+        c.mp -= floor
+        c.safe, c.safe_until = floor, c.own_frames + 2  # R-44: this frame and the next own one
+        ev.append(MPowerUsed(c.id, a.kind, floor, f"own results below {floor} count as {floor}"))
+        return
     if a.kind == "action8":
         c.mp -= 8
         c.a8_used = True

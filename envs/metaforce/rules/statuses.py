@@ -13,7 +13,7 @@ from envs.core.flow import Ctx
 
 from . import content as C
 from . import rulings
-from .checks import check_roll, net_steps, rank_die, roll_rank
+from .checks import check_roll, dice_of, net_steps, rank_die, roll_rank
 from .combatant import Combatant, severity, status_core
 from .damage import defend, take_damage
 from .events import (
@@ -55,9 +55,10 @@ def roll_save(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     tn = C.save_tn(flat)
     expert = attr in p.expertise
     steps = net_steps(1 if expert else 0, False, False, c.tired, c.exhausted)
-    chk = check_roll(ctx.dice, steps)
+    mine = dice_of(ctx.dice, c)
+    chk = check_roll(mine, steps)
     kept = chk.kept
-    bonus = roll_rank(ctx.dice, flat) if expert else flat
+    bonus = roll_rank(mine, flat) if expert else flat
     if enc.options.full and attr in p.take_average:  # Odonghe Expertise (FULL, §12.3)
         kept = max(kept, 6)
         die = rank_die(flat)
@@ -187,9 +188,10 @@ def escape(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     attr = max(rulings.BREAK_ATTR[status], key=c.attr)
     prof = attr in p.proficient or attr in p.expertise
     steps = net_steps(0, prof, attr in p.expertise, c.tired, c.exhausted)
-    chk = check_roll(ctx.dice, steps)
+    mine = dice_of(ctx.dice, c)
+    chk = check_roll(mine, steps)
     flat = c.attr(attr)
-    value = roll_rank(ctx.dice, flat) if prof and rank_die(flat) else flat
+    value = roll_rank(mine, flat) if prof and rank_die(flat) else flat
     rank = p.grapple_bonus - p.attr(p.grapple_attr) if status == "grappled" \
         and p.grapple_proficient else 0
     total = chk.kept + chk.v + chk.penalty + value + max(0, rank)
@@ -242,7 +244,7 @@ def maintain(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant) -
     p = a.profile
     steps = net_steps(0, p.grapple_proficient, p.grapple_attr in p.expertise, a.tired,
                       a.exhausted)
-    chk = check_roll(ctx.dice, steps)
+    chk = check_roll(dice_of(ctx.dice, a), steps)
     total = (chk.kept + chk.v + chk.penalty + p.grapple_bonus) * grapple_factor(a, t)
     ev.append(CheckRolled(a.id, "maintain", chk.faces, total))
     m, x, src = t.statuses.get("grappled", (0, 0, a.id))

@@ -14,7 +14,14 @@ from envs.core.flow import Ctx
 from . import rulings
 from .combatant import Combatant
 from .damage import knock_out
-from .events import FrameLost, FrameStarted, InitiativeRolled, ReactionsChanged, TurnEnded
+from .events import (
+    FrameLost,
+    FrameStarted,
+    InitiativeRolled,
+    MPowerUsed,
+    ReactionsChanged,
+    TurnEnded,
+)
 from .legal import reaction_actions
 from .resolve import FREE, free_action, resolve_frame, resolve_reaction
 from .statuses import dot_ticks
@@ -96,6 +103,15 @@ def _end_turn(enc: MetaforceEncounter, ev: list[Event], c: Combatant) -> None:
     ev.append(TurnEnded(c.id, c.reactions))
 
 
+def _own_frame(ev: list[Event], c: Combatant) -> None:
+    """An own frame begins: Safe-6 / Assurance-8 ends when its user would begin a third own
+    frame (R-44)."""
+    c.own_frames += 1
+    if c.safe and c.own_frames >= c.safe_until:
+        ev.append(MPowerUsed(c.id, "safe6" if c.safe == 6 else "assurance8", 0, "ends"))
+        c.safe = 0
+
+
 def advance(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event]) -> None:
     """Run the clock until someone has a decision (or the fight ends): pending W-R1 reactors
     first, then the turn owner's next frame, lost frames, turn ends and round ends."""
@@ -111,12 +127,14 @@ def advance(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event]) -> None:
             c = enc.by_id[enc.order[enc.turn]]
             if c.active and c.frames_left > 0:
                 if c.stun > 0:  # R-14: the frame is lost
+                    _own_frame(ev, c)
                     c.stun -= 1
                     c.frames_left -= 1
                     c.frame += 1
                     ev.append(FrameLost(c.id, c.stun))
                     continue
                 if not enc.frame_open:
+                    _own_frame(ev, c)
                     c.frame += 1
                     c.escaped = []
                     enc.frame_open = True
