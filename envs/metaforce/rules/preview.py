@@ -124,6 +124,8 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
         "statuses": {k: {"magnitude": v[0], "severity": c.status_severity(k), "source": v[2]}
                      for k, v in c.statuses.items()},
         "grappling": c.grappling, "special_pending": c.special_until >= 0,
+        "mpowers": sorted(p.mpowers), "safe": c.safe, "action8_used": c.a8_used,
+        "dodge_bonus": p.dodge_bonus, "aware": c.aware, "acted": c.acted,
         "exert": c.exert_total, "tired": c.tired, "exhausted": c.exhausted,
         "loaded": dict(c.loaded), "reserve": dict(c.reserve), "primed": dict(c.primed),
         "weapons": [{"id": w.id, "family": w.family, "tohit": w.tohit,
