@@ -119,8 +119,12 @@ def test_the_odonghe_takes_the_average_on_its_endurance_saves_in_full():
         act(enc, "wolf: special", [])
         # Bleed M = 10 + AGI md8 5 + 3 + 3 = 21 >= Body SD 13; the save: Advantage (2, 1),
         # END die md8 raw 1 -> 3 (FULL: take average, d12 6 and md8 4, and + Level 2)
-        ev = act(enc, "wolf: attack bite -> odonghe_brawler",
-                 ["d12=6", "d12=10", "d6=3", "d8=5", "d12=2", "d12=1", "d8=1"])
+        rest = ["d6=3", "d8=5", "d12=2", "d12=1", "d8=1"]
+        if options is FULL:  # W-I2 first: the Brawler may Create a Meta-Die (it passes)
+            act(enc, "wolf: attack bite -> odonghe_brawler", ["d12=6", "d12=10"])
+            ev = act(enc, "odonghe_brawler: pass", rest)
+        else:
+            ev = act(enc, "wolf: attack bite -> odonghe_brawler", ["d12=6", "d12=10", *rest])
         assert f"odonghe_brawler body save d12 2/1 = {total} vs TN 9: " \
                f"{'success' if total >= 9 else 'failure'}" in texts(ev)
 
@@ -140,3 +144,16 @@ def test_safe6_raises_the_users_dice_for_two_own_frames():
     assert "wizard uses safe6 (ends)" in texts(ev)  # her third own frame begins
     act(enc, "wizard: attack fire_bolt -> bandit", ["d12=3", "d12=2", "d8=2"])
     assert enc.by_id["bandit"].hp == 82 - 6  # 3 + 8 = 11 > D 6; 4 + 2
+
+
+def test_a_defending_metaforce_user_creates_a_meta_die_against_an_ordinary_attacker():
+    enc = adjacent(cat("bandit"), cat("fighter"), aware=False)
+    act(enc, "bandit: attack mace -> fighter", ["d12=8", "d12=2"])  # ToHit 13 > D 10: direct
+    assert enc.decision == "meta_die" and enc.current_actor() == "fighter"
+    ev = act(enc, "fighter: meta_die", ["d12=3", "d6=4"])  # md12 5: 13 - 5 = 8, deflected
+    assert "fighter creates a Meta-Die md12 5: pays 5 MP" in texts(ev)
+    assert any("ToHit 8 vs E 6 D 10: deflected" in t for t in texts(ev))
+    assert enc.by_id["fighter"].mp == 10 and enc.by_id["fighter"].hp == 54 - 4
+    mu = adjacent(cat("odonghe_brawler"), cat("fighter"), aware=False)
+    act(mu, "odonghe_brawler: attack unarmed -> fighter", ["d12=8", "d12=2", "d6=1"])
+    assert mu.decision == "frame"  # not against an opposing Metaforce user

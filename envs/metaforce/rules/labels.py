@@ -18,6 +18,7 @@ Windows (W-R1 Reaction after an enemy frame; W-I5 Deus Ex)::
     <id>: deus_ex                                       <id>: pass
 
 FULL adds ``react prime <bow>``, ``react maintain -> <grappled>`` (W-R1), ``dodge`` (W-R2),
+``meta_die`` (W-I2, the defender's Create a Meta-Die),
 ``crash_out`` (W-I3), ``finish -> <target>`` (W-I4, Finishing Touch) and, with the option
 ``crit_policy: agent``, ``crit tohit|damage|magnitude|size`` (the V of a critical); on its own
 turn an Action-8/React-4 holder may take the free ``action8`` (+1 frame) and ``react4``, a
@@ -35,11 +36,11 @@ __all__ = ["check_label", "KINDS"]
 
 KINDS = ("pass", "dash", "attack", "fire", "throw", "special", "reload", "prime", "grapple",
          "maintain", "escape", "vigilance", "withdraw", "end_turn", "react", "deus_ex", "dodge",
-         "crash_out", "finish", "crit", "action8", "react4", "safe6", "assurance8")
+         "crash_out", "finish", "crit", "action8", "react4", "safe6", "assurance8", "meta_die")
 _WEAPON = ("attack", "fire", "throw", "reload", "prime")
 _NEEDS_TARGET = ("dash", "attack", "fire", "throw", "grapple", "maintain", "finish")
 _BARE = ("vigilance", "withdraw", "end_turn", "deus_ex", "maintain", "dodge", "crash_out",
-         "finish", "action8", "react4", "safe6", "assurance8")
+         "finish", "action8", "react4", "safe6", "assurance8", "meta_die")
 
 
 def _fail(label: str, why: str) -> None:
@@ -96,7 +97,7 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
     if a.kind in _NEEDS_TARGET and a.target is None:
         _fail(label, f"{a.kind} needs '-> <target>'")
     if a.kind in ("vigilance", "withdraw", "end_turn", "deus_ex", "dodge", "crash_out", "crit",
-                  "action8", "react4", "safe6", "assurance8") \
+                  "action8", "react4", "safe6", "assurance8", "meta_die") \
             and a.target is not None:
         _fail(label, f"{a.kind} takes no target")
 
