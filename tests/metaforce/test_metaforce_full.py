@@ -157,3 +157,20 @@ def test_a_defending_metaforce_user_creates_a_meta_die_against_an_ordinary_attac
     mu = adjacent(cat("odonghe_brawler"), cat("fighter"), aware=False)
     act(mu, "odonghe_brawler: attack unarmed -> fighter", ["d12=8", "d12=2", "d6=1"])
     assert mu.decision == "frame"  # not against an opposing Metaforce user
+
+
+def test_an_intense_burn_leaves_a_burn_injury_in_full():
+    for options, injured in ((CORE, False), (FULL, True)):
+        enc = adjacent(cat("wizard"), cat("bandit", hp_max=100), aware=False, options=options)
+        act(enc, "wizard: special", [])
+        # Fire Bolt: (6, 2) keep 6 -> 14, direct; d8 4: 8 damage; M = 6 + INT md10 7 + 4 + 4
+        # = 21 >= Body SD 5 + 10; the Body save 2 + END 2 fails: Intense
+        ev = act(enc, "wizard: attack fire_bolt -> bandit",
+                 ["d12=6", "d12=2", "d8=4", "d10=7", "d12=2"])
+        b = enc.by_id["bandit"]
+        assert b.burn_injury is injured and ("bandit: burn_injury intense (magnitude 21)"
+                                             in texts(ev)) is injured
+    assert b.hp == 100 - 8 - 8  # its turn began with an Intense tick: 2 x 4
+    act(enc, "bandit: end_turn", [])
+    act(enc, "wizard: attack fire_bolt -> bandit", ["d12=6", "d12=2", "d8=4"])
+    assert b.hp == 84 - 12  # 8 x 1.5

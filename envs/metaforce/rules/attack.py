@@ -180,6 +180,8 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     raw = attacker_damage(b, ma, chk.crit, size_crit)
     final = defend(t.profile, raw, w.damage_type, got == "deflected", w.family == "firearm",
                    giant_hit(enc, a, t), pen=pen)
+    if t.burn_injury and final > 0:
+        final = final * 3 // 2  # R-19 (FULL): Burn Injury
     take_damage(enc, ctx, ev, t, final, a.id, w.damage_type, raw)
     if final > 0 and not enc.is_over():
         finishing_touch(enc, ctx, ev, a, t, chk.v)  # W-I4 (FULL)

@@ -45,13 +45,13 @@ class Combatant:
                  "exert", "tension", "reactions", "no_react", "vigilance", "frames_left",
                  "frame", "turns", "acted", "aware", "stun", "special_until", "grappling",
                  "deus_ex_uses", "a8_used", "bought", "safe", "safe_until", "own_frames",
-                 "statuses", "loaded", "reserve",
+                 "burn_injury", "statuses", "loaded", "reserve",
                  "speedloaders", "fired", "unloaded", "primed", "arrows", "gone", "escaped")
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "state", "hp", "mp", "mp_max", "mu", "exert", "tension",
                 "reactions", "no_react", "vigilance", "frames_left", "frame", "turns", "acted",
                 "aware", "stun", "special_until", "grappling", "deus_ex_uses", "a8_used",
-                "bought", "safe", "safe_until", "own_frames"),
+                "bought", "safe", "safe_until", "own_frames", "burn_injury"),
         containers=("statuses", "loaded", "reserve", "speedloaders", "fired", "unloaded",
                     "primed", "arrows", "gone", "escaped"),
         shared=("profile",),
@@ -80,6 +80,7 @@ class Combatant:
         self.safe = 0  # Safe-6 (6) or Assurance-8 (8) in force (spec §6.4, R-44, FULL)
         self.safe_until = 0  # the own frame whose start ends it
         self.own_frames = 0  # own frames begun (played or lost) in the encounter
+        self.burn_injury = False  # R-19 (FULL): attack damage x1.5 for the rest of the fight
         self.statuses: dict[str, tuple[int, int, str]] = {}
         self.loaded: dict[str, int] = {w.id: w.capacity for w in p.weapons
                                        if w.family == "firearm"}  # spec §3.5: no +1 yet
