@@ -174,3 +174,44 @@ def test_an_intense_burn_leaves_a_burn_injury_in_full():
     act(enc, "bandit: end_turn", [])
     act(enc, "wizard: attack fire_bolt -> bandit", ["d12=6", "d12=2", "d8=4"])
     assert b.hp == 84 - 12  # 8 x 1.5
+
+
+def test_fireball_takes_two_frames_exerts_and_hits_everyone_in_the_area():
+    enc = fight((cat("wizard"), "a", (0, 0)), (cat("bandit"), "b", (0, 6)),
+                (cat("bandit", "bandit_2"), "b", (1, 7)), (cat("bandit", "far"), "b", (6, 6)),
+                aware=False, options=FULL)
+    assert "wizard: cast fireball -> bandit" in labels(enc)
+    assert "wizard: cast fireball -> bandit" not in labels(fight(
+        (cat("wizard"), "a", (0, 0)), (cat("bandit"), "b", (0, 6)), aware=False, options=CORE))
+    ev = act(enc, "wizard: cast fireball -> bandit", [])
+    w = enc.by_id["wizard"]
+    assert "wizard exerts 4 (Exert now 4)" in texts(ev) and w.tired  # T 3 (spec §7.6)
+    assert labels(enc) == ["wizard: pass", "wizard: channel -> bandit", "wizard: end_turn"]
+    ev = act(enc, "wizard: channel -> bandit", ["d12=5", "d8=4"])  # Tired: no Advantage
+    hp = {c.id: c.hp for c in enc.combatants}
+    assert (hp["bandit"], hp["bandit_2"], hp["far"]) == (36 - 14, 36 - 14, 36)
+    assert w.casting is None
+
+
+def test_tapped_mana_halves_the_exert_and_saves_a_frame():
+    enc = fight((cat("wizard"), "a", (0, 0)), (cat("bandit"), "b", (0, 6)), aware=False,
+                options=FULL)
+    act(enc, "wizard: tap_mana", [])
+    ev = act(enc, "wizard: cast fireball -> bandit", ["d12=5", "d12=3", "d8=4"])  # 1 frame
+    assert "wizard exerts 2 (Exert now 2)" in texts(ev) and enc.by_id["bandit"].hp == 22
+
+
+def test_a_stun_interrupts_a_spell_and_a_pass_gives_it_up():
+    enc = fight((cat("wizard"), "a", (0, 0)), (cat("bandit"), "b", (0, 6)), aware=False,
+                options=FULL)
+    act(enc, "wizard: cast fireball -> bandit", [])
+    ev = act(enc, "wizard: pass", [])
+    assert "wizard uses fireball (the spell is lost (given up))" in texts(ev)
+    assert enc.by_id["wizard"].exert == 4  # the Exert stays paid
+    enc = fight((cat("wizard"), "a", (0, 0)), (cat("bandit"), "b", (0, 6)), aware=False,
+                options=FULL)
+    act(enc, "wizard: cast fireball -> bandit", [])
+    from envs.metaforce.rules.statuses import stun
+    events: list = []
+    stun(enc, events, enc.by_id["wizard"], 1)
+    assert "wizard uses fireball (the spell is lost (stunned))" in [str(e) for e in events]

@@ -88,6 +88,9 @@ def stun(enc: MetaforceEncounter, ev: list[Event], c: Combatant, frames: int) ->
     if frames > c.stun:
         c.stun = frames
         ev.append(Stunned(c.id, frames))
+    if c.casting is not None:
+        from .full_spells import interrupt
+        interrupt(ev, c, "stunned")
     if c.grappling is not None:
         release_grapple(enc, ev, c, "ended")
 
