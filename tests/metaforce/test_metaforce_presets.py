@@ -116,6 +116,8 @@ def test_bad_situations_name_the_file_and_the_field(change, message):
 def test_the_view_and_the_previews():
     enc = R.new_encounter("duel_fighter_brawler", "core", ScriptedDice([12, 1]))
     v = enc.view("fighter")
+    import json
+    assert json.loads(json.dumps(v)) == v  # plain data
     assert v["decision"] == "frame" and v["current_actor"] == "fighter"
     me = next(c for c in v["combatants"] if c["id"] == "fighter")
     assert (me["hp"], me["evasion"], me["deflection"], me["mp"]) == (54, 6, 10, 15)
