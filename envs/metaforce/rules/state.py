@@ -53,7 +53,7 @@ class MetaforceEncounter(EncounterBase):
         self.window: Window | None = None
         self.memo: dict[Any, Any] = {}  # previews of this decision (cleared by every apply)
         self.reach_memo: dict[Any, Any] = {}  # movement, keyed by the layout of the field
-        self.setup_events: list[Event] = []  # initiative and the first turn's start
+        self.start_events: list[Event] = []  # initiative and the first turn's start
         sides: dict[str, list[str]] = {}
         for c in combatants:
             sides.setdefault(c.side, []).append(c.id)
