@@ -103,6 +103,11 @@ class Combatant:
     def attr(self, name: str) -> int:
         return self.profile.attr(name)
 
+    @property
+    def reach(self) -> int:
+        """Natural reach in squares (R-27: 5 ft x Size), the reach of a grapple."""
+        return max(1, self.profile.reach_ft // rulings.SQUARE_FT)
+
     def sd(self, core: str) -> int:
         return int(self.profile.status_defence.get(core, 0))
 
