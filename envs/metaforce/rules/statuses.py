@@ -73,11 +73,14 @@ def _save_core(status: str) -> str | None:
     return d.core if d is not None and d.save_attr is not None else None
 
 
-def stun(ev: list[Event], c: Combatant, frames: int) -> None:
-    """R-14: a new Stun does not add; the remaining lost frames become the larger."""
+def stun(enc: MetaforceEncounter, ev: list[Event], c: Combatant, frames: int) -> None:
+    """R-14: a new Stun does not add; the remaining lost frames become the larger. A Stunned
+    grappler lets go (spec §5.9 item 4)."""
     if frames > c.stun:
         c.stun = frames
         ev.append(Stunned(c.id, frames))
+    if c.grappling is not None:
+        release_grapple(enc, ev, c, "ended")
 
 
 def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t: Combatant,
@@ -87,7 +90,9 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
     if status not in rulings.CORE_STATUSES or not t.alive:
         return
     if deflected:
-        m //= 2
+        m //= 2  # R-3: Deflection halves every magnitude a deflected hit carries
+    if status == "knockback" and t.profile.size > a.profile.size:
+        m //= max(1, int(t.profile.size)) - max(1, int(a.profile.size)) + 1  # R-16
     m = defend(t.profile, m, status, False, status=True)
     sd = t.sd(status_core(status))
     if m < sd:
@@ -110,7 +115,7 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
         if push:
             knockback(enc, ev, a, t, push)
         if sev == "intense":
-            stun(ev, t, 1)
+            stun(enc, ev, t, 1)
         return
     if status == "stun":
         ev.append(StatusChanged(t.id, status, m, sev))
@@ -120,9 +125,7 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
                 t.reactions = 0
                 ev.append(ReactionsChanged(t.id, 0))
         else:
-            stun(ev, t, rulings.STUN_FRAMES[sev])
-        if t.grappling is not None and t.stunned:
-            release_grapple(enc, ev, t, "ended")
+            stun(enc, ev, t, rulings.STUN_FRAMES[sev])
         return
     old = t.statuses.get(status)
     if old is not None and old[0] >= m:  # R-17: keep the higher
