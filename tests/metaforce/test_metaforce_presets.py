@@ -129,3 +129,21 @@ def test_the_view_and_the_previews():
     q = R.preview_attack(enc, "odonghe_brawler", "unarmed", "fighter")
     assert abs(q.deflected - 1 / 36) < 1e-9  # +8 vs D 10: deflected only when both d12 <= 2
     assert q.expected_damage > 0
+
+
+def test_describe_puts_every_legal_action_in_plain_words():
+    from envs.metaforce.rules.describe import describe
+    enc = R.new_encounter("skirmish_2v2", "core", SeededDice(4))
+    rng, dice = random.Random(4), SeededDice(5)
+    seen = set()
+    while not enc.is_over() and len(seen) < 12:
+        acts = enc.legal_actions()
+        for a in acts:
+            text = describe(a, enc)
+            assert text and a.actor + ":" not in text
+            seen.add(a.kind)
+        enc.apply(acts[rng.randrange(len(acts))], dice)
+    fighter = R.new_encounter("duel_fighter_brawler", "core", ScriptedDice([12, 1]))
+    a = fighter.parse_action("fighter: attack warhammer approach -> odonghe_brawler")
+    assert describe(a, fighter).startswith("close in and attack the Odonghe Brawler with the "
+                                           "warhammer (100% to hit, 100% direct, ~")

@@ -92,6 +92,7 @@ class Profile:
     hands: int = 2
     deus_ex_uses: int = 0
     aware: bool = True
+    name: str = ""  # the stat block's display name
     immobile_deflection: int | None = None  # spec §2.5 step 5 (None: Body + armour bonus)
 
     def attr(self, name: str) -> int:
@@ -182,7 +183,7 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
         grapple_proficient=b.covering("grapple") is not None or b.proficient_in(gattr),
         firearm_proficient=b.firearm_proficient, save_level_bonus=frozenset(b.level_bonus_on),
         hands=max(0, 2 - b.armour.hands), deus_ex_uses=b.deus_ex_uses, aware=b.aware,
-        immobile_deflection=d.immobile[1])
+        name=b.name, immobile_deflection=d.immobile[1])
 
 
 def profile_to_dict(p: Profile) -> dict[str, Any]:

@@ -9,13 +9,14 @@ from envs.core.actions import Action
 from envs.core.events import Event
 
 from .arms import fire, fire_bow, prime, reload, throw
-from .attack import attack, grapple_attack, stop_squares
+from .attack import attack, grapple_attack, special_status, stop_squares
 from .combatant import Combatant
 from .damage import knock_out
 from .events import ReactionsChanged, SpecialReady
 from .flow import Ctx
 from .legal import split_mode
 from .moves import approach_cell, move_to, retreat_cell
+from .profile import Weapon
 from .statuses import escape, maintain
 
 if TYPE_CHECKING:
@@ -79,9 +80,7 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         assert w is not None
         prime(ev, c, w)
     elif kind == "special":
-        ws = [x for x in c.weapons() if x.special_status or True]
-        from .attack import special_status
-        status = next((s for s in (special_status(x) for x in ws) if s), "none")
+        status = next((s for s in map(special_status, c.weapons()) if s), "none")
         c.special_until = c.turns + 1  # spec §5.4, R-15: until the end of its next turn
         ev.append(SpecialReady(c.id, status))
     if mode == "retreat" and c.active and not enc.is_over():
@@ -90,10 +89,9 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
 
 
 def _act(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, kind: str,
-         w: object, t: Combatant, args: tuple[str, ...], meta: bool,
+         w: Weapon | None, t: Combatant, args: tuple[str, ...], meta: bool,
          reaction: bool = False) -> None:
-    from .profile import Weapon
-    assert w is None or isinstance(w, Weapon)
+    """The activity of an attack-like action (frame or Reaction)."""
     if kind == "grapple":
         grapple_attack(enc, ctx, ev, c, t)
     elif kind == "throw":
