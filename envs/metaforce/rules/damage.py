@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
 __all__ = ["attacker_damage", "size_crit_mult", "resistance_x", "defend", "take_damage",
-           "knock_out", "PHYSICAL"]
+           "knock_out", "exert_check", "PHYSICAL"]
 
 PHYSICAL = ("blunt", "slashing", "piercing")
 
@@ -123,6 +123,18 @@ def knock_out(enc: MetaforceEncounter, ev: list[Event], c: Combatant, state: str
             release_grapple(enc, ev, o, "ended")
     c.stun = 0
     enc.check_end(ev)
+
+
+def exert_check(enc: MetaforceEncounter, ev: list[Event], c: Combatant) -> bool:
+    """spec §7.6, R-20: Exert above L releases every Tension first; still above L, ``c`` falls
+    Unconscious. Returns whether it did."""
+    if not c.active or c.exert_total <= c.profile.exert_limit:
+        return False
+    c.tension = 0
+    if c.exert_total <= c.profile.exert_limit:
+        return False
+    knock_out(enc, ev, c, "unconscious")
+    return True
 
 
 def _deus_ex(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,

@@ -22,7 +22,7 @@ from envs.core.squaregrid import distance
 from . import rulings
 from .checks import check_roll, dice_of, net_steps
 from .combatant import Combatant
-from .damage import attacker_damage, defend, knock_out, m_a, take_damage
+from .damage import attacker_damage, defend, exert_check, m_a, take_damage
 from .events import AttackRolled, ExertPaid, MPowerUsed
 from .moves import dist
 from .profile import AreaSpell
@@ -82,11 +82,8 @@ def begin_cast(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     c.mana_until = -1
     c.exert += exert  # paid when casting begins
     ev.append(ExertPaid(c.id, exert, c.exert_total))
-    if c.exert_total > c.profile.exert_limit:  # spec §7.6
-        c.tension = 0
-        if c.exert_total > c.profile.exert_limit:
-            knock_out(enc, ev, c, "unconscious")
-            return
+    if exert_check(enc, ev, c):  # spec §7.6
+        return
     if frames <= 1:
         _resolve(enc, ctx, ev, c, sp, target)
         return

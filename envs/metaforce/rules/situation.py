@@ -19,6 +19,7 @@ from envs.core.situation import Member, SituationSchema, read_situation
 from envs.core.squaregrid import SquareGrid, footprint
 
 from . import rulings
+from .damage import exert_check
 from .options import RuleOptions, parse_options
 from .profile import profile_of
 from .setup import Row, build
@@ -123,9 +124,9 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     order = sit.order
     if sit.actor is not None and order is None:
         order = [r[0] for r in rows]
+    dice = dice if dice is not None else SeededDice(0)
     try:
-        enc = build(rows, grid, opts, sit.encounter or "situation",
-                    dice if dice is not None else SeededDice(0), order, sit.actor)
+        enc = build(rows, grid, opts, sit.encounter or "situation", dice, order, sit.actor)
     except ValueError as err:  # the default deployment (§3.2) does not fit the map
         e.fail("map" if e.has("map") else "combatants", str(err))
     if sit.round is not None:
@@ -133,6 +134,11 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     for cid, mem in sit.members.items():
         if mem.state is not None:
             _state(enc, cid, mem.state)
+    for c in enc.combatants:  # spec §7.6: a combatant set above its Exert Limit falls Unconscious
+        exert_check(enc, enc.start_events, c)
+    if sit.actor is not None and not enc.by_id[sit.actor].active and not enc.is_over():
+        enc.frame_open = False  # the actor's turn is lost: run the clock on
+        enc.start_events += enc.start(dice)
     e.done()
     enc._legal = None
     return enc

@@ -13,7 +13,7 @@ from envs.core.flow import Ctx
 
 from . import rulings
 from .combatant import Combatant
-from .damage import knock_out
+from .damage import exert_check
 from .events import (
     FrameLost,
     FrameStarted,
@@ -85,10 +85,7 @@ def _start_turn(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant
     c.acted = True
     c.frames_left, c.frame = rulings.FRAMES_PER_TURN, 0
     dot_ticks(enc, ctx, ev, c)
-    if c.active and c.exert_total > c.profile.exert_limit:
-        c.tension = 0  # spec §7.6: Tension is released first
-        if c.exert_total > c.profile.exert_limit:
-            knock_out(enc, ev, c, "unconscious")
+    exert_check(enc, ev, c)  # spec §7.6
 
 
 def _end_turn(enc: MetaforceEncounter, ev: list[Event], c: Combatant) -> None:
