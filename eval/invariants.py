@@ -44,7 +44,9 @@ def decision_invariants(enc: Any, *, labels: bool = True) -> None:
     """``labels=False`` skips the ``parse_action`` round trip (the costly part)."""
     actor = enc.current_actor()
     assert actor is not None, f"round {enc.round}: the fight is on but nobody decides"
-    assert enc.is_active(actor), f"round {enc.round}: {actor} is out of the fight but must decide"
+    out = getattr(enc, "decides_out_of_fight", None)  # a system's exception (Metaforce W-I5)
+    assert enc.is_active(actor) or (out is not None and out(actor)), \
+        f"round {enc.round}: {actor} is out of the fight but must decide"
     legal = enc.legal_actions()
     assert legal, f"round {enc.round}: no legal action for {actor}"
     labels = [a.label for a in legal]

@@ -92,6 +92,13 @@ class MetaforceEncounter(EncounterBase):
             return self.reactors[0]
         return self.order[self.turn] if self.turn >= 0 else None
 
+    def decides_out_of_fight(self, combatant: str) -> bool:
+        """spec §6.1 W-I5, §8.6: a protected combatant already Incapacitated still decides
+        whether Deus Ex saves it from the blow that would kill it (the shared decision
+        invariant lets an out-of-fight combatant decide only where this says so)."""
+        return self.window is not None and self.window.kind == "deus_ex" \
+            and self.window.actor == combatant
+
     def legal_actions(self) -> list[Action]:
         if self._outcome is not None:
             return []
