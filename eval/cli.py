@@ -7,8 +7,10 @@
     arena cases PATH...                        run case files; ends with "N passed, N failed"
     arena match SYSTEM ENCOUNTER A B [--games N]   paired-seed, side-swapped win rates, by agent
                                                and by side, with 95% Wilson intervals
-    arena soak SYSTEM|all [--games N] [--seconds S] [--workers W]   random and heuristic games,
-                                               every invariant checked; failures as replay commands
+    arena soak SYSTEM|all [--games N] [--seconds S] [--workers W] [--journal FILE]
+                                               random and heuristic games, every invariant
+                                               checked; failures as replay commands; with a
+                                               journal an interrupted soak resumes
     arena layout SYSTEM [--obs]                print the action layout table (or the observation's)
     arena bench [--seconds S] [--system SYSTEM] [--encounter NAME]   engine/env speed next to
                                                PettingZoo classics
@@ -156,6 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seconds", type=_seconds, default=None, help="stop after this long")
     s.add_argument("--workers", type=_positive, default=2, help="worker processes (default 2)")
     s.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    s.add_argument("--journal", metavar="FILE", default=None,
+                   help="write every finished game to FILE; the same command resumes from it")
     s.set_defaults(func=cmd_soak)
 
     s = sub.add_parser("layout",

@@ -116,7 +116,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
         if args.target not in SYSTEMS:
             raise ValueError(f"unknown system {args.target!r}; known: all, {', '.join(SYSTEMS)}")
     games = args.games if args.games is not None or args.seconds is not None else 1000
-    return soak_main(args.target, games, args.seconds, args.workers, seed=args.seed)
+    return soak_main(args.target, games, args.seconds, args.workers, seed=args.seed,
+                     journal=args.journal)
 
 
 def cmd_layout(args: argparse.Namespace) -> int:

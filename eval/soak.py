@@ -1,5 +1,7 @@
-"""``arena soak SYSTEM|all [--games N] [--seconds S] [--workers W]``: many seeded games, every
-invariant checked on the way, every failure printed with the command that replays it.
+"""``arena soak SYSTEM|all [--games N] [--seconds S] [--workers W] [--journal FILE]``: many
+seeded games, every invariant checked on the way, every failure printed with the command that
+replays it. With ``--journal`` every finished game is written to FILE at once, and the same
+command resumes an interrupted soak from it (``eval.soak_journal``).
 
 Game ``i`` of a soak plays the ``i``-th of the schedule's rounds over every (system, encounter,
 rules) of the run (CORE and FULL), with the agents of ``AGENT_PAIRS`` in turn (random legal play,
@@ -30,6 +32,8 @@ import traceback
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
+
+from eval.soak_journal import Journal, failure_from
 
 __all__ = [
     "AGENT_PAIRS",
@@ -99,6 +103,8 @@ class SoakResult:
     per_system: dict[str, list[int]] = field(default_factory=dict)
     """system -> [games, decisions]"""
     interrupted: bool = False
+    resumed: int = 0
+    """games counted from a journal, not played in this run"""
 
     def add(self, spec: GameSpec, decisions: int, failure: Failure | None) -> None:
         self.games += 1
@@ -120,9 +126,13 @@ def schedule(systems: Sequence[str], seed: int = 0) -> Iterator[GameSpec]:
 
     combos = [(s, e, r) for s in systems for e in get_rules(s).encounter_names() for r in RULE_SETS]
     for i in itertools.count():
-        system, encounter, rules = combos[i % len(combos)]
-        pair = AGENT_PAIRS[(i // len(combos)) % len(AGENT_PAIRS)]
-        yield GameSpec(system, encounter, rules, pair, seed + i)
+        yield _spec(combos, seed, i)
+
+
+def _spec(combos: list[tuple[str, str, str]], seed: int, i: int) -> GameSpec:
+    system, encounter, rules = combos[i % len(combos)]
+    pair = AGENT_PAIRS[(i // len(combos)) % len(AGENT_PAIRS)]
+    return GameSpec(system, encounter, rules, pair, seed + i)
 
 
 def _one_line(error: BaseException) -> str:
@@ -183,19 +193,28 @@ def run_soak(
     workers: int = 2,
     seed: int = 0,
     progress: Callable[[SoakResult], None] | None = None,
+    journal: Journal | None = None,
 ) -> SoakResult:
     """Play the schedule until ``games`` games or ``seconds`` seconds (whichever comes first; one
-    of them must be given). Ctrl-C returns what was played with ``interrupted`` set."""
+    of them must be given). Ctrl-C returns what was played with ``interrupted`` set. With a
+    ``journal`` (``eval.soak_journal``), the games it holds count without being played again and
+    every finished game is written to it at once."""
     if games is None and seconds is None:
         raise ValueError("soak needs --games or --seconds")
     result = SoakResult()
+    done = _resume(result, systems, seed, games, journal)
+    prior = result.seconds
     t0 = time.perf_counter()
-    chunks = _chunks(schedule(systems, seed), games)
+    todo = (s for s in schedule(systems, seed) if s.seed - seed not in done)
+    chunks = _chunks(todo, None if games is None else max(0, games - len(done)))
 
     def take(rows: list[tuple[GameSpec, int, Failure | None]]) -> None:
+        elapsed = time.perf_counter() - t0
         for spec, decisions, failure in rows:
             result.add(spec, decisions, failure)
-        result.seconds = time.perf_counter() - t0
+            if journal is not None:
+                journal.record(spec.seed - seed, decisions, failure, elapsed)
+        result.seconds = prior + elapsed
         if progress is not None:
             progress(result)
 
@@ -212,8 +231,25 @@ def run_soak(
             _pooled(chunks, workers, on_time, take)
     except KeyboardInterrupt:
         result.interrupted = True
-    result.seconds = time.perf_counter() - t0
+    result.seconds = prior + time.perf_counter() - t0
     return result
+
+
+def _resume(result: SoakResult, systems: Sequence[str], seed: int, games: int | None,
+            journal: Journal | None) -> set[int]:
+    """Count the journal's games (those within ``games``) into ``result``; their indices."""
+    if journal is None:
+        return set()
+    from envs import get_rules
+
+    combos = [(s, e, r) for s in systems for e in get_rules(s).encounter_names() for r in RULE_SETS]
+    done = {i for i in journal.done if games is None or i < games}
+    for i in sorted(done):
+        decisions, fail = journal.done[i]
+        result.add(_spec(combos, seed, i), decisions, None if fail is None else failure_from(fail))
+    result.resumed = len(done)
+    result.seconds = journal.prior_seconds
+    return done
 
 
 def _pooled(
@@ -272,9 +308,12 @@ def render(result: SoakResult, systems: Sequence[str], out: TextIO) -> None:
             print(line, file=out)
 
 
-def main(system: str, games: int | None, seconds: float | None, workers: int, seed: int = 0) -> int:
+def main(system: str, games: int | None, seconds: float | None, workers: int, seed: int = 0,
+         journal: str | None = None) -> int:
     """``arena soak``: see the module docstring. Returns the exit status."""
     from envs import get_rules, list_systems
+
+    book = None if journal is None else Journal(journal, system, seed)  # JournalError: status 2
 
     systems = list_systems(include_test_only=False) if system == "all" else [system]
     combos = sum(len(get_rules(s).encounter_names()) for s in systems) * len(RULE_SETS)
@@ -287,6 +326,9 @@ def main(system: str, games: int | None, seconds: float | None, workers: int, se
         f"with agents {', '.join('/'.join(p) for p in AGENT_PAIRS)}; {workers} workers, seeds from "
         f"{seed}"
     )
+    if book is not None and book.done:
+        print(f"resuming from {book.path}: {len(book.done)} games already played "
+              f"(run {book.run})")
     last = [time.perf_counter()]
 
     def progress(r: SoakResult) -> None:
@@ -302,10 +344,17 @@ def main(system: str, games: int | None, seconds: float | None, workers: int, se
                 flush=True,
             )
 
-    result = run_soak(
-        systems, games=games, seconds=seconds, workers=workers, seed=seed, progress=progress
-    )
+    if book is not None:
+        book.open()
+    try:
+        result = run_soak(systems, games=games, seconds=seconds, workers=workers, seed=seed,
+                          progress=progress, journal=book)
+    finally:
+        if book is not None:
+            book.close()
     render(result, systems, sys.stdout)
     if result.interrupted:
+        if book is not None:
+            print(f"every finished game is in {book.path}: the same command resumes")
         return 130
     return 1 if result.failures else 0

@@ -263,6 +263,12 @@ class ConditionSet:
             names = self._index()
         return name in names
 
+    def names(self) -> frozenset[str]:
+        """The names present (read-only; the index ``__contains__`` reads)."""
+        if not self._items:
+            return frozenset()
+        return self._names or self._index()
+
     def any_of(self, names: frozenset[str]) -> bool:
         """Is any of ``names`` present?"""
         if not self._items:

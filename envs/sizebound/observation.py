@@ -29,11 +29,11 @@ import numpy as np
 from envs.rl import ObsSpec
 from envs.rl.features import feature_rows, table_size
 
-from .rules.attack import charge_ready
+from .rules.attack import charge_ready, dodge_bonus
 from .rules.economy import can_spend
 from .rules.legal import weapon_in
-from .rules.preview import preview_attack
-from .rules.space import sight
+from .rules.preview import in_reach, preview_attack
+from .rules.space import dist, sight
 
 __all__ = ["MAX_PER_SIDE", "SLOTS", "PHASES", "CONDITION_FEATURES", "CONTEXT_FEATURES",
            "SELF_FEATURES", "SLOT_FEATURES", "PLANES", "RADIUS", "OBS", "obs_features",
@@ -139,16 +139,26 @@ def _hot(i: int, n: int) -> list[float]:
     return out
 
 
-def _conditions(p: dict[str, Any], stun: bool) -> list[float]:
-    conds = set(p["conditions"])
-    out = [float(p["prone"]), float(bool(p["grappled_by"])), float(bool(p["grips"]))]
+_ACTION_HOT = [_hot(i, 6) for i in range(6)]
+_FATIGUE_HOT = [_hot(i, 5) for i in range(5)]
+_FULL_SET = frozenset(FULL_CONDITIONS)
+_NO_FULL = [0.0] * len(FULL_CONDITIONS)
+
+
+def _conditions(f: Any, stun: bool) -> list[float]:
+    """``CONDITION_FEATURES`` of ``f`` (``stun``: with the HP Stun flag, for ``self``)."""
+    conds = f.conds.names()
+    out = [float("prone" in conds), float(bool(f.grappled_by)), float(bool(f.grips))]
     if stun:
-        out.append(float(p["hp"] <= 0))
-    out += _hot(p["action_rung"], 6) + _hot(p["fatigue_rung"], 5)
-    out += [float("afraid" in conds), p["unnerved"] / 10, float("blinded" in conds),
+        out.append(float(f.hp <= 0))
+    rung, fatigue = f.action_rung, f.fatigue
+    out += _ACTION_HOT[rung] if 0 <= rung < 6 else _hot(rung, 6)
+    out += _FATIGUE_HOT[fatigue] if 0 <= fatigue < 5 else _hot(fatigue, 5)
+    out += [float("afraid" in conds), f.unnerved / 10, float("blinded" in conds),
             float("deafened" in conds)]
-    out += [float(c in conds) for c in FULL_CONDITIONS]
-    out.append(p.get("z", 0) / 10)
+    out += [float(c in conds) for c in FULL_CONDITIONS] if not _FULL_SET.isdisjoint(conds) \
+        else _NO_FULL
+    out.append(f.z / 10)
     return out
 
 
@@ -162,21 +172,22 @@ def _weapon(f: Any, slot: str) -> list[float]:
             len(w.crit) / 5, w.weapon_attacks / 2]
 
 
-def _context(enc: Any, view: dict[str, Any], me: str, slots: dict[str, int]) -> list[float]:
-    w = view["window"]
-    out = [view["round"] / max(1, view["round_cap"]), float(view["my_turn"]),
-           float(enc.current_actor() == me)]
+def _context(enc: Any, me: Any, slots: dict[str, int]) -> list[float]:
+    w = enc.window
+    out = [enc.round / max(1, enc.round_cap), float(me.side == enc.active_side),
+           float(enc.current_actor() == me.id)]
     if w is None:
         out += _hot(0, len(PHASES)) + [0.0] * (2 * SLOTS + 12)
         return out
-    kind = w["kind"]
+    kind = w.kind
     out += _hot(PHASES.index(kind) if kind in PHASES else len(PHASES) - 1, len(PHASES))
-    info = w["info"]
-    attacker = info.get("attacker", w["actor"] if kind == "exert_dmg" else None)
-    target = info.get("target", w["actor"] if kind in ("declare", "dodge", "crit") else None)
+    info = dict(w.info)
+    attacker: Any = info.get("attacker", w.actor if kind == "exert_dmg" else None)
+    target: Any = info.get("target", w.actor if kind in ("declare", "dodge", "crit") else None)
     out += _hot(slots.get(attacker, -1), SLOTS) + _hot(slots.get(target, -1), SLOTS)
     total = info.get("total")
-    defense = view["combatants"][target]["defense"] if target in view["combatants"] else None
+    t = enc.by_id.get(target) if target is not None else None
+    defense = t.profile.defense if t is not None else None
     roll = info.get("roll")
     out += [(total or 0) / 40, info.get("against", 0) / 40,
             ((total - defense) / 20) if total is not None and defense is not None else 0.0,
@@ -187,55 +198,54 @@ def _context(enc: Any, view: dict[str, Any], me: str, slots: dict[str, int]) -> 
     return out
 
 
-def _self(enc: Any, f: Any, p: dict[str, Any]) -> list[float]:
+def _self(enc: Any, f: Any) -> list[float]:
     prof = f.profile
     span = max(1, prof.max_hp - prof.pnr)
-    used = p["used"]
+    used = f.used
     blocked = sum(1 for a in "PDMB" if a not in used and not can_spend(f, a))
-    out = [prof.level / 30, p["hp"] / max(1, p["max_hp"]), (p["hp"] - prof.pnr) / span,
-           p["mana"] / max(1, p["max_mana"]), p["guard"] / 10, p["dice"] / 8,
-           p["reactions"] / 3, *(float(a in used) for a in "PDMB"),
-           float(p["pool_open"]), p["general_attacks"] / 4,
-           sum(p["weapon_attacks"].values()) / 4,
-           *_hot(MOVE_MODES.index(p["move_mode"]), 4), p["budget"] / 10,
-           f.mr / 5, float(p["aim_active"]), float(f.aim_round == enc.round),
-           f.free_hands / 2, blocked / 4, *_conditions(p, True),
-           p["hit_mod"] / 10, p["defense"] / 30, p["dodge_mod"] / 20,
-           p["athletics"] / 20, p["nimble"] / 20, p["arcana"] / 20,
-           p["block_guard"] / 10, prof.size_index / 10,
+    out = [prof.level / 30, f.hp / max(1, prof.max_hp), (f.hp - prof.pnr) / span,
+           f.mana / max(1, prof.max_mana), f.guard / 10, f.dice / 8,
+           f.reactions / 3, *(float(a in used) for a in "PDMB"),
+           float(f.pool_open), f.pool_general / 4,
+           sum(f.pool_weapon.values()) / 4,
+           *_hot(MOVE_MODES.index(f.mode), 4), f.budget / 10,
+           f.mr / 5, float(f.aim_active), float(f.aim_round == enc.round),
+           f.free_hands / 2, blocked / 4, *_conditions(f, True),
+           (prof.level + prof.attacks) / 10, prof.defense / 30, dodge_bonus(enc, f) / 20,
+           f.athletics / 20, f.nimble / 20, f.arcana / 20,
+           f.block_guard() / 10, prof.size_index / 10,
            *_weapon(f, "main"), *_weapon(f, "off")]
     return out
 
 
-def _slot(enc: Any, view: dict[str, Any], me: Any, cid: str) -> list[float]:
-    p = view["combatants"][cid]
-    mine = view["combatants"][me.id]
-    g = enc.by_id[cid]
-    reach = view["in_reach"]
-    dx, dy, d = g.x - me.x, g.y - me.y, p["distance"]
+def _slot(enc: Any, me: Any, g: Any, reach: dict[str, list[str]]) -> list[float]:
+    cid = g.id
+    prof = g.profile
+    ally = g.side == me.side
+    dx, dy, d = g.x - me.x, g.y - me.y, dist(me, g)
     flank = sum(1 for o in enc.fighters if o.side == me.side and o is not me and o.alive
-                and o.action_rung < 4 and view["combatants"][o.id]["alive"]
-                and _adjacent(o, g))
+                and o.action_rung < 4 and _adjacent(o, g))
     odds: list[float] = []
+    live = me.alive and g.alive
     for slot in ("main", "off"):
-        pv = preview_attack(enc, me.id, slot, cid) if (me.alive and g.alive and not p["ally"]
+        pv = preview_attack(enc, me.id, slot, cid) if (live and not ally
                                                        and cid in reach.get(slot, ())) else None
         odds += [0.0, 0.0] if pv is None else [pv.hit, pv.expected_damage / 20]
     wid = weapon_in(g, "main")
     mean = 0.0
     if wid is not None:
-        w = g.profile.weapon(wid)
+        w = prof.weapon(wid)
         mean = (w.mean_dice + g.mod(w.stat)) / 20
-    return [1.0, float(p["alive"]), float(enc.is_active(cid)), float(p["ally"]),
+    return [1.0, float(g.alive), float(enc.is_active(cid)), float(ally),
             dx / 16, dy / 16, d / 16, float(d <= 1),
             float(cid in reach.get("main", ())), float(cid in reach.get("off", ())),
             float(sight(enc.grid, me, g, enc.heights)),
-            flank / 4, p["hp"] / max(1, p["max_hp"]), float(p["hp"] <= 0),
-            p["guard"] / 10, p["reactions"] / 3, *_conditions(p, False),
-            g.profile.size_index / 10, p["n"] / 4, p["defense"] / 30,
-            p["dodge_mod"] / 20, p["athletics"] / 20, p["nimble"] / 20, mean,
-            float(cid in mine["grips"]), float(me.id in p["grips"]),
-            float(me.alive and g.alive and charge_ready(enc, me, g)), *odds]
+            flank / 4, g.hp / max(1, prof.max_hp), float(g.hp <= 0),
+            g.guard / 10, g.reactions / 3, *_conditions(g, False),
+            prof.size_index / 10, g.n / 4, prof.defense / 30,
+            dodge_bonus(enc, g) / 20, g.athletics / 20, g.nimble / 20, mean,
+            float(cid in me.grips), float(me.id in g.grips),
+            float(live and charge_ready(enc, me, g)), *odds]
 
 
 def _adjacent(a: Any, b: Any) -> bool:
@@ -324,27 +334,34 @@ def _sight(grid: Any, x: int, y: int, n: int) -> np.ndarray:
 
 
 def observe(enc: Any, combatant: str, slots: list[str | None]) -> np.ndarray:
-    """The observation of ``combatant``; ``slots``: its ego slots (``SizeboundEncoding.ego``)."""
+    """The observation of ``combatant``; ``slots``: its ego slots (``SizeboundEncoding.ego``).
+
+    Sizebound has no hidden information (``public_view``): the features are read from the same
+    state and public previews the view is built from, without building the view's dicts."""
     me = enc.by_id[combatant]
     index = {c: i for i, c in enumerate(slots) if c is not None}
     vec = OBS.new()
-    parts = OBS.named(vec)
     try:
-        view = enc.view(combatant)
+        enc.active_side  # noqa: B018
     except IndexError:
         if enc.outcome() is None:
             raise
-        # the engine's view fails once the round cap has ended the fight (its team-turn slot
-        # runs past the order): the last observation is the round and the map only
-        parts["context"][0] = 1.0
-        _map(enc, me, parts["map"])
+        # the team-turn slot runs past the order once the round cap has ended the fight: the
+        # last observation is the round and the map only
+        vec[0] = 1.0
+        _map(enc, me, vec[_MAP:])
         return vec
-    parts["context"][:] = _context(enc, view, combatant, index)
-    parts["self"][:] = _self(enc, me, view["combatants"][combatant])
-    for i, cid in enumerate(slots[1:], start=1):
-        if cid is not None:
-            parts[f"slot{i}"][:] = _slot(enc, view, me, cid)
-    _map(enc, me, parts["map"])
+    reach = in_reach(enc, combatant) if me.alive else {}
+    row = _context(enc, me, index) + _self(enc, me)
+    for cid in slots[1:]:
+        row += _slot(enc, me, enc.by_id[cid], reach) if cid is not None else _EMPTY_SLOT
+    vec[:_MAP] = row
+    _map(enc, me, vec[_MAP:])
     np.minimum(vec, 1.0, out=vec)  # the features are written unclipped, clipped here at once
     np.maximum(vec, -1.0, out=vec)
     return vec
+
+
+_MAP = OBS["map"].start
+"""the offset of the map planes: every part before them is written as one row of floats"""
+_EMPTY_SLOT = [0.0] * SLOT_SIZE

@@ -138,3 +138,80 @@ def test_ctrl_c_prints_what_it_has_and_exits_130(capsys, monkeypatch):
 def test_bad_soak_input_is_one_line(capsys):
     code, _, err = run(capsys, "soak", "chess")
     assert code == 2 and err.count("\n") == 1 and "unknown system 'chess'; known: all" in err
+
+
+def test_a_journal_resumes_an_interrupted_soak_and_plays_no_game_twice(capsys, monkeypatch,
+                                                                       tmp_path):
+    journal = tmp_path / "soak.jsonl"
+    full = summary(run(capsys, "soak", "toy", "--games", "24", "--workers", "1")[1])
+    played: list[int] = []
+    original = soak.soak_game
+
+    def interrupted(spec):
+        if len(played) >= 10:
+            raise KeyboardInterrupt
+        played.append(spec.seed)
+        return original(spec)
+
+    monkeypatch.setattr(soak, "soak_game", interrupted)
+    code, out, _ = run(capsys, "soak", "toy", "--games", "24", "--workers", "1",
+                       "--journal", str(journal))
+    assert code == 130 and "the same command resumes" in out
+    assert played == list(range(10))
+    rows = journal.read_text().splitlines()
+    assert len(rows) == 1 + 8  # the header, then the two whole chunks that finished
+    played.clear()
+    monkeypatch.setattr(soak, "soak_game", lambda spec: (played.append(spec.seed),
+                                                          original(spec))[1])
+    code, out, _ = run(capsys, "soak", "toy", "--games", "24", "--workers", "1",
+                       "--journal", str(journal))
+    assert code == 0, out
+    assert "resuming from" in out and "8 games already played (run 2)" in out
+    assert played == list(range(8, 24))  # only the games the journal lacks
+    assert summary(out) == full  # the same totals as one uninterrupted soak
+    code, out, _ = run(capsys, "soak", "toy", "--games", "24", "--workers", "2",
+                       "--journal", str(journal))
+    assert code == 0 and summary(out) == full and played == list(range(8, 24))
+
+
+def test_a_journal_keeps_failures_and_drops_a_line_cut_off_mid_write(capsys, monkeypatch,
+                                                                      tmp_path):
+    import envs.toy.invariants as toy_invariants
+
+    def broken(enc):
+        if enc.round >= 3 and enc.points.get("amy", 0) >= 1:
+            raise AssertionError(f"round {enc.round}: amy scored")
+
+    monkeypatch.setattr(toy_invariants, "state_invariants", broken)
+    journal = tmp_path / "soak.jsonl"
+    code, first, _ = run(capsys, "soak", "toy", "--games", "16", "--workers", "1",
+                         "--journal", str(journal))
+    assert code == 1
+    with journal.open("a") as f:
+        f.write('{"i": 16, "d": 3')  # a game cut off mid-write
+    code, again, _ = run(capsys, "soak", "toy", "--games", "16", "--workers", "1",
+                         "--journal", str(journal))
+    assert code == 1 and summary(again) == summary(first)
+    assert [x for x in again.splitlines() if x.startswith(("FAIL", "  replay"))] == \
+        [x for x in first.splitlines() if x.startswith(("FAIL", "  replay"))]
+    code, out, _ = run(capsys, "soak", "toy", "--games", "17", "--workers", "1",
+                       "--journal", str(journal))
+    assert summary(out)[0] == 17 and journal.read_text().endswith("\n")
+    assert all(line.startswith("{") and line.endswith("}")
+               for line in journal.read_text().splitlines())
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ('{"soak": 1, "target": "mano_a_mano", "seed": 0}\n',
+     "line 1: field 'target': the journal is for 'mano_a_mano', this soak is 'toy'"),
+    ('{"soak": 1, "target": "toy", "seed": 0}\n{"i": "x", "d": 1, "f": null, "run": 1, '
+     '"t": 0.5}\n', "line 2: field 'i': expected a number, got 'x'"),
+    ('not json\n', "line 1: not JSON"),
+])
+def test_a_journal_that_cannot_resume_is_one_line_and_changes_nothing(capsys, tmp_path, content,
+                                                                      message):
+    journal = tmp_path / "soak.jsonl"
+    journal.write_text(content)
+    code, out, err = run(capsys, "soak", "toy", "--games", "4", "--journal", str(journal))
+    assert code == 2 and err.count("\n") == 1 and message in err and str(journal) in err
+    assert journal.read_text() == content

@@ -108,14 +108,16 @@ def _strangling(f: Fighter, t: Fighter) -> bool:
 def full_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     me = f.id
     out: list[Action] = []
+    conds = f.conds
+    mine = {what for what, cond in REACTS.items()  # the self-inflicted ones (Act undoes them)
+            if cond in conds and any(c.source == me for c in conds.instances(cond))}
     if extra_payment(f, "react") is not None:
-        for what, cond in REACTS.items():
-            mine = any(c.source == me for c in f.conds.instances(cond))
-            if not mine and (what != "ears" or f.free_hands >= 1):
+        for what in REACTS:
+            if what not in mine and (what != "ears" or f.free_hands >= 1):
                 out.append(Action(me, "react", (what,)))
-    if can_free(f):
-        for what, cond in REACTS.items():
-            if any(c.source == me for c in f.conds.instances(cond)):
+    if mine and can_free(f):
+        for what in REACTS:
+            if what in mine:
                 out.append(Action(me, "act", (what,)))
     if "rooted" in f.conds and _rooted_payment(f) is not None:
         out.append(Action(me, "free_rooted"))

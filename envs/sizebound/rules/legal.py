@@ -264,15 +264,19 @@ def _step_dirs(enc: SizeboundEncounter, f: Fighter, can_m: bool) -> list[int]:
     others = blockers(f, enc.fighters)
     afraid = bool(fear_sources(f))  # Afraid, Panicked, Terrified (spec §7.1)
     heights = bool(enc.heights)
+    dragging = bool(f.grips)
     x, y = f.pos
+    flat = None if rough else step_cost(enc, f, factor)  # the same for the eight
     out = []
     for d, (dx, dy) in enumerate(DIRECTIONS):
-        cost = step_cost(enc, f, grid.step_cost(f.pos, d, f.n, factor) if rough else factor)
+        cost = flat if flat is not None else step_cost(enc, f, grid.step_cost(f.pos, d, f.n,
+                                                                             factor))
         if limit < cost:
             continue
         new = (x + dx, y + dy)
         if stop_ok(grid, f, new, others) and (not heights or height_ok(enc, f, new)) \
-                and (not afraid or _afraid_ok(enc, f, new)) and enc.drag_ok(f, d, new):
+                and (not afraid or _afraid_ok(enc, f, new)) \
+                and (not dragging or enc.drag_ok(f, d, new)):
             out.append(d)
     return out
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from envs.core.d20 import chance
+from envs.core.d20 import Edge, chance
 
 from .attack import Strike, dodge_bonus, hit_terms
 from .legal import strike_mode, weapon_in
@@ -42,10 +43,19 @@ def preview_attack(enc: SizeboundEncounter, actor: str, slot: str, target: str
     if mode is None:
         return None
     mod, adv, dis = hit_terms(enc, a, t, Strike(w, mode != "melee", wid))
-    mod += a.unnerved
     e = edge(adv, dis + int(a.lethargic))
     sure = min(w.crit) if w.crit else None
-    p_hit = chance(mod, t.profile.defense, e, fumble=1, sure=sure)
+    hit, crit, exp = _odds(mod + a.unnerved, t.profile.defense, e, sure,
+                           w.mean_dice + a.mod(w.stat))
+    return AttackPreview(hit, crit, exp, mode)
+
+
+@lru_cache(maxsize=4096)
+def _odds(mod: int, defense: int, e: Edge, sure: int | None, base: float
+          ) -> tuple[float, float, float]:
+    """(P(hit), P(crit), expected damage) of one attack roll, exact in fractions (the same few
+    numbers recur all fight, so they are computed once)."""
+    p_hit = chance(mod, defense, e, fumble=1, sure=sure)
     p_crit = Fraction(0)
     if sure:
         p_crit = Fraction(21 - sure, 20)
@@ -53,10 +63,9 @@ def preview_attack(enc: SizeboundEncounter, actor: str, slot: str, target: str
             p_crit = 1 - (1 - p_crit) ** 2
         elif e < 0:
             p_crit = p_crit ** 2
-    base = w.mean_dice + a.mod(w.stat)
-    exp = float((p_hit - p_crit) * Fraction(base).limit_denominator() +
-                p_crit * 2 * Fraction(base).limit_denominator())
-    return AttackPreview(float(p_hit), float(p_crit), max(0.0, exp), mode)
+    mean = Fraction(base).limit_denominator()
+    exp = float((p_hit - p_crit) * mean + p_crit * 2 * mean)
+    return float(p_hit), float(p_crit), max(0.0, exp)
 
 
 def in_reach(enc: SizeboundEncounter, actor: str) -> dict[str, list[str]]:
