@@ -10,7 +10,6 @@ import pytest
 from test_metaforce_kit import block, detective, fight, fighter, play_random
 
 from envs.core.dice import SeededDice
-from envs.metaforce.invariants import state_invariants
 from envs.metaforce.rules import CORE, FULL, MetaforceEncounter
 
 

@@ -60,9 +60,10 @@ def home_edges(rows: Sequence[tuple[str, str, Profile, tuple[int, int]]], grid: 
 
 
 def build(rows: Sequence[Row], grid: SquareGrid, options: RuleOptions, name: str = "custom",
-          dice: Dice | None = None, initiative: list[str] | None = None) -> MetaforceEncounter:
+          dice: Dice | None = None, initiative: list[str] | None = None,
+          first: str | None = None) -> MetaforceEncounter:
     """A fresh fight: place everyone, roll initiative with ``dice`` (unless ``initiative`` is
-    given) and run the clock to the first decision."""
+    given) and run the clock to the first decision (``first``'s turn, if given)."""
     dice = dice if dice is not None else SeededDice(0)
     auto, home = deploy([(r[0], r[1], r[2]) for r in rows], grid)
     if all(r[3] is not None for r in rows):
@@ -73,6 +74,8 @@ def build(rows: Sequence[Row], grid: SquareGrid, options: RuleOptions, name: str
     ev: list[Event] = []
     order = initiative or roll_initiative(cs, dice, options.initiative_mode, ev)
     enc = MetaforceEncounter(cs, grid, order, options, name, home)
+    if first is not None:
+        enc.turn = order.index(first) - 1
     enc.setup_events = [RoundStarted(1), *ev]
     enc.setup_events += enc.start(dice)
     return enc
