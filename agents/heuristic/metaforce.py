@@ -36,7 +36,7 @@ __all__ = ["MetaforceHeuristic"]
 KILL_BONUS = 0.6  # on top of the share of HP, for taking a foe out
 REACT_W = 1.0  # weight of a foe's Reaction attack right after this frame
 DANGER_W = 0.45  # weight of the attacks foes get on their next turn
-OPP_W = 0.5  # weight of this combatant's own attacks to come
+OPP_W = 1.0  # weight of this combatant's own attacks to come
 STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.1,
                 "grappled": 0.2}
 META_DIE = ((12, 12), (10, 10), (8, 8), (6, 6), (4, 4))
@@ -209,9 +209,10 @@ class _Decision:
             elif d <= self.reach + 3 * self.speed:
                 mine = max(mine, best)
             else:
-                mine = max(mine, best * 4 * self.speed / max(1, d))
+                mine = max(mine, best * (self.reach + 3 * self.speed) / (2 * d))
         fut = 1.0 if self.last else 0.35
-        return (-REACT_W * now / self.hp - DANGER_W * fut * soon / self.hp
+        hp = self.hp
+        return (-REACT_W * min(1.0, now / hp) - DANGER_W * fut * min(1.0, soon / hp)
                 + OPP_W * fut * mine)
 
     # ------------------------------------------------------------------ scoring
@@ -249,7 +250,7 @@ class _Decision:
         if k == "vigilance":
             return self._vigilance() + self.position(self.pos)
         if k == "withdraw":
-            return -5.0  # leaving loses the fight for this combatant
+            return -50.0  # leaving loses the fight for this combatant
         return self.position(self.pos) - 0.01  # end_turn
 
     def _attack(self, a: Action, mode: str) -> float:
