@@ -39,7 +39,7 @@ def test_an_intense_knockback_pushes_two_squares_and_stuns_for_one_frame():
     assert "bandit is knocked back 2 sq to 0,3" in texts(ev)
     assert "bandit is stunned for 1 frame(s)" in texts(ev)
     assert "bandit is stunned and loses a frame (0 more)" in texts(ev)  # its turn began
-    assert enc.current_actor() == "bandit" and b.frame == 1 and b.frames_left == 1
+    assert enc.current_actor() == "bandit" and b.frame == 2 and b.frames_left == 1
 
 
 def test_a_special_setup_lapses_at_the_end_of_the_next_turn():

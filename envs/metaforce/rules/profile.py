@@ -112,12 +112,11 @@ class Profile:
 
 
 def size_mult(size: float) -> float:
-    """spec §2.9: the damage (and healing) multiplier ``m_a`` of a Size rating."""
-    if size >= 2:
-        return float(size)
-    if size >= 0.5:
-        return 1.0
-    return size * 2  # Tiny 1/4 -> 0.5, Diminutive 1/8 -> 0.25, Fine 1/16 -> 0.125
+    """spec §2.9: the damage (and healing) multiplier ``m_a`` of a Size rating (content.py)."""
+    from fractions import Fraction
+
+    from .content import size_row
+    return float(size_row(Fraction(size).limit_denominator(16)).damage_mult)
 
 
 def size_step(size: float) -> int:
