@@ -1,5 +1,6 @@
-"""Interruptible procedures: an action's resolution is straight-line code that asks for off-turn
-decisions (reaction and exertion windows, spec §6.3, §6.5) with ``Ctx.ask``.
+"""Interruptible procedures, for any system whose actions stop mid-way for an off-turn decision
+(Sizebound's reaction and exertion windows, Metaforce's interrupts): an action's resolution is
+straight-line code that asks for those decisions with ``Ctx.ask``.
 
 When a decision is needed and not yet made, ``ask`` raises ``NeedDecision``: the encounter
 stops there, with the asked creature as ``current_actor()``. When the decision comes, the
@@ -26,7 +27,7 @@ class Window:
     (attacker, target, the totals at stake) for views and agents."""
 
     actor: str
-    kind: str  # declare | parry | dodge | block | exert_d20 | exert_dmg | crit
+    kind: str  # the system's window name (Sizebound: declare, parry, dodge, block, ...)
     labels: tuple[str, ...]
     info: tuple[tuple[str, Any], ...] = ()
 
