@@ -84,7 +84,7 @@ SELF_FEATURES = (
     ("economy", 6),        # frames left / 3, Reactions / 3, Vigilance, no Reaction (Stun),
                            # aware, acted
     ("defence", 5),        # E / 20, D / 20, Status Defence body, reflex, mind / 20
-    ("stun", 1),           # frames to lose / 3
+    ("stun_frames", 1),    # frames to lose / 3
     ("special", 1), ("grappling", 1), ("deus_ex_uses", 1),  # / 3
     *STATUS_FEATURES,
     ("position", 6),       # x / W, y / H, Size / 8, side N / 4, speed squares / 12, on an edge
@@ -102,7 +102,7 @@ SLOT_FEATURES = (
     ("size", 3),           # Size / 8, side N / 4, speed squares / 12
     ("resist", 3),         # against my first weapon's type: Resistance X / 10, immune, Weak / 10
     *STATUS_FEATURES,
-    ("stun", 1), ("grapple", 2),  # frames to lose / 3; grappled by me, grappling me
+    ("stun_frames", 1), ("grapple", 2),  # / 3; grappled by me, grappling me
     ("economy", 3),        # Reactions / 3, frames left / 3, initiative place - mine, / 8
     ("offence", 2),        # its best ToHit / 15, its best mean damage / 50
     ("odds", 2),           # my best ToHit (any weapon) - its E, - its D, / 20
