@@ -116,6 +116,8 @@ def _attack(view: Any, c: Any, a: Action) -> str:
         what = f"cast {_weapon_name(wid)} at {who}"
     elif w.family in ("bow", "firearm"):
         what = f"shoot {who}{_with(wid)}"
+    elif w.family == "natural":
+        what = f"strike {who} with its {_weapon_name(wid)}"
     else:
         what = f"strike {who}{_with(wid)}"
     if a.boosts == ("meta",):
@@ -228,6 +230,8 @@ def _react(view: Any, c: Any, a: Action) -> str:
         verb = f"throw the {_weapon_name(wid)} at {who}"
     elif w.family == "cantrip":
         verb = f"cast {_weapon_name(wid)} at {who}"
+    elif w.family == "natural":
+        verb = f"strike {who} with its {_weapon_name(wid)}"
     else:
         verb = f"{_WEAPON_WORD.get(w.family, 'strike')} {who}{_with(wid)}"
     if a.boosts == ("meta",):
