@@ -30,8 +30,7 @@ import numpy as np
 from envs.rl import ObsSpec
 from envs.rl.features import feature_rows, table_size
 
-from .rules import rulings
-from .rules.attack import range_squares
+from .rules.attack import range_squares, special_status
 from .rules.damage import resistance_x
 from .rules.moves import dist, on_edge
 
@@ -170,7 +169,7 @@ def _weapon(enc: Any, c: Any, w: Any) -> list[float]:
             w.tohit / 15, _mean(w) / 30, range_squares(enc, c, w) / 40,
             c.loaded.get(w.id, 0) / cap if cap else 0.0, c.reserve.get(w.id, 0) / 30,
             float(bool(c.primed.get(w.id))), float(w.thrown_ft > 0),
-            float(bool(w.special_status) or w.damage_type in rulings.SPECIAL_STATUS_BY_TYPE)]
+            float(special_status(w) is not None)]
 
 
 def _context(enc: Any, me: Any, index: dict[str, int]) -> list[float]:
