@@ -223,29 +223,41 @@ def _resist(t: Any, w: Any) -> list[float]:
             (weak if isinstance(weak, int) else 5) / 10]
 
 
-def _slot(enc: Any, me: Any, o: Any, place: dict[str, int]) -> list[float]:
+def _arms(enc: Any, c: Any) -> tuple[list[int], int, float, int]:
+    """``c``'s weapons in hand: the range in squares per slot (-1: empty or thrown away), the
+    best ToHit, the best mean damage (times the Size multiplier from Size 2) and the longest
+    range."""
+    ranges = [-1] * WEAPON_SLOTS
+    best, harm, far = 0, 0.0, -1
+    gone = c.gone
+    for k, w in enumerate(c.profile.weapons):
+        if w.id in gone:
+            continue
+        r = range_squares(enc, c, w)
+        if k < WEAPON_SLOTS:
+            ranges[k] = r
+        best, harm, far = max(best, w.tohit), max(harm, _mean(w)), max(far, r)
+    size = c.profile.size
+    return ranges, best, harm * (size if size >= 2 else 1.0), far
+
+
+def _slot(me: Any, o: Any, place: dict[str, int], arms: dict[str, Any],
+          resist: list[float]) -> list[float]:
     p = o.profile
     ally = o.side == me.side
     d = dist(me, o)
-    mine = me.weapons()
-    ws = me.profile.weapons
-    reach = [0.0] * WEAPON_SLOTS
-    if not ally and o.present:
-        for k, w in enumerate(ws[:WEAPON_SLOTS]):
-            if w in mine and d <= range_squares(enc, me, w):
-                reach[k] = 1.0
-    theirs = o.weapons()
-    their_reach = (not ally and o.active
-                   and any(d <= range_squares(enc, o, w) for w in theirs))
-    best = max((w.tohit for w in theirs), default=0)
-    harm = max((_mean(w) for w in theirs), default=0.0) * max(1.0, p.size if p.size >= 2 else 1)
-    my_best = max((w.tohit for w in mine), default=0)
+    my_ranges, my_best, _, _ = arms[me.id]
+    _, best, harm, far = arms[o.id]
+    if ally or not o.present:
+        reach = [0.0] * WEAPON_SLOTS
+    else:
+        reach = [float(0 <= d <= r) for r in my_ranges]
     e, df = o.evasion(), o.deflection()
     return [1.0, float(ally), *_STATE_HOT.get(o.state, _hot(-1, len(STATES))),
             float(o.mu), float(p.protected), o.hp / max(1, p.hp_max), p.hp_max / 300,
             float(o.hp < 0), o.mp / 24, (o.x - me.x) / 20, (o.y - me.y) / 20, d / 20, *reach,
-            float(their_reach), *_defence(o), p.size / 8, o.n / 4, o.speed_squares() / 12,
-            *_resist(o, ws[0] if ws else None), *_statuses(o), o.stun / 3,
+            float(not ally and o.active and d <= far), *_defence(o), p.size / 8, o.n / 4,
+            o.speed_squares() / 12, *resist, *_statuses(o), o.stun / 3,
             float(me.grappling == o.id), float(o.grappling == me.id),
             o.reactions / 3, o.frames_left / 3,
             (place.get(o.id, 0) - place.get(me.id, 0)) / 8, best / 15, harm / 50,
@@ -304,8 +316,16 @@ def observe(enc: Any, combatant: str, slots: list[str | None]) -> np.ndarray:
     index = {c: i for i, c in enumerate(slots) if c is not None}
     place = {c: i for i, c in enumerate(enc.order)}
     row = _context(enc, me, index) + _self(enc, me)
+    arms = {c.id: _arms(enc, c) for c in enc.combatants}
+    ws = me.profile.weapons
+    first = ws[0] if ws else None
     for cid in slots[1:]:
-        row += _slot(enc, me, enc.by_id[cid], place) if cid is not None else _EMPTY_SLOT
+        if cid is None:
+            row += _EMPTY_SLOT
+            continue
+        o = enc.by_id[cid]
+        resist = _resist(o, first) if o.side != me.side else [0.0, 0.0, 0.0]
+        row += _slot(me, o, place, arms, resist)
     vec = OBS.new()
     vec[:_MAP] = row
     np.minimum(vec[:_MAP], 1.0, out=vec[:_MAP])
