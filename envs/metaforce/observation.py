@@ -175,7 +175,8 @@ def _weapon(enc: Any, c: Any, w: Any) -> list[float]:
 def _context(enc: Any, me: Any, index: dict[str, int]) -> list[float]:
     decision = enc.decision
     actor = enc.current_actor()
-    owner = enc.by_id[enc.order[enc.turn]] if enc.turn >= 0 else None
+    turn = enc.turn
+    owner = enc.by_id[enc.order[turn]] if 0 <= turn < len(enc.order) else None  # none at the end
     out = [enc.round / max(1, enc.options.max_rounds),
            *_hot(owner.frame - 1 if owner is not None else -1, 3),
            *_hot(DECISIONS.index(decision) if decision in DECISIONS else 3, len(DECISIONS)),

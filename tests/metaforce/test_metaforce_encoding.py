@@ -175,3 +175,16 @@ def test_the_shaping_follows_spec_12_6_and_is_off_by_default():
     assert shape(enc, [], "fighter") == {}
     from envs.metaforce.env import raw_env
     assert raw_env()._shaping is None
+
+
+def test_the_last_observation_after_the_round_limit():
+    enc = R.from_situation({
+        "system": "metaforce", "encounter": "duel_fighter_brawler", "options": "core",
+        "order": ["fighter", "odonghe_brawler"], "actor": "fighter", "round": 20})
+    dice = SeededDice(0)
+    while enc.outcome() is None:
+        enc.apply(Action(str(enc.current_actor()), "end_turn"), dice)
+    assert enc.outcome().winner is None  # a draw at the limit
+    for cid in ("fighter", "odonghe_brawler"):
+        v = OBS.named(ENCODING.observe(enc, cid))
+        assert v["context"][0] == 1.0 and not v["context"][1:4].any()  # round 20/20, no frame
