@@ -7,9 +7,9 @@ odds of the engine's public preview (``preview_attack``: chance to hit, expected
 the target's defences)::
 
     fighter: attack warhammer -> odonghe_brawler    strike the Odonghe Brawler with the
-                                                    warhammer (87% to hit, ~9.4 harm)
+                                                    warhammer (100% to hit, ~15.6 harm)
     detective: fire revolver 2 -> hill_giant        shoot the Hill Giant twice with the revolver
-                                                    (92% to hit, ~30.1 harm)
+                                                    (100% to hit, ~42.3 harm)
     detective: reload revolver retreat -> bandit    reload the revolver (5/6 loaded, 12 spare),
                                                     then fall back from the Bandit
     fighter: deus_ex                                use Deus Ex to survive this blow (costs 1
