@@ -129,3 +129,32 @@ def test_the_view_and_the_previews():
     q = R.preview_attack(enc, "odonghe_brawler", "unarmed", "fighter")
     assert abs(q.deflected - 1 / 36) < 1e-9  # +8 vs D 10: deflected only when both d12 <= 2
     assert q.expected_damage > 0
+
+
+def test_describe_puts_every_legal_action_in_plain_words():
+    from envs.metaforce.rules.describe import describe
+    enc = R.new_encounter("skirmish_2v2", "core", SeededDice(4))
+    rng, dice = random.Random(4), SeededDice(5)
+    seen = set()
+    while not enc.is_over() and len(seen) < 12:
+        acts = enc.legal_actions()
+        for a in acts:
+            text = describe(a, enc)
+            assert text and a.actor + ":" not in text
+            seen.add(a.kind)
+        enc.apply(acts[rng.randrange(len(acts))], dice)
+    fighter = R.new_encounter("duel_fighter_brawler", "core", ScriptedDice([12, 1]))
+    a = fighter.parse_action("fighter: attack warhammer approach -> odonghe_brawler")
+    assert describe(a, fighter).startswith("close in and attack the Odonghe Brawler with the "
+                                           "warhammer (100% to hit, 100% direct, ~")
+
+
+def test_a_situation_without_positions_uses_the_default_deployment():
+    data = {"system": "metaforce", "options": "core", "map": {"w": 10, "h": 6}, "combatants": [
+        {"id": "hero", "side": "a", "stats": "fighter"},
+        {"id": "foe", "side": "b", "stats": "bandit"}]}
+    enc = R.from_situation(data, "deploy.yaml", ScriptedDice([5, 5]))
+    assert enc.by_id["hero"].pos[0] == 0 and enc.by_id["foe"].pos[0] == 9  # west and east
+    data["map"] = {"w": 4, "h": 4}
+    with pytest.raises(DataError, match="^deploy.yaml: situation: field 'map'.*30 ft"):
+        R.from_situation(data, "deploy.yaml", ScriptedDice([5, 5]))

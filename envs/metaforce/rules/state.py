@@ -14,10 +14,10 @@ from envs.core.actions import Action, ActionSyntaxError, parse_label
 from envs.core.dice import Dice
 from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
+from envs.core.flow import Ctx, NeedDecision, ReplayDice, Window
 from envs.core.squaregrid import SquareGrid
 
 from .combatant import Combatant
-from .flow import Ctx, NeedDecision, ReplayDice, Window
 from .legal import frame_actions, reaction_actions
 from .options import RuleOptions, parse_options
 from .profile import Profile
