@@ -36,8 +36,9 @@ __all__ = ["MetaforceHeuristic"]
 KILL_BONUS = 0.6  # on top of the share of HP, for taking a foe out
 REACT_W = 1.0  # weight of a foe's Reaction attack right after this frame
 DANGER_W = 0.45  # weight of the attacks foes get on their next turn
+KEEP_W = 0.6  # a Reaction kept for a foe that comes into reach
 OPP_W = 1.0  # weight of this combatant's own attacks to come
-STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.1,
+STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.0,
                 "grappled": 0.2}
 META_DIE = ((12, 12), (10, 10), (8, 8), (6, 6), (4, 4))
 
@@ -223,7 +224,7 @@ class _Decision:
         if k == "react":
             return self._reaction(a)
         if k == "pass" and self.v["decision"] == "reaction":
-            return self.position(self.pos, reacting=True) + 0.02  # keep the Reaction
+            return self.position(self.pos, reacting=True) + self._keep()
         args = a.args
         mode = args[-1] if args and args[-1] in ("approach", "retreat") else "hold"
         if k in ("attack", "fire", "throw"):
@@ -308,6 +309,13 @@ class _Decision:
         near = [f for f in self.foes
                 if self.dist(self.pos, f) <= self.reach + f["speed_squares"]]
         return 0.3 * max((self.best[f["id"]] for f in near), default=0.0)
+
+    def _keep(self) -> float:
+        """Keeping a Reaction: worth an attack on a foe that may come into reach before this
+        combatant's turn (W-R1 after each of its frames)."""
+        near = [self.best[f["id"]] for f in self.foes
+                if self.dist(self.pos, f) <= self.reach + f["speed_squares"]]
+        return 0.02 + KEEP_W * max(near, default=0.0)
 
     def _reaction(self, a: Action) -> float:
         what = a.args[0]
