@@ -52,7 +52,8 @@ def state_invariants(enc: Any) -> None:
             assert c.active and t.alive, f"{who}: grapples {t.id} while {c.state}/{t.state}"
             assert t.statuses.get("grappled", (0, 0, ""))[2] == c.id, \
                 f"{who}: grapples {t.id} but {t.id} is not grappled by it"
-            assert distance(c.pos, c.n, t.pos, t.n) <= 1, f"{who}: grapples {t.id} from afar"
+            assert distance(c.pos, c.n, t.pos, t.n) <= c.reach, \
+                f"{who}: grapples {t.id} from beyond its reach"
         if "grappled" in c.statuses:
             src = c.statuses["grappled"][2]
             assert enc.by_id[src].grappling == c.id, f"{who}: grappled by {src}, who lets go"

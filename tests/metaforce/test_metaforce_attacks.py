@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from test_metaforce_kit import act, block, detective, fight, fighter, labels, revolver, texts
+from test_metaforce_kit import (
+    act,
+    block,
+    detective,
+    fight,
+    fighter,
+    labels,
+    novice,
+    revolver,
+    texts,
+)
 
 from envs.core.dice import ScriptedDice
+from envs.metaforce.rules import Weapon
 from envs.metaforce.rules.checks import check_roll, meta_die_for, net_steps, rank_die, roll_rank
 from envs.metaforce.rules.damage import attacker_damage, defend, size_crit_mult
-from envs.metaforce.rules.profile import profile_of
-
-NOVICE = {"proficient": [], "metaphors": []}
-
-
-def novice(cid: str = "novice", **kw):
-    return block(cid, **{**NOVICE, **kw})
 
 
 def duel(a, b, **kw):
@@ -77,9 +81,8 @@ def test_bands_deflected_halves_direct_does_not_miss_draws_no_bonus_die():
     assert enc.by_id["fighter"].hp == 54 - 4  # (4 + 5) // 2
     act(enc, "bandit: attack mace -> fighter", ["d12=6", "d12=2", "d6=3"])  # 11 > D 10: direct
     assert enc.by_id["fighter"].hp == 50 - 7
-    weak = block("weak", weapons=[{"id": "stick", "type": "melee", "attr": "str", "tohit": 0,
-                                   "damage_base": 1, "bonus_die": 4, "damage_type": "blunt"}],
-                  proficient=[], metaphors=[])
+    weak = block("weak", weapons=(Weapon("stick", "melee", "str", 0, 1, 4, "blunt"),),
+                  proficient=frozenset())
     enc = duel(weak, fighter())
     ev = act(enc, "weak: attack stick -> fighter", ["d12=5"])  # 5 < E 6: miss, no d4
     assert any("ToHit 5 vs E 6 D 10: miss" in t for t in texts(ev))
@@ -94,7 +97,7 @@ def test_v_goes_to_tohit_to_turn_a_deflected_hit_into_a_direct_one():
 
 
 def test_v_goes_to_size_damage_against_a_larger_target_when_it_is_bigger():
-    giant = block("giant", size=4, hp_max=264, deflection=7, space_squares=4)
+    giant = block("giant", size=4.0, hp_max=264, deflection=7, space=4)
     enc = fight((fighter(), "a", (0, 0)), (giant, "b", (0, 1)), aware=False)
     ev = act(enc, "fighter: attack warhammer -> giant", ["d12=12", "d12=12", "d6=6"])
     assert "fighter puts V 12 on size" in texts(ev)
@@ -103,7 +106,7 @@ def test_v_goes_to_size_damage_against_a_larger_target_when_it_is_bigger():
 
 
 def test_a_giant_multiplies_its_damage_by_its_size():
-    giant = block("giant", size=4, hp_max=264, deflection=7, space_squares=4, reach_ft=20)
+    giant = block("giant", size=4.0, hp_max=264, deflection=7, space=4, reach_ft=20)
     enc = fight((giant, "b", (0, 2)), (fighter(), "a", (0, 0)), aware=False,
                 order=["giant", "fighter"])
     act(enc, "giant: attack mace -> fighter", ["d12=2", "d12=9", "d6=6"])  # 14 > D 10
@@ -137,7 +140,7 @@ def test_the_meta_flag_needs_a_metaforce_user_with_4_mp():
 
 # ---------------------------------------------------------------- firearms (§5.5, R-35)
 def test_the_trigger_ladder_steps_down_each_shot_for_a_non_proficient_shooter():
-    gunner = novice("gunner", weapons=[revolver(trigger_limit=3, attr="per")])
+    gunner = novice("gunner", weapons=(revolver(trigger_limit=3, proficient=False),))
     enc = duel(gunner, block("bandit"))
     assert "gunner: fire revolver 3 -> bandit" in labels(enc)
     ev = act(enc, "gunner: fire revolver 3 -> bandit",
@@ -174,16 +177,14 @@ def test_range_bands_cost_a_step_per_extra_increment_and_end_at_three():
 
 
 # ---------------------------------------------------------------- defender pipeline (§8.2)
-KNIGHT = block("knight", armour={"deflection_bonus": 4, "resistance": {"blunt": 4,
-                                                                       "slashing": 4,
-                                                                       "piercing": 4}})
+KNIGHT = block("knight", deflection_bonus=4,
+               armour_resistance={"blunt": 4, "slashing": 4, "piercing": 4})
 GOLEM = block("golem", resistances={"physical": 3}, weaknesses={"electric": 5},
-              immunities=["poison", "status:bleed"],
-              armour={"deflection_bonus": 2, "resistance": {}, "bullet_resistant": True})
+              immunities=frozenset({"poison", "status:bleed"}), bullet_resistant=True)
 
 
 def test_the_knight_example_quarter_then_subtract_double():
-    p = profile_of(KNIGHT)
+    p = KNIGHT
     assert defend(p, 48, "blunt", True) == 4  # 48 -> 24 -> 12 - 4 - 4
     assert defend(p, 48, "blunt", False) == 20  # direct: 24 - 4
     assert defend(p, 48, "fire", True) == 24  # no resistance: Deflection only
@@ -191,7 +192,7 @@ def test_the_knight_example_quarter_then_subtract_double():
 
 
 def test_weakness_immunity_and_innate_resistance():
-    p = profile_of(GOLEM)
+    p = GOLEM
     assert defend(p, 2, "electric", False) == 5  # max(2 x 2, 5)
     assert defend(p, 10, "electric", False) == 20
     assert defend(p, 30, "poison", False) == 0

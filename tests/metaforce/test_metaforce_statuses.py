@@ -3,22 +3,12 @@
 
 from __future__ import annotations
 
-from test_metaforce_kit import act, block, detective, fight, fighter, labels, texts
+from test_metaforce_kit import act, block, cat, detective, fight, fighter, labels, texts
 
 from envs.metaforce.rules import CORE
 from envs.metaforce.rules.combatant import severity
 
-BRAWLER = dict(
-    protected=True, metaforce_user=True, level=2,
-    attributes={"str": 4, "end": 3, "agi": 2, "per": 2, "int": 0, "cha": 0},
-    proficient=["str"], expertise=["end", "per"], cores={"body": 8, "reflex": 6, "mind": 2},
-    hp_max=60, mp_max=18, evasion=6, deflection=8,
-    status_defence={"body": 13, "reflex": 8, "mind": 4}, exert_threshold=4,
-    metaphors=[{"name": "Brawl", "rank": 4, "kind": "combat", "covers": ["unarmed", "grapple"]}],
-    saves=["body"], level_bonus_on=["end"], grapple={"attr": "str", "bonus": 8},
-    weapons=[{"id": "unarmed", "type": "melee", "hands": 1, "attr": "str", "tohit": 8,
-              "damage_base": 6, "bonus_die": 6, "damage_type": "blunt", "reach_ft": 5,
-              "special_status": "knockback", "magnitude_bonus": 4}])
+BRAWLER = cat("odonghe_brawler", "brawler")  # Brawl +4 covers unarmed and grapple (+8)
 
 
 def test_severity_bands():
@@ -39,7 +29,7 @@ def test_an_intense_knockback_pushes_two_squares_and_stuns_for_one_frame():
     assert "bandit is knocked back 2 sq to 0,3" in texts(ev)
     assert "bandit is stunned for 1 frame(s)" in texts(ev)
     assert "bandit is stunned and loses a frame (0 more)" in texts(ev)  # its turn began
-    assert enc.current_actor() == "bandit" and b.frame == 1 and b.frames_left == 1
+    assert enc.current_actor() == "bandit" and b.frame == 2 and b.frames_left == 1
 
 
 def test_a_special_setup_lapses_at_the_end_of_the_next_turn():
@@ -78,7 +68,7 @@ def test_a_miraculous_save_shrugs_off_the_status_and_stun_takes_frames():
 
 
 def test_a_status_below_status_defence_fails_and_immunity_blocks_it():
-    golem = block("golem", immunities=["status:bleed"])
+    golem = block("golem", immunities=frozenset({"status:bleed"}))
     enc = fight((detective(), "a", (0, 0)), (golem, "b", (0, 5)), aware=False)
     act(enc, "detective: special", [])
     ev = act(enc, "detective: fire revolver 1 -> golem", ["d12=6", "d12=2", "d6=5", "d10=7"])
@@ -86,7 +76,7 @@ def test_a_status_below_status_defence_fails_and_immunity_blocks_it():
 
 
 def test_grapple_escape_and_maintain():
-    enc = fight((block("brawler", **BRAWLER), "a", (0, 0)), (block("bandit"), "b", (0, 1)),
+    enc = fight((BRAWLER, "a", (0, 0)), (block("bandit"), "b", (0, 1)),
                 aware=False)
     ev = act(enc, "brawler: grapple -> bandit", ["d12=5", "d12=9"])
     # ToHit 9 + 8 vs E 6; M = 9 + 8 = 17 >= Reflex SD 4 + 10; no Reflex save (AGI not prof.)
@@ -166,3 +156,21 @@ def test_deus_ex_is_not_offered_when_switched_off():
     enc.by_id["fighter"].hp = 1
     ev = act(enc, "bandit: attack mace -> fighter", ["d12=11", "d12=2", "d6=6"])
     assert "fighter is dead (HP -9)" in texts(ev)
+
+
+def test_knockback_against_a_larger_target_is_divided_and_a_stunned_grappler_lets_go():
+    giant = block("giant", size=4.0, hp_max=264, space=4)
+    enc = fight((fighter(), "a", (0, 0)), (giant, "b", (0, 1)), aware=False)
+    act(enc, "fighter: special", [])
+    ev = act(enc, "fighter: attack warhammer -> giant", ["d12=7", "d12=3", "d6=4", "d10=2"])
+    # M 21 // (4 - 1 + 1) = 5 >= Reflex SD 4: Full, a 5 ft push
+    assert "giant: knockback full (magnitude 5)" in texts(ev)
+    enc = fight((BRAWLER, "a", (0, 0)), (block("bandit"), "b", (0, 1)), aware=False)
+    act(enc, "brawler: grapple -> bandit", ["d12=5", "d12=9"])
+    b = enc.by_id["brawler"]
+    from envs.metaforce.rules.statuses import stun
+    events: list = []
+    stun(enc, events, b, 1)
+    assert b.grappling is None and "grappled" not in enc.by_id["bandit"].statuses
+    assert [str(e) for e in events] == ["brawler is stunned for 1 frame(s)",
+                                        "brawler grapple on bandit: ended (magnitude 0)"]

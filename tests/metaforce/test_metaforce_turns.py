@@ -6,17 +6,27 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_metaforce_kit import act, block, detective, fight, fighter, labels, revolver, texts
+from test_metaforce_kit import (
+    act,
+    block,
+    cat,
+    detective,
+    fight,
+    fighter,
+    labels,
+    revolver,
+    texts,
+)
 
 from envs.core.actions import IllegalActionError
 from envs.core.dice import ScriptedDice
-from envs.metaforce.rules import CORE, FULL, profile_of
+from envs.metaforce.rules import CORE, FULL, Weapon
 from envs.metaforce.rules.combatant import Combatant
 from envs.metaforce.rules.turns import roll_initiative
 
 
 def test_initiative_is_d12_plus_bonus_ties_by_reflex_then_agi_then_a_draw():
-    cs = [Combatant(b["id"], "a", profile_of(b), (i, 0)) for i, b in enumerate([
+    cs = [Combatant(p.id, "a", p, (i, 0)) for i, p in enumerate([
         block("p", initiative_bonus=3, cores={"body": 1, "reflex": 3, "mind": 1}),
         block("q", initiative_bonus=3, cores={"body": 1, "reflex": 5, "mind": 1}),
         block("r", initiative_bonus=5, cores={"body": 1, "reflex": 3, "mind": 1}),
@@ -112,9 +122,9 @@ def test_reload_a_speedloader_revolver_proficiently_in_one_frame():
 
 
 def test_a_non_proficient_shooter_unloads_then_reloads_and_keeps_one_in_the_chamber():
-    pistol = revolver(id="pistol", capacity=12, chamber_plus_one=True, reload_mode="all",
-                      speedloaders=0, reserve_rounds=24, trigger_limit=2)
-    gunner = block("gunner", proficient=[], metaphors=[], weapons=[pistol])
+    pistol = revolver(id="pistol", capacity=12, chamber_plus_one=True, per_frame=0,
+                      speedloaders=0, reserve=24, proficient=False, metaphor=False)
+    gunner = block("gunner", proficient=frozenset(), weapons=(pistol,))
     enc = fight((gunner, "a", (0, 0)), (block("bandit", hp_max=200), "b", (0, 8)), aware=False)
     act(enc, "gunner: fire pistol 1 -> bandit", ["d12=1", "d6=1"])
     ev = act(enc, "gunner: reload pistol", [])
@@ -125,8 +135,8 @@ def test_a_non_proficient_shooter_unloads_then_reloads_and_keeps_one_in_the_cham
 
 
 def test_a_few_at_a_time_weapon_loads_half_when_not_proficient():
-    six = revolver(speedloaders=0)
-    gunner = block("gunner", proficient=[], metaphors=[], weapons=[six])
+    six = revolver(speedloaders=0, proficient=False, metaphor=False)
+    gunner = block("gunner", proficient=frozenset(), weapons=(six,))
     enc = fight((gunner, "a", (0, 0)), (block("bandit", hp_max=200), "b", (0, 8)), aware=False)
     act(enc, "gunner: fire revolver 2 -> bandit", ["d12=1", "d6=1", "d12=1", "d12=1", "d6=1"])
     ev = act(enc, "gunner: reload revolver", [])
@@ -134,10 +144,9 @@ def test_a_few_at_a_time_weapon_loads_half_when_not_proficient():
 
 
 def test_a_bow_is_primed_then_fires_and_reprimes_in_one_frame():
-    bow = {"id": "longbow", "type": "bow", "hands": 2, "attr": "per", "tohit": 5,
-           "damage_base": 6, "bonus_die": 6, "damage_type": "piercing",
-           "range_increment_ft": 100, "arrows": 2}
-    archer = block("archer", proficient=[], metaphors=[], weapons=[bow])
+    bow = Weapon("longbow", "bow", "per", 5, 6, 6, "piercing", hands=2, range_increment_ft=100,
+                 arrows=2)
+    archer = block("archer", proficient=frozenset(), weapons=(bow,))
     enc = fight((archer, "a", (0, 0)), (block("bandit", hp_max=200), "b", (0, 8)), aware=False)
     assert not any("attack longbow" in x for x in labels(enc))
     ev = act(enc, "archer: prime longbow", [])
@@ -148,9 +157,8 @@ def test_a_bow_is_primed_then_fires_and_reprimes_in_one_frame():
 
 
 def test_a_thrown_weapon_is_gone_after_the_throw():
-    dagger = {"id": "dagger", "type": "melee", "attr": "agi", "tohit": 3, "damage_base": 4,
-              "bonus_die": 4, "damage_type": "piercing", "thrown_ft": 20}
-    thrower = block("thrower", weapons=[dagger])
+    dagger = Weapon("dagger", "melee", "agi", 3, 4, 4, "piercing", thrown_ft=20)
+    thrower = block("thrower", weapons=(dagger,))
     enc = fight((thrower, "a", (0, 0)), (block("bandit"), "b", (0, 4)), aware=False)
     ev = act(enc, "thrower: throw dagger -> bandit", ["d12=9", "d4=2"])
     assert "thrower throws dagger (gone for the encounter)" in texts(ev)
@@ -158,16 +166,9 @@ def test_a_thrown_weapon_is_gone_after_the_throw():
 
 
 def test_an_attack_cantrip_is_a_weapon_slot_in_core():
-    wizard = block("wizard", proficient=["int"], attributes={"str": 0, "end": 1, "agi": 2,
-                                                             "per": 2, "int": 4, "cha": 1},
-                   metaphors=[{"name": "Wizardry", "rank": 4, "kind": "combat",
-                               "covers": ["spells"]}],
-                   spells=[{"id": "fire_bolt", "level": 0, "tohit": 8, "damage_base": 4,
-                            "bonus_die": 8, "damage_type": "fire",
-                            "range_increment_ft": 60, "special_status": "burn"}],
-                   weapons=[])
-    p = profile_of(wizard)
-    assert p.weapons[0].id == "fire_bolt" and p.weapons[0].proficient
+    wizard = cat("wizard")
+    assert [w.id for w in wizard.weapons] == ["fire_bolt", "shocking_grasp", "unarmed"]
+    assert wizard.weapons[0].proficient and wizard.weapons[0].family == "cantrip"
     enc = fight((wizard, "a", (0, 0)), (block("bandit"), "b", (0, 8)), aware=False)
     act(enc, "wizard: attack fire_bolt -> bandit", ["d12=2", "d12=3", "d8=5"])
     assert enc.by_id["bandit"].hp == 36 - 9

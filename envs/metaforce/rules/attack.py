@@ -19,6 +19,7 @@ from .events import AttackRolled, CritUsed, MetaDieRolled
 from .flow import Ctx
 from .moves import dist
 from .profile import Weapon, size_mult
+from .records import default_status
 from .statuses import grapple_hit, inflict
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def attack_steps(enc: MetaforceEncounter, a: Combatant, w: Weapon, t: Combatant,
 
 def special_status(w: Weapon) -> str | None:
     """spec §2.7, R-16: the status of a weapon's Special Attack (data first), if CORE has it."""
-    s = w.special_status or rulings.SPECIAL_STATUS_BY_TYPE.get(w.damage_type)
+    s = w.special_status or default_status(w.damage_type)
     return s if s in rulings.CORE_STATUSES else None
 
 

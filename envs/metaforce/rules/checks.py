@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from envs.core.d20 import Edge, edge_from_steps
 from envs.core.dice import Dice
 
+from . import content as C
 from . import rulings
 
 __all__ = ["Check", "check_roll", "roll_meta", "rank_die", "roll_rank", "rank_average",
@@ -47,7 +48,7 @@ class Check:
 
     @property
     def edge(self) -> Edge:
-        return edge_from_steps(self.steps, rulings.STEP_PENALTY)[0]
+        return edge_from_steps(self.steps, -C.LADDER_STEP_PENALTY)[0]
 
     def __str__(self) -> str:
         text = (f"d12 {self.faces[0]}" if len(self.faces) == 1 and not self.v
@@ -61,7 +62,7 @@ class Check:
 
 def check_roll(dice: Dice, steps: int, explode: bool = True) -> Check:
     """Roll a d12 check at net state ``steps`` (spec §2.4.3, R-5, R-6); dice order 1-2 above."""
-    edge, penalty = edge_from_steps(steps, rulings.STEP_PENALTY)
+    edge, penalty = edge_from_steps(steps, -C.LADDER_STEP_PENALTY)
     faces = tuple(dice.roll(12, 1 if edge is Edge.NORMAL else 2))
     if len(faces) == 1:
         kept, other = faces[0], None
@@ -71,36 +72,22 @@ def check_roll(dice: Dice, steps: int, explode: bool = True) -> Check:
     v = 0
     if explode and kept == 12:
         if other is None:  # spec §2.3.1: one md12
-            extra = dice.roll(12)[0]
+            extra = dice.roll(C.VERSATILE_DIE)[0]
             faces = faces + (extra,)
-            v = max(extra, rulings.EXPLOSION_MINIMUM)
+            v = max(extra, C.meta_minimum(C.VERSATILE_DIE))
         else:  # R-6: the other die is the md12, no new die
-            v = max(other, rulings.EXPLOSION_MINIMUM)
+            v = C.two_dice_versatile(other)
     return Check(steps, faces, kept, other, penalty, v)
 
 
-def roll_meta(dice: Dice, sides: int) -> int:
-    """spec §2.3.2: ``max(roll(dX), minimum[X])``."""
-    return max(dice.roll(sides)[0], rulings.META_DIE_MINIMUM.get(sides, 1))
+roll_meta = C.roll_meta  # spec §2.3.2 (content.py)
+roll_rank = C.roll_rank_die  # spec §2.3.3 (content.py)
 
 
 def rank_die(rank: int) -> tuple[int, int] | None:
-    """spec §2.3.3: ``(count, sides)`` of the Meta die of a rank (keep the highest), or ``None``
-    for rank 0 or less (use the flat value)."""
-    if rank <= 0:
-        return None
-    if rank <= 5:
-        return 1, 2 * rank + 2
-    return rank - 4, 12
-
-
-def roll_rank(dice: Dice, rank: int) -> int:
-    """An Attribute die (spec §2.3.3): the flat value for ranks <= 0, else the kept Meta die."""
-    die = rank_die(rank)
-    if die is None:
-        return rank
-    count, sides = die
-    return max(roll_meta(dice, sides) for _ in range(count))
+    """spec §2.3.3 as ``(count, sides)`` (content.py's ``rank_die``), or ``None`` for rank <= 0."""
+    die = C.rank_die(rank)
+    return None if die is None else (die.count, die.sides)
 
 
 def rank_average(rank: int) -> float:
@@ -109,8 +96,7 @@ def rank_average(rank: int) -> float:
     if die is None:
         return float(rank)
     count, sides = die
-    low = rulings.META_DIE_MINIMUM[sides]
-    faces = [max(f, low) for f in range(1, sides + 1)]
+    faces = C.meta_faces(sides)
     total = 0.0
     for k in range(1, sides + 1):  # P(max <= k)^count differences
         p = (sum(1 for f in faces if f <= k) / sides) ** count \
@@ -120,16 +106,8 @@ def rank_average(rank: int) -> float:
 
 
 def net_steps(base: int, proficient: bool, expert: bool, tired: bool, exhausted: bool) -> int:
-    """spec §2.4.3: ``S`` from the step modifiers ``base``, Proficiency (+1, once), Expertise
-    (lifts Disadvantage toward Normal), Tired (cap 0) and Exhausted (cap -1)."""
-    s = base + (1 if proficient else 0)
-    if expert and s <= -1:
-        s = min(s + 1, 0)
-    if tired:
-        s = min(s, 0)
-    if exhausted:
-        s = min(s, -1)
-    return s
+    """spec §2.4.3: ``S`` from the step modifiers ``base`` (content.py's ``check_state``)."""
+    return C.check_state(proficient, (base,), expert, tired, exhausted)
 
 
 def meta_die_for(mp: int) -> int | None:
@@ -142,7 +120,7 @@ def meta_die_for(mp: int) -> int | None:
 
 def step_dist(steps: int) -> list[tuple[float, int, int | None]]:
     """The distribution of ``(probability, kept, other)`` of a check's dice (for previews)."""
-    edge, _ = edge_from_steps(steps, rulings.STEP_PENALTY)
+    edge, _ = edge_from_steps(steps, -C.LADDER_STEP_PENALTY)
     if edge is Edge.NORMAL:
         return [(1 / 12, k, None) for k in range(1, 13)]
     out: list[tuple[float, int, int | None]] = []

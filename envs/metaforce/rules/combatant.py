@@ -9,12 +9,19 @@ from envs.core.snapshot import StateFields
 
 from . import rulings
 from .profile import Profile, Weapon
+from .records import STATUSES
 
-__all__ = ["Combatant", "ACTIVE", "OUT_STATES", "severity"]
+__all__ = ["Combatant", "ACTIVE", "OUT_STATES", "severity", "status_core"]
 
 ACTIVE = "active"
 OUT_STATES = ("incapacitated", "unconscious", "dead", "retreated")
 # spec §8.7: active means none of these (Asleep at Intense is FULL).
+
+
+def status_core(status: str) -> str:
+    """spec §7.4, §7.5: the Status Defence a status targets (``records.STATUSES``)."""
+    d = STATUSES.get(status)
+    return d.core if d is not None else "body"
 
 
 def severity(magnitude: int, sd: int) -> str:
@@ -103,6 +110,11 @@ class Combatant:
     def attr(self, name: str) -> int:
         return self.profile.attr(name)
 
+    @property
+    def reach(self) -> int:
+        """Natural reach in squares (R-27: 5 ft x Size), the reach of a grapple."""
+        return max(1, self.profile.reach_ft // rulings.SQUARE_FT)
+
     def sd(self, core: str) -> int:
         return int(self.profile.status_defence.get(core, 0))
 
@@ -111,7 +123,7 @@ class Combatant:
         return s[0] if s else 0
 
     def status_severity(self, status: str) -> str:
-        return severity(self.magnitude(status), self.sd(rulings.STATUS_CORE.get(status, "body")))
+        return severity(self.magnitude(status), self.sd(status_core(status)))
 
     @property
     def grappled(self) -> str:

@@ -28,7 +28,7 @@ PHYSICAL = ("blunt", "slashing", "piercing")
 
 
 def size_crit_mult(m_a: float, v: int, size_t: float) -> float:
-    """spec §8.4 (R-28 for small attackers: FULL; CORE uses the first line for every attacker)."""
+    """spec §8.4: ``max(m_a, min(V, T))``; a small attacker (m_a < 1) ``min(V x m_a, T)`` (R-28)."""
     if m_a >= 1:
         return max(m_a, min(v, size_t))
     return min(v * m_a, size_t)

@@ -112,7 +112,7 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
     if c.special_until < 0 and any(special_status(w) for w in c.weapons()):
         acts += _moving(c, "special", (), rs, speed)
     if c.grappling is None and c.free_hands() >= 1:
-        reach = max(1, c.profile.reach_ft // 5)
+        reach = c.reach
         for t in ts:
             if t.active and grapple_ok(c, t):
                 acts += _aimed(enc, c, "grapple", (), t, reach, reach, speed)

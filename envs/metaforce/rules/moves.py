@@ -114,10 +114,10 @@ def move_to(enc: MetaforceEncounter, ev: list[Event], c: Combatant, cell: tuple[
     c.x, c.y = cell
     enc.memo.clear()
     ev.append(Moved(c.id, how, c.x, c.y, squares))
-    if c.grappling is not None and dist(c, enc.by_id[c.grappling]) > 1:
+    if c.grappling is not None and dist(c, enc.by_id[c.grappling]) > c.reach:
         release_grapple(enc, ev, c, "ended")
-    for o in enc.combatants:  # a grappled creature dragged nowhere: its grappler moved off
-        if o.grappling == c.id and dist(o, c) > 1:
+    for o in enc.combatants:  # the grappled creature moved out of its grappler's reach
+        if o.grappling == c.id and dist(o, c) > o.reach:
             release_grapple(enc, ev, o, "ended")
 
 

@@ -69,7 +69,7 @@ class RuleOptions:
     grid_w: int = 16
     grid_h: int = 16
     range_band_penalty: int = 1
-    range_increments: int = rulings.RANGE_INCREMENTS
+    range_increments: int = rulings.MAX_INCREMENTS
     crit_policy: str = "auto"
     primed_at_start: bool = False
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import rulings
+from . import content as C
 from .arms import shot_steps
 from .attack import attack_steps, band, crit_use, direct_only, in_range, range_squares
 from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult
@@ -57,8 +57,7 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
     a, t = enc.by_id[attacker], enc.by_id[target]
     w = a.profile.weapon(weapon)
     s = shot_steps(attack_steps(enc, a, w, t), shot, w.auto)
-    from envs.core.d20 import edge_from_steps
-    _, penalty = edge_from_steps(s, rulings.STEP_PENALTY)
+    penalty = C.ladder_penalty(s)
     e, d = t.evasion(), t.deflection()
     fd = direct_only(w, t)
     faces = range(1, w.bonus_die + 1) if w.bonus_die else [0]
@@ -68,8 +67,8 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
     from .checks import step_dist
     for p, kept, other in step_dist(s):
         vs = [(1.0, 0)] if kept != 12 else (
-            [(1 / 12, max(f, rulings.EXPLOSION_MINIMUM)) for f in range(1, 13)]
-            if other is None else [(1.0, max(other, rulings.EXPLOSION_MINIMUM))])
+            [(1 / 12, v) for v in C.meta_faces(C.VERSATILE_DIE)]
+            if other is None else [(1.0, C.two_dice_versatile(other))])
         for pv, v in vs:
             q = p * pv
             tohit = kept + w.tohit + penalty

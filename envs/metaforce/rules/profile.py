@@ -1,10 +1,7 @@
 """What the engine reads of a stat block (spec §2, §13.5): a frozen ``Profile`` with its
-``Weapon`` slots, built once per combatant by ``profile_of``.
-
-``profile_of`` accepts the catalogue's stat block (``catalogue.stat_blocks()``) or a mapping in the
-§13.5 loader format: it reads fields by their §13.5 names and takes the derived numbers
-(``hp_max``, ``evasion``, ``status_defence``...) as given; the catalogue checks them. In CORE the
-level-0 spells with a ``tohit`` take the weapon slots first, in list order (§13.5, R-58).
+``Weapon`` slots, built once per combatant by ``profile_of`` from the catalogue's ``StatBlock``
+(the catalogue loads and checks every number; the formulas are ``content.py``'s). In CORE the
+level-0 attack spells take the weapon slots first, in list order (§13.5, R-58).
 """
 
 from __future__ import annotations
@@ -15,7 +12,7 @@ from typing import Any
 
 __all__ = ["Weapon", "Profile", "profile_of", "size_mult", "size_step"]
 
-FAMILIES = ("melee", "natural", "thrown", "bow", "firearm", "cantrip")
+FAMILIES = ("melee", "natural", "bow", "firearm", "cantrip")  # a thrown weapon is melee + thrown_ft
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +109,11 @@ class Profile:
 
 
 def size_mult(size: float) -> float:
-    """spec §2.9: the damage (and healing) multiplier ``m_a`` of a Size rating."""
-    if size >= 2:
-        return float(size)
-    if size >= 0.5:
-        return 1.0
-    return size * 2  # Tiny 1/4 -> 0.5, Diminutive 1/8 -> 0.25, Fine 1/16 -> 0.125
+    """spec §2.9: the damage (and healing) multiplier ``m_a`` of a Size rating (content.py)."""
+    from fractions import Fraction
+
+    from .content import size_row
+    return float(size_row(Fraction(size).limit_denominator(16)).damage_mult)
 
 
 def size_step(size: float) -> int:
@@ -130,93 +126,11 @@ def size_step(size: float) -> int:
     return step
 
 
-def _get(block: Any, key: str, default: Any = None) -> Any:
-    if isinstance(block, Mapping):
-        return block.get(key, default)
-    return getattr(block, key, default)
-
-
-def _weapon(w: Any, covered: set[str], prof: frozenset[str], cantrip: bool) -> Weapon:
-    wid = str(_get(w, "id"))
-    family = "cantrip" if cantrip else str(_get(w, "type", "melee"))
-    if family not in FAMILIES:
-        family = "melee"
-    attr = str(_get(w, "attr", "int" if cantrip else "str"))
-    reload = _get(w, "reload_mode", None)
-    per_frame = int(_get(reload, "per_frame", 0) or 0) if reload not in (None, "all") else 0
-    status = _get(w, "special_status", None)
-    ranged = int(_get(w, "range_increment_ft", 0) or 0)
-    return Weapon(
-        id=wid, family=family, attr=attr, tohit=int(_get(w, "tohit", 0)),
-        damage_base=int(_get(w, "damage_base", 0)), bonus_die=int(_get(w, "bonus_die", 0) or 0),
-        damage_type=str(_get(w, "damage_type", "blunt")), hands=int(_get(w, "hands", 1) or 0),
-        reach_ft=int(_get(w, "reach_ft", 5) or 5), range_increment_ft=ranged,
-        thrown_ft=int(_get(w, "thrown_ft", 0) or 0),
-        special_status=None if status is None else str(status),
-        magnitude_bonus=int(_get(w, "magnitude_bonus", 0) or 0),
-        proficient=attr in prof or wid in covered or (cantrip and "spells" in covered),
-        metaphor=wid in covered,
-        trigger_limit=int(_get(w, "trigger_limit", 1) or 1), auto=bool(_get(w, "auto", False)),
-        capacity=int(_get(w, "capacity", 0) or 0),
-        chamber_plus_one=bool(_get(w, "chamber_plus_one", False)), per_frame=per_frame,
-        speedloaders=int(_get(w, "speedloaders", 0) or 0),
-        reserve=int(_get(w, "reserve_rounds", 0) or 0), arrows=int(_get(w, "arrows", 0) or 0))
-
-
 def profile_of(block: Any, cid: str | None = None, options: Any = None) -> Profile:
-    """The engine's ``Profile`` of a stat block (see the module docstring); a catalogue
-    ``StatBlock`` has its §2.5 numbers recomputed under ``options`` (R-1's alternatives)."""
-    if hasattr(block, "derived") and hasattr(block, "attacks"):
-        return _from_block(block, cid, options)
-    prof = frozenset(str(a) for a in (_get(block, "proficient", ()) or ()))
-    expert = frozenset(str(a) for a in (_get(block, "expertise", ()) or ()))
-    metaphors = list(_get(block, "metaphors", ()) or ())
-    covered: set[str] = set()
-    firearm = False
-    for m in metaphors:
-        if str(_get(m, "kind", "")) == "combat":
-            covered.update(str(c) for c in (_get(m, "covers", ()) or ()))
-            firearm = firearm or bool(_get(m, "grants_firearm_proficiency", False))
-    weapons = [_weapon(s, covered, prof, True) for s in (_get(block, "spells", ()) or ())
-               if int(_get(s, "level", 0) or 0) == 0 and _get(s, "tohit", None) is not None]
-    weapons += [_weapon(w, covered, prof, False) for w in (_get(block, "weapons", ()) or ())]
-    armour = _get(block, "armour", {}) or {}
-    attrs = {str(k): int(v) for k, v in dict(_get(block, "attributes", {}) or {}).items()}
-    grapple = _get(block, "grapple", None)
-    gattr = str(_get(grapple, "attr", "")) if grapple is not None else ""
-    if gattr not in attrs:
-        gattr = max(("str", "agi"), key=lambda a: attrs.get(a, 0))
-    gbonus = int(_get(grapple, "bonus", attrs.get(gattr, 0))) if grapple is not None \
-        else attrs.get(gattr, 0)
-    res: dict[str, int] = {}
-    for k, v in dict(_get(block, "resistances", {}) or {}).items():
-        res[str(k)] = v if isinstance(v, int) and not isinstance(v, bool) else 0  # half: X = 0
-    cores = {str(k): int(v) for k, v in dict(_get(block, "cores", {}) or {}).items()}
-    return Profile(
-        id=cid or str(_get(block, "id")), level=int(_get(block, "level", 1)),
-        size=float(_get(block, "size", 1)), protected=bool(_get(block, "protected", False)),
-        metaforce_user=bool(_get(block, "metaforce_user", False)), attributes=attrs,
-        proficient=prof, expertise=expert, cores=cores, hp_max=int(_get(block, "hp_max")),
-        mp_max=int(_get(block, "mp_max", 0) or 0), evasion=int(_get(block, "evasion")),
-        deflection=int(_get(block, "deflection")),
-        deflection_bonus=int(_get(armour, "deflection_bonus", 0) or 0),
-        status_defence={str(k): int(v) for k, v in
-                        dict(_get(block, "status_defence", {}) or {}).items()},
-        exert_threshold=int(_get(block, "exert_threshold", 0) or 0),
-        speed_ft=int(_get(block, "speed_ft", 15)), space=int(_get(block, "space_squares", 1)),
-        reach_ft=int(_get(block, "reach_ft", 5)),
-        initiative_bonus=int(_get(block, "initiative_bonus", cores.get("reflex", 0))),
-        weapons=tuple(weapons), saves=frozenset(str(s) for s in (_get(block, "saves", ()) or ())),
-        resistances=res,
-        armour_resistance={str(k): int(v) for k, v in
-                           dict(_get(armour, "resistance", {}) or {}).items()},
-        bullet_resistant=bool(_get(armour, "bullet_resistant", False)),
-        weaknesses={str(k): int(v) for k, v in dict(_get(block, "weaknesses", {}) or {}).items()},
-        immunities=frozenset(str(i) for i in (_get(block, "immunities", ()) or ())),
-        grapple_attr=gattr, grapple_bonus=gbonus,
-        grapple_proficient="grapple" in covered or gattr in prof, firearm_proficient=firearm,
-        save_level_bonus=frozenset(str(a) for a in (_get(block, "level_bonus_on", ()) or ())),
-        deus_ex_uses=int(_get(block, "deus_ex_uses", 0) or 0))
+    """The engine's ``Profile`` of a catalogue ``StatBlock`` (``catalogue.stat_blocks()``, or
+    ``stat_block_from_mapping`` for an inline one), its §2.5 numbers recomputed under
+    ``options`` (R-1's alternatives); ``cid`` names the combatant (default: the block id)."""
+    return _from_block(block, cid, options)
 
 
 _KIND = {"spell": "cantrip", "thrown": "melee"}

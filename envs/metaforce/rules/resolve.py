@@ -66,7 +66,7 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
                                                        "prime") else None
     stop = stop_squares(enc, c, w, kind == "throw") if w is not None else 1
     if kind == "grapple":
-        stop = max(1, c.profile.reach_ft // 5)
+        stop = c.reach
     if mode == "approach":
         _move(enc, ev, c, mode, t, speed, stop)
     if kind in ("attack", "fire", "throw", "grapple"):

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from envs.core.events import Event
 
+from . import content as C
 from . import rulings
 from .checks import check_roll, net_steps, rank_die, roll_rank
-from .combatant import Combatant, severity
+from .combatant import Combatant, severity, status_core
 from .damage import defend, take_damage
 from .events import (
     CheckRolled,
@@ -26,6 +27,7 @@ from .events import (
 from .flow import Ctx
 from .moves import knockback, release_grapple
 from .profile import size_step
+from .records import STATUSES
 
 if TYPE_CHECKING:
     from .state import MetaforceEncounter
@@ -37,7 +39,7 @@ __all__ = ["can_save", "roll_save", "inflict", "stun", "dot_ticks", "escape", "b
 def can_save(enc: MetaforceEncounter, c: Combatant, core: str) -> bool:
     """spec §7.3 eligibility: proficient or expert in the save attribute, a granted save
     (``saves`` of the stat block), or the FULL option ``gm_grants_saves``."""
-    attr = rulings.SAVE_ATTR[core]
+    attr = C.SAVE_ATTRIBUTE[core]
     p = c.profile
     return (attr in p.proficient or attr in p.expertise or core in p.saves
             or bool(enc.options.gm_grants_saves))
@@ -45,10 +47,10 @@ def can_save(enc: MetaforceEncounter, c: Combatant, core: str) -> bool:
 
 def roll_save(ctx: Ctx, ev: list[Event], c: Combatant, core: str) -> str:
     """spec §7.3, R-49: ``failure``, ``success`` or ``miraculous`` (dice order item 7)."""
-    attr = rulings.SAVE_ATTR[core]
+    attr = C.SAVE_ATTRIBUTE[core]
     p = c.profile
     flat = c.attr(attr)
-    tn = max(rulings.SAVE_TN_FLOOR, 12 - flat)
+    tn = C.save_tn(flat)
     expert = attr in p.expertise
     steps = net_steps(1 if expert else 0, False, False, c.tired, c.exhausted)
     chk = check_roll(ctx.dice, steps)
@@ -56,17 +58,29 @@ def roll_save(ctx: Ctx, ev: list[Event], c: Combatant, core: str) -> str:
     if attr in p.save_level_bonus:
         bonus += p.level  # Odonghe: +Level on END
     total = chk.kept + chk.v + chk.penalty + bonus
-    result = ("miraculous" if total >= tn + rulings.MIRACULOUS_MARGIN
+    result = ("miraculous" if total >= tn + C.MIRACULOUS_MARGIN
               else "success" if total >= tn else "failure")
     ev.append(SaveRolled(c.id, core, chk.faces, total, tn, result))
     return result
 
 
-def stun(ev: list[Event], c: Combatant, frames: int) -> None:
-    """R-14: a new Stun does not add; the remaining lost frames become the larger."""
+DOTS = tuple(n for n, d in STATUSES.items() if d.dot)  # spec §7.4 (records.STATUSES)
+
+
+def _save_core(status: str) -> str | None:
+    """The save against a status (its core; ``None``: Knockback cannot be saved, §7.5)."""
+    d = STATUSES.get(status)
+    return d.core if d is not None and d.save_attr is not None else None
+
+
+def stun(enc: MetaforceEncounter, ev: list[Event], c: Combatant, frames: int) -> None:
+    """R-14: a new Stun does not add; the remaining lost frames become the larger. A Stunned
+    grappler lets go (spec §5.9 item 4)."""
     if frames > c.stun:
         c.stun = frames
         ev.append(Stunned(c.id, frames))
+    if c.grappling is not None:
+        release_grapple(enc, ev, c, "ended")
 
 
 def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t: Combatant,
@@ -76,14 +90,15 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
     if status not in rulings.CORE_STATUSES or not t.alive:
         return
     if deflected:
-        m //= 2
+        m //= 2  # R-3: Deflection halves every magnitude a deflected hit carries
+    if status == "knockback" and t.profile.size > a.profile.size:
+        m //= max(1, int(t.profile.size)) - max(1, int(a.profile.size)) + 1  # R-16
     m = defend(t.profile, m, status, False, status=True)
-    core = rulings.STATUS_CORE[status]
-    sd = t.sd(core)
+    sd = t.sd(status_core(status))
     if m < sd:
         ev.append(StatusChanged(t.id, status, m, "resisted"))
         return
-    save = rulings.STATUS_SAVE.get(status)
+    save = _save_core(status)
     if save is not None and can_save(enc, t, save):
         result = roll_save(ctx, ev, t, save)
         if result == "miraculous":
@@ -100,7 +115,7 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
         if push:
             knockback(enc, ev, a, t, push)
         if sev == "intense":
-            stun(ev, t, 1)
+            stun(enc, ev, t, 1)
         return
     if status == "stun":
         ev.append(StatusChanged(t.id, status, m, sev))
@@ -110,9 +125,7 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
                 t.reactions = 0
                 ev.append(ReactionsChanged(t.id, 0))
         else:
-            stun(ev, t, rulings.STUN_FRAMES[sev])
-        if t.grappling is not None and t.stunned:
-            release_grapple(enc, ev, t, "ended")
+            stun(enc, ev, t, rulings.STUN_FRAMES[sev])
         return
     old = t.statuses.get(status)
     if old is not None and old[0] >= m:  # R-17: keep the higher
@@ -131,7 +144,7 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
 def dot_ticks(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant) -> None:
     """spec §7.4, R-18: at the start of the victim's turn each DoT deals Partial floor(X/2),
     Full X, Intense 2X of its damage type (resistances apply, Deflection and Size do not)."""
-    for name in rulings.DOT_STATUSES:
+    for name in DOTS:
         s = c.statuses.get(name)
         if s is None or not c.alive:
             continue

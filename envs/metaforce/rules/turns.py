@@ -111,6 +111,7 @@ def advance(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event]) -> None:
                 if c.stun > 0:  # the frame is lost
                     c.stun -= 1
                     c.frames_left -= 1
+                    c.frame += 1
                     ev.append(FrameLost(c.id, c.stun))
                     continue
                 if not enc.frame_open:
