@@ -33,6 +33,7 @@ from ..base import RulesPolicy
 
 __all__ = ["MetaforceHeuristic"]
 
+PREVIEW_CACHE = 50_000  # previews kept across decisions (cleared when it grows past this)
 KILL_BONUS = 0.6  # on top of the share of HP, for taking a foe out
 REACT_W = 1.0  # weight of a foe's Reaction attack right after this frame
 DANGER_W = 0.45  # weight of the attacks foes get on their next turn
@@ -40,6 +41,9 @@ KEEP_W = 0.6  # a Reaction kept for a foe that comes into reach
 OPP_W = 1.0  # weight of this combatant's own attacks to come
 STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.0,
                 "grappled": 0.2}
+BY_TYPE = {"blunt": "knockback", "slashing": "bleed", "piercing": "bleed", "fire": "burn",
+           "electric": "stun"}
+_ADV = {k: (k * k - (k - 1) * (k - 1)) / 144 for k in range(1, 13)}  # the higher of 2d12
 META_DIE = ((12, 12), (10, 10), (8, 8), (6, 6), (4, 4))
 
 
@@ -55,16 +59,23 @@ class MetaforceHeuristic(RulesPolicy):
 
     name = "heuristic"
 
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.previews: dict[tuple[Any, ...], Any] = {}
+
     def rank(self, enc: Any, actor: str, legal: list[Action]) -> list[float]:
-        d = _Decision(enc, actor)
+        if len(self.previews) > PREVIEW_CACHE:
+            self.previews.clear()
+        d = _Decision(enc, actor, self.previews)
         return [d.score(a) for a in legal]
 
 
 class _Decision:
     """The shared parts of one decision: the view, threats, distances, previews."""
 
-    def __init__(self, enc: Any, actor: str) -> None:
+    def __init__(self, enc: Any, actor: str, previews: dict[tuple[Any, ...], Any]) -> None:
         self.enc = enc
+        self.previews = previews
         self.actor = actor
         v = enc.view(actor)
         self.v = v
@@ -90,11 +101,29 @@ class _Decision:
         self.best = {f["id"]: self._best_off(f) for f in self.foes}
 
     # ------------------------------------------------------------------ numbers
+    def pv(self, att: str, w: dict[str, Any] | None, tid: str, shot: int = 1) -> Any:
+        """``preview_attack``, kept across decisions under everything in the view it depends on
+        (spec §5.3.1 steps: range, Tired/Exhausted, grapples, the first round; the target's
+        Evasion, Deflection and Size): the preview is exact but not cheap."""
+        assert w is not None
+        a, t = self.cs[att], self.cs[tid]
+        ranged = w["family"] in ("firearm", "bow") or w["range_squares"] > 2
+        far = distance((a["x"], a["y"]), a["space"], (t["x"], t["y"]), t["space"]) \
+            if ranged else 0
+        key = (self.enc.name, att, w["id"], tid, shot, far, a["size"], a["tired"],
+               a["exhausted"], tuple((k, s["severity"], s["source"])
+                                     for k, s in a["statuses"].items()),
+               t["evasion"], t["deflection"], t["size"], self.v["round"] == 1)
+        got = self.previews.get(key)
+        if got is None:
+            got = self.previews[key] = preview_attack(self.enc, att, w["id"], tid, shot)
+        return got
+
     def _threat(self, f: dict[str, Any]) -> float:
         """Expected damage of ``f``'s best attack on this combatant (the engine's preview)."""
         best = 0.0
         for w in f["weapons"]:
-            e = preview_attack(self.enc, f["id"], w["id"], self.actor).expected_damage
+            e = self.pv(f["id"], w, self.actor).expected_damage
             if w["family"] == "firearm" and f["loaded"].get(w["id"], 0) <= 0:
                 e *= 0.4  # it must reload first
             elif w["family"] == "bow" and not f["primed"].get(w["id"]):
@@ -122,7 +151,7 @@ class _Decision:
         """(expected damage, chance of at least one hit) of ``shots`` attacks with ``wid``."""
         e, miss = 0.0, 1.0
         for k in range(1, shots + 1):
-            p = preview_attack(self.enc, self.actor, wid, tid, k)
+            p = self.pv(self.actor, self._weapon(wid), tid, k)
             e += p.expected_damage
             miss *= 1 - p.hit
         return e, 1 - miss
@@ -139,7 +168,7 @@ class _Decision:
     def _meta(self, wid: str, tid: str, e: float, hit: float) -> float:
         """Create a Meta-Die (R-41): it may lift a miss or a deflected hit, paid only then."""
         sides = _meta_sides(self.me["mp"])
-        p = preview_attack(self.enc, self.actor, wid, tid)
+        p = self.pv(self.actor, self._weapon(wid), tid)
         lift = min(1.0, (sides + 1) / 10)
         per_hit = e / hit if hit > 0 else 0.0
         e2 = e + lift * (p.miss * per_hit + 0.5 * p.deflected * per_hit)
@@ -292,10 +321,25 @@ class _Decision:
         return status * best
 
     def _statuses(self) -> list[str]:
-        return ["knockback"]
+        """The statuses this combatant's weapons carry (by damage type, spec §2.7, R-16; the
+        view names no weapon's own status)."""
+        return [BY_TYPE.get(w["type"], "") for w in self.me["weapons"]]
 
     def _grapple(self, tid: str) -> float:
-        return -0.05
+        """No preview for a grapple (spec §5.9): an estimate from the view. The grapple bonus is
+        taken as the best melee ToHit; a Magnitude of Reflex SD + 10 restrains the target (its
+        only activity is Escape): worth the attacks it would make."""
+        t = self.cs[tid]
+        if t["state"] != "active" or "grappled" in t["statuses"]:
+            return -0.05
+        bonus = max((w["tohit"] for w in self.me["weapons"]
+                     if w["family"] in ("melee", "natural")), default=0)
+        sd = t["status_defence"].get("reflex", 0)
+        hit = sum(_ADV[k] for k in range(1, 13) if k == 12 or k + bonus >= t["evasion"])
+        intense = sum(_ADV[k] for k in range(1, 13) if k + bonus >= sd + 10)
+        full = sum(_ADV[k] for k in range(1, 13) if sd <= k + bonus < sd + 10)
+        denied = 2 * self.threat.get(tid, 0.0) / self.hp
+        return hit * (intense * denied + full * 0.3 * denied) - 0.05
 
     def _escape(self, status: str) -> float:
         st = self.me["statuses"].get(status)
