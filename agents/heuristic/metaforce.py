@@ -326,20 +326,21 @@ class _Decision:
         return [BY_TYPE.get(w["type"], "") for w in self.me["weapons"]]
 
     def _grapple(self, tid: str) -> float:
-        """No preview for a grapple (spec §5.9): an estimate from the view. The grapple bonus is
-        taken as the best melee ToHit; a Magnitude of Reflex SD + 10 restrains the target (its
-        only activity is Escape): worth the attacks it would make."""
+        """No preview for a grapple (spec §5.9): an estimate from the view. The grapple bonus
+        (the better of STR and AGI plus a grapple Metaphor) is taken as the ToHit of an unarmed
+        attack, else 2; a Magnitude of Reflex SD + 10 restrains the target (its only activity
+        is Escape): worth the attacks it would make. A Full grapple leaves the target free to hit
+        its grappler; it is not worth a frame."""
         t = self.cs[tid]
         if t["state"] != "active" or "grappled" in t["statuses"]:
             return -0.05
-        bonus = max((w["tohit"] for w in self.me["weapons"]
-                     if w["family"] in ("melee", "natural")), default=0)
+        bonus = max((w["tohit"] for w in self.me["weapons"] if w["id"].startswith("unarmed")),
+                    default=2)
         sd = t["status_defence"].get("reflex", 0)
         hit = sum(_ADV[k] for k in range(1, 13) if k == 12 or k + bonus >= t["evasion"])
         intense = sum(_ADV[k] for k in range(1, 13) if k + bonus >= sd + 10)
-        full = sum(_ADV[k] for k in range(1, 13) if sd <= k + bonus < sd + 10)
         denied = 2 * self.threat.get(tid, 0.0) / self.hp
-        return hit * (intense * denied + full * 0.3 * denied) - 0.05
+        return 0.7 * hit * intense * denied - 0.05
 
     def _escape(self, status: str) -> float:
         st = self.me["statuses"].get(status)
