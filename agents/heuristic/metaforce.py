@@ -176,7 +176,7 @@ class _Decision:
         spend = lift * (p.miss + p.deflected) * (sides + 1) / 2
         left = self.me["mp"] - sides
         cost = spend * (0.02 if left >= 1 else 0.06)  # keep 1 MP for Deus Ex when it can
-        return self.value(tid, e2, hit2) - cost
+        return self.value(tid, e2, hit2) - cost - 1e-3  # the plain attack when it adds nothing
 
     def _best_off(self, f: dict[str, Any]) -> float:
         """The best single attack of this combatant on ``f`` (ignoring range)."""
@@ -250,6 +250,8 @@ class _Decision:
         k = a.kind
         if k == "deus_ex":
             return 1.0  # survive the killing blow
+        if self.v["decision"] == "deus_ex":
+            return 0.0  # its pass
         if k == "react":
             return self._reaction(a)
         if k == "pass" and self.v["decision"] == "reaction":
