@@ -34,6 +34,7 @@ from ..base import RulesPolicy
 __all__ = ["MetaforceHeuristic"]
 
 PREVIEW_CACHE = 50_000  # previews kept across decisions (cleared when it grows past this)
+TEAM_WORTH = True  # a foe's worth: its harm to the side, not only to this combatant
 KILL_BONUS = 0.6  # on top of the share of HP, for taking a foe out
 REACT_W = 1.0  # weight of a foe's Reaction attack right after this frame
 DANGER_W = 0.45  # weight of the attacks foes get on their next turn
@@ -88,9 +89,14 @@ class _Decision:
         self.speed = me["speed_squares"]
         self.pos = (me["x"], me["y"])
         self.n = me["space"]
-        self.threat = {f["id"]: self._threat(f) for f in self.foes}
-        mean = sum(self.threat.values()) / max(1, len(self.threat))
-        self.worth = {k: 0.5 + t / max(1.0, mean) for k, t in self.threat.items()}
+        self.threat = {f["id"]: self._threat(f, actor) for f in self.foes}
+        harm = self.threat
+        if TEAM_WORTH:  # how hard each foe hits this side: its best target among us
+            team = [c["id"] for c in v["combatants"] if c["ally"] and c["state"] == "active"]
+            harm = {f["id"]: max(self._threat(f, x) / max(1, self.cs[x]["hp"]) for x in team)
+                    for f in self.foes}
+        mean = sum(harm.values()) / max(1, len(harm))
+        self.worth = {k: 0.5 + t / max(1e-9, mean) for k, t in harm.items()}
         self._off: dict[Any, float] = {}
         ws = me["weapons"]
         self.melee_reach = max((w["range_squares"] for w in ws if w["family"] in
@@ -119,11 +125,11 @@ class _Decision:
             got = self.previews[key] = preview_attack(self.enc, att, w["id"], tid, shot)
         return got
 
-    def _threat(self, f: dict[str, Any]) -> float:
-        """Expected damage of ``f``'s best attack on this combatant (the engine's preview)."""
+    def _threat(self, f: dict[str, Any], on: str) -> float:
+        """Expected damage of ``f``'s best attack on ``on`` (the engine's preview)."""
         best = 0.0
         for w in f["weapons"]:
-            e = self.pv(f["id"], w, self.actor).expected_damage
+            e = self.pv(f["id"], w, on).expected_damage
             if w["family"] == "firearm" and f["loaded"].get(w["id"], 0) <= 0:
                 e *= 0.4  # it must reload first
             elif w["family"] == "bow" and not f["primed"].get(w["id"]):
