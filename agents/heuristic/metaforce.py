@@ -99,27 +99,24 @@ class _Decision:
         self.worth = {k: 0.5 + t / max(1e-9, mean) for k, t in harm.items()}
         self._off: dict[Any, float] = {}
         ws = me["weapons"]
-        self.melee_reach = max((w["range_squares"] for w in ws if w["family"] in
-                                ("melee", "natural")), default=1)
-        self.ranged = any(w["family"] in ("firearm", "bow") or (w["family"] == "cantrip" and
-                          w["range_squares"] > 2) for w in ws)
         self.reach = max((w["range_squares"] for w in ws), default=1)
         self.best = {f["id"]: self._best_off(f) for f in self.foes}
 
     # ------------------------------------------------------------------ numbers
     def pv(self, att: str, w: dict[str, Any] | None, tid: str, shot: int = 1) -> Any:
         """``preview_attack``, kept across decisions under everything in the view it depends on
-        (spec §5.3.1 steps: range, Tired/Exhausted, grapples, the first round; the target's
-        Evasion, Deflection and Size): the preview is exact but not cheap."""
+        (the rule options; spec §5.3.1 steps: range, Tired/Exhausted, grapples, the first round;
+        the weapon; the target's Evasion, Deflection, Size and block): exact but not cheap."""
         assert w is not None
         a, t = self.cs[att], self.cs[tid]
         ranged = w["family"] in ("firearm", "bow") or w["range_squares"] > 2
         far = distance((a["x"], a["y"]), a["space"], (t["x"], t["y"]), t["space"]) \
             if ranged else 0
-        key = (self.enc.name, att, w["id"], tid, shot, far, a["size"], a["tired"],
-               a["exhausted"], tuple((k, s["severity"], s["source"])
-                                     for k, s in a["statuses"].items()),
-               t["evasion"], t["deflection"], t["size"], self.v["round"] == 1)
+        key = (self.enc.name, self.enc.options, att, w["id"], w["tohit"], w["damage"], tid,
+               shot, far, a["size"], a["tired"], a["exhausted"],
+               tuple((k, s["severity"], s["source"]) for k, s in a["statuses"].items()),
+               t["evasion"], t["deflection"], t["size"], t["hp_max"],
+               tuple(t["status_defence"].items()), self.v["round"] == 1)
         got = self.previews.get(key)
         if got is None:
             got = self.previews[key] = preview_attack(self.enc, att, w["id"], tid, shot)
