@@ -39,6 +39,7 @@ KILL_BONUS = 0.6  # on top of the share of HP, for taking a foe out
 REACT_W = 1.0  # weight of a foe's Reaction attack right after this frame
 DANGER_W = 0.45  # weight of the attacks foes get on their next turn
 KEEP_W = 0.6  # a Reaction kept for a foe that comes into reach
+OPP_LAST = 0.3  # ... after the last frame (the foes move before it attacks again)
 OPP_W = 1.0  # weight of this combatant's own attacks to come
 STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.0,
                 "grappled": 0.2}
@@ -246,7 +247,7 @@ class _Decision:
         fut = 1.0 if self.last else 0.35
         hp = self.hp
         return (-REACT_W * min(1.0, now / hp) - DANGER_W * fut * min(1.0, soon / hp)
-                + OPP_W * fut * mine)
+                + OPP_W * (OPP_LAST if self.last else 0.35) * mine)
 
     # ------------------------------------------------------------------ scoring
     def score(self, a: Action) -> float:
