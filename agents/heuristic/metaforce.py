@@ -33,12 +33,19 @@ from ..base import RulesPolicy
 
 __all__ = ["MetaforceHeuristic"]
 
+PREVIEW_CACHE = 50_000  # previews kept across decisions (cleared when it grows past this)
+TEAM_WORTH = True  # a foe's worth: its harm to the side, not only to this combatant
 KILL_BONUS = 0.6  # on top of the share of HP, for taking a foe out
 REACT_W = 1.0  # weight of a foe's Reaction attack right after this frame
 DANGER_W = 0.45  # weight of the attacks foes get on their next turn
+KEEP_W = 0.6  # a Reaction kept for a foe that comes into reach
+OPP_LAST = 0.3  # ... after the last frame (the foes move before it attacks again)
 OPP_W = 1.0  # weight of this combatant's own attacks to come
-STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.1,
+STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.0,
                 "grappled": 0.2}
+BY_TYPE = {"blunt": "knockback", "slashing": "bleed", "piercing": "bleed", "fire": "burn",
+           "electric": "stun"}
+_ADV = {k: (k * k - (k - 1) * (k - 1)) / 144 for k in range(1, 13)}  # the higher of 2d12
 META_DIE = ((12, 12), (10, 10), (8, 8), (6, 6), (4, 4))
 
 
@@ -54,16 +61,23 @@ class MetaforceHeuristic(RulesPolicy):
 
     name = "heuristic"
 
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.previews: dict[tuple[Any, ...], Any] = {}
+
     def rank(self, enc: Any, actor: str, legal: list[Action]) -> list[float]:
-        d = _Decision(enc, actor)
+        if len(self.previews) > PREVIEW_CACHE:
+            self.previews.clear()
+        d = _Decision(enc, actor, self.previews)
         return [d.score(a) for a in legal]
 
 
 class _Decision:
     """The shared parts of one decision: the view, threats, distances, previews."""
 
-    def __init__(self, enc: Any, actor: str) -> None:
+    def __init__(self, enc: Any, actor: str, previews: dict[tuple[Any, ...], Any]) -> None:
         self.enc = enc
+        self.previews = previews
         self.actor = actor
         v = enc.view(actor)
         self.v = v
@@ -76,24 +90,44 @@ class _Decision:
         self.speed = me["speed_squares"]
         self.pos = (me["x"], me["y"])
         self.n = me["space"]
-        self.threat = {f["id"]: self._threat(f) for f in self.foes}
-        mean = sum(self.threat.values()) / max(1, len(self.threat))
-        self.worth = {k: 0.5 + t / max(1.0, mean) for k, t in self.threat.items()}
+        self.threat = {f["id"]: self._threat(f, actor) for f in self.foes}
+        harm = self.threat
+        if TEAM_WORTH:  # how hard each foe hits this side: its best target among us
+            team = [c["id"] for c in v["combatants"] if c["ally"] and c["state"] == "active"]
+            harm = {f["id"]: max(self._threat(f, x) / max(1, self.cs[x]["hp"]) for x in team)
+                    for f in self.foes}
+        mean = sum(harm.values()) / max(1, len(harm))
+        self.worth = {k: 0.5 + t / max(1e-9, mean) for k, t in harm.items()}
         self._off: dict[Any, float] = {}
         ws = me["weapons"]
-        self.melee_reach = max((w["range_squares"] for w in ws if w["family"] in
-                                ("melee", "natural")), default=1)
-        self.ranged = any(w["family"] in ("firearm", "bow") or (w["family"] == "cantrip" and
-                          w["range_squares"] > 2) for w in ws)
         self.reach = max((w["range_squares"] for w in ws), default=1)
         self.best = {f["id"]: self._best_off(f) for f in self.foes}
 
     # ------------------------------------------------------------------ numbers
-    def _threat(self, f: dict[str, Any]) -> float:
-        """Expected damage of ``f``'s best attack on this combatant (the engine's preview)."""
+    def pv(self, att: str, w: dict[str, Any] | None, tid: str, shot: int = 1) -> Any:
+        """``preview_attack``, kept across decisions under everything in the view it depends on
+        (the rule options; spec §5.3.1 steps: range, Tired/Exhausted, grapples, the first round;
+        the weapon; the target's Evasion, Deflection, Size and block): exact but not cheap."""
+        assert w is not None
+        a, t = self.cs[att], self.cs[tid]
+        ranged = w["family"] in ("firearm", "bow") or w["range_squares"] > 2
+        far = distance((a["x"], a["y"]), a["space"], (t["x"], t["y"]), t["space"]) \
+            if ranged else 0
+        key = (self.enc.name, self.enc.options, att, w["id"], w["tohit"], w["damage"], tid,
+               shot, far, a["size"], a["tired"], a["exhausted"],
+               tuple((k, s["severity"], s["source"]) for k, s in a["statuses"].items()),
+               t["evasion"], t["deflection"], t["size"], t["hp_max"],
+               tuple(t["status_defence"].items()), self.v["round"] == 1)
+        got = self.previews.get(key)
+        if got is None:
+            got = self.previews[key] = preview_attack(self.enc, att, w["id"], tid, shot)
+        return got
+
+    def _threat(self, f: dict[str, Any], on: str) -> float:
+        """Expected damage of ``f``'s best attack on ``on`` (the engine's preview)."""
         best = 0.0
         for w in f["weapons"]:
-            e = preview_attack(self.enc, f["id"], w["id"], self.actor).expected_damage
+            e = self.pv(f["id"], w, on).expected_damage
             if w["family"] == "firearm" and f["loaded"].get(w["id"], 0) <= 0:
                 e *= 0.4  # it must reload first
             elif w["family"] == "bow" and not f["primed"].get(w["id"]):
@@ -121,7 +155,7 @@ class _Decision:
         """(expected damage, chance of at least one hit) of ``shots`` attacks with ``wid``."""
         e, miss = 0.0, 1.0
         for k in range(1, shots + 1):
-            p = preview_attack(self.enc, self.actor, wid, tid, k)
+            p = self.pv(self.actor, self._weapon(wid), tid, k)
             e += p.expected_damage
             miss *= 1 - p.hit
         return e, 1 - miss
@@ -138,7 +172,7 @@ class _Decision:
     def _meta(self, wid: str, tid: str, e: float, hit: float) -> float:
         """Create a Meta-Die (R-41): it may lift a miss or a deflected hit, paid only then."""
         sides = _meta_sides(self.me["mp"])
-        p = preview_attack(self.enc, self.actor, wid, tid)
+        p = self.pv(self.actor, self._weapon(wid), tid)
         lift = min(1.0, (sides + 1) / 10)
         per_hit = e / hit if hit > 0 else 0.0
         e2 = e + lift * (p.miss * per_hit + 0.5 * p.deflected * per_hit)
@@ -146,7 +180,7 @@ class _Decision:
         spend = lift * (p.miss + p.deflected) * (sides + 1) / 2
         left = self.me["mp"] - sides
         cost = spend * (0.02 if left >= 1 else 0.06)  # keep 1 MP for Deus Ex when it can
-        return self.value(tid, e2, hit2) - cost
+        return self.value(tid, e2, hit2) - cost - 1e-3  # the plain attack when it adds nothing
 
     def _best_off(self, f: dict[str, Any]) -> float:
         """The best single attack of this combatant on ``f`` (ignoring range)."""
@@ -213,17 +247,19 @@ class _Decision:
         fut = 1.0 if self.last else 0.35
         hp = self.hp
         return (-REACT_W * min(1.0, now / hp) - DANGER_W * fut * min(1.0, soon / hp)
-                + OPP_W * fut * mine)
+                + OPP_W * (OPP_LAST if self.last else 0.35) * mine)
 
     # ------------------------------------------------------------------ scoring
     def score(self, a: Action) -> float:
         k = a.kind
         if k == "deus_ex":
             return 1.0  # survive the killing blow
+        if self.v["decision"] == "deus_ex":
+            return 0.0  # its pass
         if k == "react":
             return self._reaction(a)
         if k == "pass" and self.v["decision"] == "reaction":
-            return self.position(self.pos, reacting=True) + 0.02  # keep the Reaction
+            return self.position(self.pos, reacting=True) + self._keep()
         args = a.args
         mode = args[-1] if args and args[-1] in ("approach", "retreat") else "hold"
         if k in ("attack", "fire", "throw"):
@@ -291,10 +327,26 @@ class _Decision:
         return status * best
 
     def _statuses(self) -> list[str]:
-        return ["knockback"]
+        """The statuses this combatant's weapons carry (by damage type, spec §2.7, R-16; the
+        view names no weapon's own status)."""
+        return [BY_TYPE.get(w["type"], "") for w in self.me["weapons"]]
 
     def _grapple(self, tid: str) -> float:
-        return -0.05
+        """No preview for a grapple (spec §5.9): an estimate from the view. The grapple bonus
+        (the better of STR and AGI plus a grapple Metaphor) is taken as the ToHit of an unarmed
+        attack, else 2; a Magnitude of Reflex SD + 10 restrains the target (its only activity
+        is Escape): worth the attacks it would make. A Full grapple leaves the target free to hit
+        its grappler; it is not worth a frame."""
+        t = self.cs[tid]
+        if t["state"] != "active" or "grappled" in t["statuses"]:
+            return -0.05
+        bonus = max((w["tohit"] for w in self.me["weapons"] if w["id"].startswith("unarmed")),
+                    default=2)
+        sd = t["status_defence"].get("reflex", 0)
+        hit = sum(_ADV[k] for k in range(1, 13) if k == 12 or k + bonus >= t["evasion"])
+        intense = sum(_ADV[k] for k in range(1, 13) if k + bonus >= sd + 10)
+        denied = 2 * self.threat.get(tid, 0.0) / self.hp
+        return 0.7 * hit * intense * denied - 0.05
 
     def _escape(self, status: str) -> float:
         st = self.me["statuses"].get(status)
@@ -308,6 +360,13 @@ class _Decision:
         near = [f for f in self.foes
                 if self.dist(self.pos, f) <= self.reach + f["speed_squares"]]
         return 0.3 * max((self.best[f["id"]] for f in near), default=0.0)
+
+    def _keep(self) -> float:
+        """Keeping a Reaction: worth an attack on a foe that may come into reach before this
+        combatant's turn (W-R1 after each of its frames)."""
+        near = [self.best[f["id"]] for f in self.foes
+                if self.dist(self.pos, f) <= self.reach + f["speed_squares"]]
+        return 0.02 + KEEP_W * max(near, default=0.0)
 
     def _reaction(self, a: Action) -> float:
         what = a.args[0]
