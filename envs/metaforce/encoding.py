@@ -10,19 +10,24 @@ an activity held in place that takes no target uses target 0. ``arena layout met
 the table::
 
     0..59      frame       kind(5) x target(4) x mode(3): pass, special, dash, grapple, maintain
-    60..64     still       kind(5): vigilance, withdraw, end_turn, escape grappled, escape burn
-    65..160    attack      weapon(4) x meta(2) x target(4) x mode(3) (meta: the +meta flag)
-    161..208   throw       weapon(4) x target(4) x mode(3)
-    209..352   fire        weapon(4) x shots(3) x target(4) x mode(3) (1, 2 or 3 shots)
-    353..448   gear        kind(2) x weapon(4) x target(4) x mode(3): reload, prime
-    449..452   window      kind(4): pass (decline), react approach, react retreat, deus_ex
-    453..464   react       kind(3) x weapon(4): attack, attack +meta, throw (the trigger is
-                           the target)
+    60..68     still       kind(9): vigilance, withdraw, end_turn, escape grappled, escape burn,
+                           and FULL's free M-Powers action8, react4, safe6, assurance8
+    69..164    attack      weapon(4) x meta(2) x target(4) x mode(3) (meta: the +meta flag)
+    165..212   throw       weapon(4) x target(4) x mode(3)
+    213..356   fire        weapon(4) x shots(3) x target(4) x mode(3) (1, 2 or 3 shots)
+    357..452   gear        kind(2) x weapon(4) x target(4) x mode(3): reload, prime
+    453..462   window      kind(10): pass (decline), react approach, react retreat (the trigger),
+                           deus_ex (W-I5), FULL's dodge (W-R2), crash_out (W-I3), crit tohit,
+                           crit damage, crit magnitude, crit size (the V of a critical)
+    463..478   react       kind(4) x weapon(4): attack, attack +meta, throw (the trigger is the
+                           target), FULL's prime (a Reaction Prime)
+    479..486   aimed       kind(2) x target(4): FULL's react maintain -> <grappled> and
+                           finish -> <target> (W-I4, Finishing Touch)
 
 ``pass`` means two things: held in a frame (``frame`` block, kind pass, hold) and the decline
-of a window (W-R1 reaction or W-I5 Deus Ex, ``window`` block); ``decode_action`` reads which
-from ``enc.decision``. Every block encodes through the layout's place values
-(``ActionLayout.strides``) and decodes through ``ActionLayout.coords``.
+of a window (any decision but ``frame``: W-R1 reaction, Deus Ex, Dodge..., ``window`` block);
+``decode_action`` reads which from ``enc.decision``. Every block encodes through the layout's
+place values (``ActionLayout.strides``) and decodes through ``ActionLayout.coords``.
 
 The observation (named feature tables, ``obs_features()``) is ``envs.metaforce.observation``.
 """
@@ -40,7 +45,7 @@ from envs.rl import ActionLayout, Block, ego_order
 from .observation import MAX_PER_SIDE, OBS, WEAPON_SLOTS, obs_features, observe
 
 __all__ = ["NAME", "LAYOUT", "ENCODING", "MetaforceEncoding", "MODES", "FRAME_KINDS",
-           "STILL", "GEAR", "WINDOW", "REACT", "SHOTS", "TARGETS"]
+           "STILL", "GEAR", "WINDOW", "REACT", "AIMED", "SHOTS", "TARGETS"]
 
 NAME = "metaforce_v0"
 MODES = ("hold", "approach", "retreat")
@@ -48,12 +53,20 @@ FRAME_KINDS = ("pass", "special", "dash", "grapple", "maintain")
 """frame kinds with a target or a movement reference (dash: approach or retreat only;
 maintain: hold only)"""
 STILL = (("vigilance", ()), ("withdraw", ()), ("end_turn", ()), ("escape", ("grappled",)),
-         ("escape", ("burn",)))
-"""frame kinds with neither target nor mode (Escape names its status, spec §5.10)"""
+         ("escape", ("burn",)), ("action8", ()), ("react4", ()), ("safe6", ()),
+         ("assurance8", ()))
+"""frame kinds with neither target nor mode (Escape names its status, spec §5.10; the free
+M-Power activities of FULL, spec §6.4)"""
 GEAR = ("reload", "prime")
-WINDOW = ("pass", "approach", "retreat", "deus_ex")
-"""window decisions without a weapon: decline, the Reaction Moves, Deus Ex (W-I5)"""
-REACT = ("attack", "attack_meta", "throw")
+WINDOW = (("pass", ()), ("react", ("approach",)), ("react", ("retreat",)), ("deus_ex", ()),
+          ("dodge", ()), ("crash_out", ()), ("crit", ("tohit",)), ("crit", ("damage",)),
+          ("crit", ("magnitude",)), ("crit", ("size",)))
+"""window decisions without a weapon or a target of their own: decline, the Reaction Moves
+(against the trigger), Deus Ex (W-I5), FULL's Dodge (W-R2), Crash Out (W-I3) and the V of a
+critical (``crit_policy: agent``)"""
+REACT = ("attack", "attack_meta", "throw", "prime")
+AIMED = (("react", ("maintain",)), ("finish", ()))
+"""window decisions with a target: FULL's Reaction Maintain Grapple and Finishing Touch"""
 SHOTS = 3
 """the most shots a frame's volley is laid out for (the largest trigger limit of the catalogue)"""
 TARGETS = MAX_PER_SIDE
@@ -70,15 +83,17 @@ LAYOUT = ActionLayout([
                    ("mode", 3))),
     Block("window", (("kind", len(WINDOW)),)),
     Block("react", (("kind", len(REACT)), ("weapon", WEAPON_SLOTS))),
+    Block("aimed", (("kind", len(AIMED)), ("target", TARGETS))),
 ])
 _ST = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
 _MODE = {"approach": 1, "retreat": 2}
 _FRAME = {k: i for i, k in enumerate(FRAME_KINDS)}
 _STILL = {s: i for i, s in enumerate(STILL)}
 _GEAR = {k: i for i, k in enumerate(GEAR)}
+_WINDOW = {w: i for i, w in enumerate(WINDOW)}
+_AIMED = {w: i for i, w in enumerate(AIMED)}
 _EGO: dict[tuple[Any, str], tuple[dict[str, int], list[str | None]]] = {}
 """ego slots per (roster, combatant): rosters never change during a fight"""
-_WINDOWS = ("reaction", "deus_ex")
 
 
 def _split(args: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
@@ -122,7 +137,7 @@ class MetaforceEncoding:
         """Indices of ``actions`` (all of ``combatant``), slots looked up once."""
         st = _ST
         index, _ = self.ego(enc, combatant)
-        window = enc.decision in _WINDOWS
+        window = enc.decision != "frame"
         wslot = {w: i for i, w in enumerate(self.weapon_slots(enc, combatant))}
         out: list[int] = []
         for a in actions:
@@ -133,8 +148,11 @@ class MetaforceEncoding:
                 t = index[a.target] - MAX_PER_SIDE
                 if t < 0:
                     raise ValueError(f"{NAME}: {a.label!r} aims at an ally")
-            if k == "pass" and window:
-                out.append(st["window"][0])
+            if window and (k, a.args) in _WINDOW:
+                out.append(st["window"][0] + _WINDOW[(k, a.args)])
+            elif window and (k, a.args) in _AIMED:
+                start, (pk, _) = st["aimed"]
+                out.append(start + _AIMED[(k, a.args)] * pk + t)
             elif k in _FRAME:
                 start, (pk, pt, _) = st["frame"]
                 out.append(start + _FRAME[k] * pk + t * pt + mode)
@@ -156,16 +174,12 @@ class MetaforceEncoding:
             elif k in _GEAR:
                 start, (pk, pw, pt, _) = st["gear"]
                 out.append(start + _GEAR[k] * pk + _slot(wslot, args[0]) * pw + t * pt + mode)
-            elif k == "deus_ex":
-                out.append(st["window"][0] + 3)
-            elif k == "react":
+            elif k == "react" and len(a.args) == 2:
                 what = a.args[0]
-                if what in ("approach", "retreat"):
-                    out.append(st["window"][0] + WINDOW.index(what))
-                else:
-                    start, (pk, _) = st["react"]
-                    r = 2 if what == "throw" else int(a.boosts == ("meta",))
-                    out.append(start + r * pk + _slot(wslot, a.args[1]))
+                start, (pk, _) = st["react"]
+                r = (REACT.index(what) if what in ("throw", "prime")
+                     else int(a.boosts == ("meta",)))
+                out.append(start + r * pk + _slot(wslot, a.args[1]))
             else:
                 raise ValueError(f"{NAME}: no index for action {a.label!r}")
         return out
@@ -201,11 +215,14 @@ class MetaforceEncoding:
             return Action(me, GEAR[c["kind"]], (weapon, *words), target if mode else None)
         trigger = enc.trigger or "nobody"
         if block == "window":
-            kind = WINDOW[c["kind"]]
-            if kind in ("pass", "deus_ex"):
-                return Action(me, kind)
-            return Action(me, "react", (kind,), trigger)
+            kind, args = WINDOW[c["kind"]]
+            return Action(me, kind, args, trigger if kind == "react" else None)
+        if block == "aimed":
+            kind, args = AIMED[c["kind"]]
+            return Action(me, kind, args, target)
         what = REACT[c["kind"]]
+        if what == "prime":
+            return Action(me, "react", ("prime", weapon))
         if what == "throw":
             return Action(me, "react", ("throw", weapon), trigger)
         return Action(me, "react", ("attack", weapon), trigger,

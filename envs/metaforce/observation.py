@@ -5,7 +5,8 @@ from future dice; ``public_view`` shows every combatant whole), so the features 
 the same state the public view is built from, without building its dicts:
 
 * ``context`` (``CONTEXT_FEATURES``): the round, the turn owner's frame, the decision one-hot
-  (frame, W-R1 reaction, W-I5 Deus Ex, any other window), the deciding combatant's and the
+  (frame, W-R1 reaction, W-I5 Deus Ex, FULL's Dodge, Crash Out, Finishing
+  Touch and critical allocation, any other window), the deciding combatant's and the
   W-R1 trigger's ego slots, and for a Deus Ex window the HP the blow leaves;
 * ``self`` (``SELF_FEATURES``): HP, MP and the Meta-Die, Exert, the action economy, defences,
   statuses, position and size, and each weapon slot (``WEAPON_FEATURES``);
@@ -43,7 +44,8 @@ SLOTS = 2 * MAX_PER_SIDE
 """ego slots: self, then up to 3 allies, then up to 4 enemies (``giant_boss`` has 4 heroes)"""
 WEAPON_SLOTS = 4
 """attack slots of a stat block, in its weapon order (the Wizard has 3: two cantrips, unarmed)"""
-DECISIONS = ("frame", "reaction", "deus_ex", "other")
+DECISIONS = ("frame", "reaction", "deus_ex", "dodge", "crash_out", "finishing_touch", "crit",
+             "other")
 STATUSES = ("bleed", "burn", "knockback", "stun", "grappled", "slow", "poison", "acid", "fear",
             "charm", "deafened")
 """the statuses of spec §7 the features name (CORE inflicts the first five)"""
@@ -179,7 +181,8 @@ def _context(enc: Any, me: Any, index: dict[str, int]) -> list[float]:
     owner = enc.by_id[enc.order[turn]] if 0 <= turn < len(enc.order) else None  # none at the end
     out = [enc.round / max(1, enc.options.max_rounds),
            *_hot(owner.frame - 1 if owner is not None else -1, 3),
-           *_hot(DECISIONS.index(decision) if decision in DECISIONS else 3, len(DECISIONS)),
+           *_hot(DECISIONS.index(decision) if decision in DECISIONS else len(DECISIONS) - 1,
+                len(DECISIONS)),
            *_hot(index.get(actor, -1) if actor is not None else -1, SLOTS),
            float(actor == me.id), float(owner is me),
            *_hot(index.get(enc.trigger, -1) if decision == "reaction" else -1, SLOTS)]

@@ -34,12 +34,12 @@ def _until(enc, decision: str, seed: int = 0):
 
 
 def test_the_layout_has_465_indices_and_the_observation_1616_floats():
-    assert LAYOUT.size == 465 and ENCODING.name == "metaforce_v0"
-    assert OBS.size == 1616 and ENCODING.max_per_side == 4
+    assert LAYOUT.size == 487 and ENCODING.name == "metaforce_v0"
+    assert OBS.size == 1620 and ENCODING.max_per_side == 4
     names = [n for n, *_ in obs_features()]
     assert names[0] == "context.round" and "slot7.odds" in names and names[-1] == "map.self"
     assert [b.name for b in LAYOUT.blocks] == ["frame", "still", "attack", "throw", "fire",
-                                               "gear", "window", "react"]
+                                               "gear", "window", "react", "aimed"]
 
 
 @pytest.mark.parametrize(("label", "index"), [
@@ -53,19 +53,21 @@ def test_the_layout_has_465_indices_and_the_observation_1616_floats():
     ("fighter: vigilance", 60),
     ("fighter: withdraw", 61),
     ("fighter: end_turn", 62),
+    ("fighter: action8", 65),
+    ("wizard: assurance8", 68),
     ("fighter: escape grappled", 63),
     ("fighter: escape burn", 64),
-    ("fighter: attack warhammer -> bandit", 65),
-    ("fighter: attack unarmed retreat -> wolf +meta", 65 + ((1 * 2 + 1) * 4 + 2) * 3 + 2),
-    ("wizard: attack shocking_grasp approach -> bandit_2", 65 + (2 * 4 + 1) * 3 + 1),
-    ("wizard: attack unarmed -> bandit", 65 + (2 * 2 * 4) * 3),  # the third weapon slot
-    ("fighter: throw unarmed -> bandit", 161 + (1 * 4 + 0) * 3),
-    ("detective: fire revolver 1 -> bandit", 209),
-    ("detective: fire revolver 2 retreat -> bandit_2", 209 + ((0 * 3 + 1) * 4 + 1) * 3 + 2),
-    ("detective: reload revolver", 353),
-    ("detective: reload revolver approach -> wolf", 353 + 2 * 3 + 1),
-    ("detective: prime revolver", 353 + 48),
-    ("bandit: attack mace -> detective", 65 + 2 * 3),  # seen from side b: detective is third
+    ("fighter: attack warhammer -> bandit", 69),
+    ("fighter: attack unarmed retreat -> wolf +meta", 69 + ((1 * 2 + 1) * 4 + 2) * 3 + 2),
+    ("wizard: attack shocking_grasp approach -> bandit_2", 69 + (2 * 4 + 1) * 3 + 1),
+    ("wizard: attack unarmed -> bandit", 69 + (2 * 2 * 4) * 3),  # the third weapon slot
+    ("fighter: throw unarmed -> bandit", 165 + (1 * 4 + 0) * 3),
+    ("detective: fire revolver 1 -> bandit", 213),
+    ("detective: fire revolver 2 retreat -> bandit_2", 213 + ((0 * 3 + 1) * 4 + 1) * 3 + 2),
+    ("detective: reload revolver", 357),
+    ("detective: reload revolver approach -> wolf", 357 + 2 * 3 + 1),
+    ("detective: prime revolver", 357 + 48),
+    ("bandit: attack mace -> detective", 69 + 2 * 3),  # seen from side b: detective is third
 ])
 def test_frame_labels_have_exact_indices_and_decode_back(label, index):
     enc = _party()
@@ -78,16 +80,22 @@ def test_window_labels_have_exact_indices_and_decode_back():
     enc = _until(_party(), "reaction")
     me, trigger = enc.current_actor(), enc.trigger
     weapons = [w.id for w in enc.by_id[me].profile.weapons]
-    cases = [(Action(me, "pass"), 449), (Action(me, "react", ("approach",), trigger), 450),
-             (Action(me, "react", ("retreat",), trigger), 451), (Action(me, "deus_ex"), 452),
-             (Action(me, "react", ("attack", weapons[0]), trigger), 453),
+    foes = ENCODING.ego(enc, me)[1][4:]  # the enemy slots
+    cases = [(Action(me, "pass"), 453), (Action(me, "react", ("approach",), trigger), 454),
+             (Action(me, "react", ("retreat",), trigger), 455), (Action(me, "deus_ex"), 456),
+             (Action(me, "dodge"), 457), (Action(me, "crash_out"), 458),
+             (Action(me, "crit", ("tohit",)), 459), (Action(me, "crit", ("size",)), 462),
+             (Action(me, "react", ("attack", weapons[0]), trigger), 463),
              (Action(me, "react", ("attack", weapons[-1]), trigger, ("meta",)),
-              453 + 4 + len(weapons) - 1),
-             (Action(me, "react", ("throw", weapons[0]), trigger), 461)]
+              463 + 4 + len(weapons) - 1),
+             (Action(me, "react", ("throw", weapons[0]), trigger), 471),
+             (Action(me, "react", ("prime", weapons[0])), 475),
+             (Action(me, "react", ("maintain",), foes[0]), 479),
+             (Action(me, "finish", (), foes[1]), 483 + 1)]
     for a, index in cases:
         assert ENCODING.encode_action(enc, me, a) == index, a.label
         assert ENCODING.decode_action(enc, me, index) == a, a.label
-    # in a frame, index 449's pass is the window's decline only: the frame's pass is index 0
+    # in a frame, index 453's pass is the window's decline only: the frame's pass is index 0
     frame = _party()
     assert ENCODING.decode_action(frame, "fighter", 0) == Action("fighter", "pass")
 
