@@ -218,8 +218,12 @@ def _end_turn(view: Any, c: Any, a: Action) -> str:
 
 def _react(view: Any, c: Any, a: Action) -> str:
     what = a.args[0]
+    if what == "prime":
+        return f"react: nock an arrow on the {_weapon_name(a.args[1])}"
     assert a.target is not None
     who = display_name(view, a.target)
+    if what == "maintain":
+        return f"react: keep hold of {who} (maintain the grapple)"
     if what == "approach":
         return f"react: move toward {who}"
     if what == "retreat":
@@ -243,9 +247,49 @@ def _deus_ex(view: Any, c: Any, a: Action) -> str:
     return f"use Deus Ex to survive this blow (costs {c.deus_ex_uses + 1} Max MP)"
 
 
+def _info(view: Any) -> dict[str, Any]:
+    w = view.window
+    return dict(w.info) if w is not None else {}
+
+
+def _dodge(view: Any, c: Any, a: Action) -> str:
+    bonus = _info(view).get("bonus")
+    more = f", +{bonus} Evasion" if bonus else ""
+    return f"dodge the attack (spends the Reaction{more})"
+
+
+def _crash_out(view: Any, c: Any, a: Action) -> str:
+    info = _info(view)
+    who = display_name(view, str(info["attacker"])) if "attacker" in info else "the attacker"
+    cost = f" ({info['cost']} MP)" if "cost" in info else ""
+    return f"Crash Out against {who}{cost}"
+
+
+def _finish(view: Any, c: Any, a: Action) -> str:
+    cost = _info(view).get("cost")
+    return (f"use Finishing Touch on {display_name(view, str(a.target))}"
+            + (f" ({cost} MP)" if cost is not None else ""))
+
+
+def _crit(view: Any, c: Any, a: Action) -> str:
+    v = _info(view).get("v")
+    what = {"tohit": "ToHit", "damage": "damage", "magnitude": "the status magnitude",
+            "size": "Size Damage"}.get(a.args[0], a.args[0])
+    return f"put the critical's V{f' ({v})' if v is not None else ''} on {what}"
+
+
+def _mpower(words: str) -> Any:
+    return lambda view, c, a: words
+
+
 _WORDS = {
     "pass": _pass, "dash": _dash, "attack": _attack, "fire": _fire, "throw": _throw,
     "special": _special, "reload": _reload, "prime": _prime, "grapple": _grapple,
     "maintain": _maintain, "escape": _escape, "vigilance": _vigilance, "withdraw": _withdraw,
-    "end_turn": _end_turn, "react": _react, "deus_ex": _deus_ex,
+    "end_turn": _end_turn, "react": _react, "deus_ex": _deus_ex, "dodge": _dodge,
+    "crash_out": _crash_out, "finish": _finish, "crit": _crit,
+    "action8": _mpower("use Action-8: one more frame this turn (8 MP)"),
+    "react4": _mpower("use React-4: one more Reaction (4 MP)"),
+    "safe6": _mpower("use Safe-6 on the own dice for two frames (6 MP)"),
+    "assurance8": _mpower("use Assurance-8 on the own dice for two frames (8 MP)"),
 }

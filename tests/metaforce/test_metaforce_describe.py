@@ -159,3 +159,35 @@ def test_names_lines_and_the_fallback():
     assert describe(Action("fighter", "juggle", ("balls",)), party) == "juggle balls"
     assert describe(Action("fighter", "attack", ("nothing",), "bandit"), party) == \
         "attack nothing -> bandit"
+
+
+def test_the_free_m_powers_of_full_in_words():
+    enc = R.from_situation({
+        "system": "metaforce", "encounter": "skirmish_2v2", "options": "full",
+        "order": ["fighter", "wizard", "bandit", "wolf"], "actor": "fighter"})
+    assert _words(enc, "fighter: action8") == "use Action-8: one more frame this turn (8 MP)"
+    assert _words(enc, "fighter: react4") == "use React-4: one more Reaction (4 MP)"
+    wiz = R.from_situation({
+        "system": "metaforce", "encounter": "skirmish_2v2", "options": "full",
+        "order": ["wizard", "fighter", "bandit", "wolf"], "actor": "wizard"})
+    assert _words(wiz, "wizard: safe6") == "use Safe-6 on the own dice for two frames (6 MP)"
+    assert _words(wiz, "wizard: assurance8") == \
+        "use Assurance-8 on the own dice for two frames (8 MP)"
+
+
+def test_every_kind_of_random_full_games_gets_its_own_words():
+    import random
+
+    from envs.core.describe import plain
+    rng = random.Random(5)
+    kinds = set()
+    for seed in range(6):
+        enc = R.new_encounter(R.encounter_names()[seed], "full", SeededDice(seed))
+        dice = SeededDice(seed + 9)
+        while enc.outcome() is None:
+            for a in enc.legal_actions():
+                text = describe(a, enc)
+                assert text != plain(a) and len(text) <= LIMIT, a.label
+                kinds.add(a.kind)
+            enc.apply(rng.choice(enc.legal_actions()), dice)
+    assert {"attack", "pass", "end_turn", "react", "action8"} <= kinds
