@@ -119,8 +119,12 @@ def test_the_odonghe_takes_the_average_on_its_endurance_saves_in_full():
         act(enc, "wolf: special", [])
         # Bleed M = 10 + AGI md8 5 + 3 + 3 = 21 >= Body SD 13; the save: Advantage (2, 1),
         # END die md8 raw 1 -> 3 (FULL: take average, d12 6 and md8 4, and + Level 2)
-        ev = act(enc, "wolf: attack bite -> odonghe_brawler",
-                 ["d12=6", "d12=10", "d6=3", "d8=5", "d12=2", "d12=1", "d8=1"])
+        rest = ["d6=3", "d8=5", "d12=2", "d12=1", "d8=1"]
+        if options is FULL:  # W-I2 first: the Brawler may Create a Meta-Die (it passes)
+            act(enc, "wolf: attack bite -> odonghe_brawler", ["d12=6", "d12=10"])
+            ev = act(enc, "odonghe_brawler: pass", rest)
+        else:
+            ev = act(enc, "wolf: attack bite -> odonghe_brawler", ["d12=6", "d12=10", *rest])
         assert f"odonghe_brawler body save d12 2/1 = {total} vs TN 9: " \
                f"{'success' if total >= 9 else 'failure'}" in texts(ev)
 
@@ -140,3 +144,74 @@ def test_safe6_raises_the_users_dice_for_two_own_frames():
     assert "wizard uses safe6 (ends)" in texts(ev)  # her third own frame begins
     act(enc, "wizard: attack fire_bolt -> bandit", ["d12=3", "d12=2", "d8=2"])
     assert enc.by_id["bandit"].hp == 82 - 6  # 3 + 8 = 11 > D 6; 4 + 2
+
+
+def test_a_defending_metaforce_user_creates_a_meta_die_against_an_ordinary_attacker():
+    enc = adjacent(cat("bandit"), cat("fighter"), aware=False)
+    act(enc, "bandit: attack mace -> fighter", ["d12=8", "d12=2"])  # ToHit 13 > D 10: direct
+    assert enc.decision == "meta_die" and enc.current_actor() == "fighter"
+    ev = act(enc, "fighter: meta_die", ["d12=3", "d6=4"])  # md12 5: 13 - 5 = 8, deflected
+    assert "fighter creates a Meta-Die md12 5: pays 5 MP" in texts(ev)
+    assert any("ToHit 8 vs E 6 D 10: deflected" in t for t in texts(ev))
+    assert enc.by_id["fighter"].mp == 10 and enc.by_id["fighter"].hp == 54 - 4
+    mu = adjacent(cat("odonghe_brawler"), cat("fighter"), aware=False)
+    act(mu, "odonghe_brawler: attack unarmed -> fighter", ["d12=8", "d12=2", "d6=1"])
+    assert mu.decision == "frame"  # not against an opposing Metaforce user
+
+
+def test_an_intense_burn_leaves_a_burn_injury_in_full():
+    for options, injured in ((CORE, False), (FULL, True)):
+        enc = adjacent(cat("wizard"), cat("bandit", hp_max=100), aware=False, options=options)
+        act(enc, "wizard: special", [])
+        # Fire Bolt: (6, 2) keep 6 -> 14, direct; d8 4: 8 damage; M = 6 + INT md10 7 + 4 + 4
+        # = 21 >= Body SD 5 + 10; the Body save 2 + END 2 fails: Intense
+        ev = act(enc, "wizard: attack fire_bolt -> bandit",
+                 ["d12=6", "d12=2", "d8=4", "d10=7", "d12=2"])
+        b = enc.by_id["bandit"]
+        assert b.burn_injury is injured and ("bandit: burn_injury intense (magnitude 21)"
+                                             in texts(ev)) is injured
+    assert b.hp == 100 - 8 - 8  # its turn began with an Intense tick: 2 x 4
+    act(enc, "bandit: end_turn", [])
+    act(enc, "wizard: attack fire_bolt -> bandit", ["d12=6", "d12=2", "d8=4"])
+    assert b.hp == 84 - 12  # 8 x 1.5
+
+
+def test_fireball_takes_two_frames_exerts_and_hits_everyone_in_the_area():
+    enc = fight((cat("wizard"), "a", (0, 0)), (cat("bandit"), "b", (0, 6)),
+                (cat("bandit", "bandit_2"), "b", (1, 7)), (cat("bandit", "far"), "b", (6, 6)),
+                aware=False, options=FULL)
+    assert "wizard: cast fireball -> bandit" in labels(enc)
+    assert "wizard: cast fireball -> bandit" not in labels(fight(
+        (cat("wizard"), "a", (0, 0)), (cat("bandit"), "b", (0, 6)), aware=False, options=CORE))
+    ev = act(enc, "wizard: cast fireball -> bandit", [])
+    w = enc.by_id["wizard"]
+    assert "wizard exerts 4 (Exert now 4)" in texts(ev) and w.tired  # T 3 (spec §7.6)
+    assert labels(enc) == ["wizard: pass", "wizard: channel -> bandit", "wizard: end_turn"]
+    ev = act(enc, "wizard: channel -> bandit", ["d12=5", "d8=4"])  # Tired: no Advantage
+    hp = {c.id: c.hp for c in enc.combatants}
+    assert (hp["bandit"], hp["bandit_2"], hp["far"]) == (36 - 14, 36 - 14, 36)
+    assert w.casting is None
+
+
+def test_tapped_mana_halves_the_exert_and_saves_a_frame():
+    enc = fight((cat("wizard"), "a", (0, 0)), (cat("bandit"), "b", (0, 6)), aware=False,
+                options=FULL)
+    act(enc, "wizard: tap_mana", [])
+    ev = act(enc, "wizard: cast fireball -> bandit", ["d12=5", "d12=3", "d8=4"])  # 1 frame
+    assert "wizard exerts 2 (Exert now 2)" in texts(ev) and enc.by_id["bandit"].hp == 22
+
+
+def test_a_stun_interrupts_a_spell_and_a_pass_gives_it_up():
+    enc = fight((cat("wizard"), "a", (0, 0)), (cat("bandit"), "b", (0, 6)), aware=False,
+                options=FULL)
+    act(enc, "wizard: cast fireball -> bandit", [])
+    ev = act(enc, "wizard: pass", [])
+    assert "wizard uses fireball (the spell is lost (given up))" in texts(ev)
+    assert enc.by_id["wizard"].exert == 4  # the Exert stays paid
+    enc = fight((cat("wizard"), "a", (0, 0)), (cat("bandit"), "b", (0, 6)), aware=False,
+                options=FULL)
+    act(enc, "wizard: cast fireball -> bandit", [])
+    from envs.metaforce.rules.statuses import stun
+    events: list = []
+    stun(enc, events, enc.by_id["wizard"], 1)
+    assert "wizard uses fireball (the spell is lost (stunned))" in [str(e) for e in events]

@@ -116,6 +116,8 @@ def test_bad_situations_name_the_file_and_the_field(change, message):
 def test_the_view_and_the_previews():
     enc = R.new_encounter("duel_fighter_brawler", "core", ScriptedDice([12, 1]))
     v = enc.view("fighter")
+    import json
+    assert json.loads(json.dumps(v)) == v  # plain data
     assert v["decision"] == "frame" and v["current_actor"] == "fighter"
     me = next(c for c in v["combatants"] if c["id"] == "fighter")
     assert (me["hp"], me["evasion"], me["deflection"], me["mp"]) == (54, 6, 10, 15)
@@ -158,3 +160,38 @@ def test_a_situation_without_positions_uses_the_default_deployment():
     data["map"] = {"w": 4, "h": 4}
     with pytest.raises(DataError, match="^deploy.yaml: situation: field 'map'.*30 ft"):
         R.from_situation(data, "deploy.yaml", ScriptedDice([5, 5]))
+
+
+@pytest.mark.parametrize("name", ["giant_boss", "party_3v3"])
+def test_full_windows_clone_and_snapshot_continue_identically(name):
+    import json
+
+    from envs.metaforce.rules import MetaforceEncounter
+
+    def log(enc, seed):
+        rng, dice, out = random.Random(seed), SeededDice(seed + 7), []
+        while not enc.is_over():
+            acts = enc.legal_actions()
+            a = acts[rng.randrange(len(acts))]
+            out += [a.label] + [str(e) for e in enc.apply(a, dice)]
+        return out
+
+    kinds = set()
+    for seed in range(8):
+        enc = R.new_encounter(name, "full", SeededDice(seed))
+        rng, dice = random.Random(seed), SeededDice(seed)
+        steps = rng.randrange(10, 120)
+        for n in range(2000):  # odd seeds stop inside a FULL window (dodge, meta_die...)
+            if enc.is_over() or (n >= steps and (seed % 2 == 0 or enc.decision not in
+                                                 ("frame", "reaction"))):
+                break
+            acts = enc.legal_actions()
+            enc.apply(acts[rng.randrange(len(acts))], dice)
+        kinds.add(enc.decision)
+        if enc.is_over():
+            continue
+        twin = enc.clone()
+        again = MetaforceEncounter.from_snapshot(json.loads(json.dumps(enc.snapshot())))
+        assert again.snapshot() == enc.snapshot()
+        assert log(enc, seed) == log(twin, seed) == log(again, seed)
+    assert kinds - {"frame", "reaction", "over"}, kinds  # some FULL window was cloned

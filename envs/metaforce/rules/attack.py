@@ -17,7 +17,7 @@ from .checks import check_roll, dice_of, meta_die_for, net_steps, roll_meta, rol
 from .combatant import Combatant
 from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, take_damage
 from .events import AttackRolled, CritUsed, MetaDieRolled
-from .full_windows import crash_out, crit_choice, dodge, finishing_touch
+from .full_windows import crash_out, crit_choice, defender_meta_die, dodge, finishing_touch
 from .moves import dist
 from .profile import Weapon
 from .records import default_status
@@ -151,6 +151,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         tohit += chk.v
     if meta:
         tohit = _meta_die(enc, ctx, ev, a, tohit, e, d, fd)
+    tohit = defender_meta_die(enc, ctx, ev, a, t, tohit, e, d, fd)  # W-I2 (FULL)
     got = band(tohit, e, d, fd)
     if got == "miss":
         ev.append(AttackRolled(a.id, t.id, w.id, chk.faces, chk.kept, s, tohit, e, d, got,
@@ -179,6 +180,8 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     raw = attacker_damage(b, ma, chk.crit, size_crit)
     final = defend(t.profile, raw, w.damage_type, got == "deflected", w.family == "firearm",
                    giant_hit(enc, a, t), pen=pen)
+    if t.burn_injury and final > 0:
+        final = final * 3 // 2  # R-19 (FULL): Burn Injury
     take_damage(enc, ctx, ev, t, final, a.id, w.damage_type, raw)
     if final > 0 and not enc.is_over():
         finishing_touch(enc, ctx, ev, a, t, chk.v)  # W-I4 (FULL)

@@ -102,10 +102,12 @@ def _pass(enc: Any, c: Any, a: Action) -> str:
         return "accept death"
     if enc.decision == "crit":
         return "let the default policy place V"
-    if enc.decision in ("dodge", "crash_out", "finishing_touch"):
+    if enc.decision in ("dodge", "crash_out", "finishing_touch", "meta_die"):
         return "do not use it"
     if enc.decision == "reaction":
         return "let it go (keep the Reaction)"
+    if c.casting is not None:
+        return f"give up casting {_item(c.casting)}"
     return _move(enc, a, "")
 
 
@@ -129,6 +131,11 @@ TABLE: dict[str, Words] = {
     "dodge": lambda enc, c, a: f"dodge (+{c.profile.dodge_bonus} Evasion, costs the Reaction)",
     "crash_out": lambda enc, c, a: "Crash Out: make the attacker save or be stunned",
     "finish": lambda enc, c, a: f"Finishing Touch: drop {name_of(enc, a.target)} to 0 HP",
+    "meta_die": lambda enc, c, a: "Create a Meta-Die against the attacker's ToHit (MP = the die, "
+                                  "only if it helps)",
+    "cast": lambda enc, c, a: f"cast {_item(a.args[0])} at {name_of(enc, a.target)}",
+    "channel": lambda enc, c, a: f"keep casting {_item(str(c.casting))}",
+    "tap_mana": lambda enc, c, a: "tap mana for the next spell",
     "crit": lambda enc, c, a: f"put the critical's V on {a.args[0]}",
     "action8": lambda enc, c, a: "Action-8: one more frame this turn (8 MP)",
     "react4": lambda enc, c, a: "React-4: one more Reaction after this turn (4 MP)",

@@ -11,14 +11,14 @@ from envs.core.actions import Action
 from envs.core.events import Event
 from envs.core.flow import Ctx
 
-from .checks import check_roll, net_steps, roll_rank
+from .checks import check_roll, meta_die_for, net_steps, roll_meta, roll_rank
 from .combatant import Combatant
-from .events import MPowerUsed, ReactionsChanged, SaveRolled
+from .events import MetaDieRolled, MPowerUsed, ReactionsChanged, SaveRolled
 
 if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
-__all__ = ["dodge", "crash_out", "finishing_touch", "crit_choice"]
+__all__ = ["dodge", "crash_out", "finishing_touch", "crit_choice", "defender_meta_die"]
 
 
 def dodge(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
@@ -97,3 +97,31 @@ def crit_choice(enc: MetaforceEncounter, ctx: Ctx, a: Combatant, t: Combatant,
     opts = [Action(a.id, "crit", (u,)) for u in uses] + [Action(a.id, "pass")]
     pick = ctx.ask(a.id, "crit", opts, {"target": t.id, "v": v})
     return pick.args[0] if pick.kind == "crit" else None
+
+
+_RANK = {"miss": 0, "deflected": 1, "direct": 2}
+
+
+def defender_meta_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
+                      t: Combatant, tohit: int, e: int, d: int, firearm_direct: bool) -> int:
+    """W-I2 (spec §6.1, §6.4, R-41, R-42): after the roll, a defending Metaforce user may Create
+    a Meta-Die against an attacker who is not one, to lower its ToHit. The die is rolled only if
+    it could lower the band and paid only if it did. Returns the ToHit."""
+    sides = meta_die_for(t.mp) if t.mu else None
+    if not enc.options.full or sides is None or a.mu or not t.active:
+        return tohit
+    from .attack import band
+    now = band(tohit, e, d, firearm_direct)
+    if now == "miss" or band(tohit - sides, e, d, firearm_direct) == now:
+        return tohit
+    use = Action(t.id, "meta_die")
+    if ctx.ask(t.id, "meta_die", [use, Action(t.id, "pass")],
+               {"attacker": a.id, "tohit": tohit, "die": sides}) != use:
+        return tohit
+    value = roll_meta(ctx.dice, sides)  # dice order item 3
+    if _RANK[band(tohit - value, e, d, firearm_direct)] >= _RANK[now]:
+        ev.append(MetaDieRolled(t.id, sides, value, 0))
+        return tohit
+    t.mp -= value
+    ev.append(MetaDieRolled(t.id, sides, value, value))
+    return tohit - value

@@ -18,10 +18,12 @@ Windows (W-R1 Reaction after an enemy frame; W-I5 Deus Ex)::
     <id>: deus_ex                                       <id>: pass
 
 FULL adds ``react prime <bow>``, ``react maintain -> <grappled>`` (W-R1), ``dodge`` (W-R2),
+``meta_die`` (W-I2, the defender's Create a Meta-Die),
 ``crash_out`` (W-I3), ``finish -> <target>`` (W-I4, Finishing Touch) and, with the option
 ``crit_policy: agent``, ``crit tohit|damage|magnitude|size`` (the V of a critical); on its own
 turn an Action-8/React-4 holder may take the free ``action8`` (+1 frame) and ``react4``, a
-Safe-6/Assurance-8 holder the free ``safe6`` and ``assurance8``.
+Safe-6/Assurance-8 holder the free ``safe6`` and ``assurance8``; a caster ``cast <spell> ->
+<target>``, ``channel -> <target>`` (the next casting frame) and ``tap_mana``.
 """
 
 from __future__ import annotations
@@ -35,11 +37,14 @@ __all__ = ["check_label", "KINDS"]
 
 KINDS = ("pass", "dash", "attack", "fire", "throw", "special", "reload", "prime", "grapple",
          "maintain", "escape", "vigilance", "withdraw", "end_turn", "react", "deus_ex", "dodge",
-         "crash_out", "finish", "crit", "action8", "react4", "safe6", "assurance8")
+         "crash_out", "finish", "crit", "action8", "react4", "safe6", "assurance8", "meta_die",
+         "cast", "channel", "tap_mana")
 _WEAPON = ("attack", "fire", "throw", "reload", "prime")
-_NEEDS_TARGET = ("dash", "attack", "fire", "throw", "grapple", "maintain", "finish")
+_NEEDS_TARGET = ("dash", "attack", "fire", "throw", "grapple", "maintain", "finish", "cast",
+                 "channel")
 _BARE = ("vigilance", "withdraw", "end_turn", "deus_ex", "maintain", "dodge", "crash_out",
-         "finish", "action8", "react4", "safe6", "assurance8")
+         "finish", "action8", "react4", "safe6", "assurance8", "meta_die", "channel",
+         "tap_mana")
 
 
 def _fail(label: str, why: str) -> None:
@@ -88,6 +93,11 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
         elif a.kind == "escape":
             if len(args) != 1:
                 _fail(label, "escape takes one status (grappled, burn)")
+        elif a.kind == "cast":
+            spells = [sp.id for sp in c.profile.spells]
+            if len(args) != 1 or args[0] not in spells:
+                _fail(label, f"{c.id} has no spell {' '.join(args)!r}; spells: "
+                             f"{', '.join(spells) or 'none'}")
         elif a.kind == "crit":
             if args not in (["tohit"], ["damage"], ["magnitude"], ["size"]):
                 _fail(label, "crit takes tohit, damage, magnitude or size")
@@ -96,7 +106,7 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
     if a.kind in _NEEDS_TARGET and a.target is None:
         _fail(label, f"{a.kind} needs '-> <target>'")
     if a.kind in ("vigilance", "withdraw", "end_turn", "deus_ex", "dodge", "crash_out", "crit",
-                  "action8", "react4", "safe6", "assurance8") \
+                  "action8", "react4", "safe6", "assurance8", "meta_die", "tap_mana") \
             and a.target is not None:
         _fail(label, f"{a.kind} takes no target")
 

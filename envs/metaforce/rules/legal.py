@@ -16,6 +16,7 @@ from envs.core.actions import Action
 from .arms import can_prime, can_reload
 from .attack import in_range, range_squares, special_status, stop_squares
 from .combatant import Combatant
+from .full_spells import casting_actions, spell_actions
 from .moves import approach_cell, dist, on_edge
 from .statuses import breakable, grapple_ok
 
@@ -75,6 +76,8 @@ def _moving(c: Combatant, kind: str, args: tuple[str, ...], rs: list[Combatant],
 
 def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
     """Every legal choice of ``c`` at the start of one of its frames (spec §5.2, CORE set)."""
+    if c.casting is not None:  # spec §5.8: the casting frames follow one another (FULL)
+        return casting_actions(c)
     speed = c.speed_squares()
     rs = refs(enc, c)
     acts = _moving(c, "pass", (), rs, speed)
@@ -119,6 +122,7 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
     if c.grappling is not None:
         acts.append(Action(c.id, "maintain", (), c.grappling))
     acts += [Action(c.id, "escape", (s,)) for s in breakable(c)]
+    acts += spell_actions(enc, c)
     if c.frames_left == 1:
         acts.append(Action(c.id, "vigilance"))  # R-56
     if on_edge(enc, c) and not c.grappled and not c.stunned:

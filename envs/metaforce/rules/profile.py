@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Weapon", "Profile", "profile_of", "size_mult", "size_step"]
+__all__ = ["Weapon", "AreaSpell", "Profile", "profile_of", "size_mult", "size_step"]
 
 FAMILIES = ("melee", "natural", "bow", "firearm", "cantrip")  # a thrown weapon is melee + thrown_ft
 
@@ -56,6 +56,26 @@ class Weapon:
         return self.family not in ("natural", "cantrip") and self.id != "unarmed"
 
 
+@dataclass(frozen=True, slots=True)
+class AreaSpell:
+    """A levelled area attack spell (spec §5.8, §13.4 Fireball; FULL)."""
+
+    id: str
+    level: int
+    frames: int
+    exert: int
+    tohit: int
+    damage_base: int
+    bonus_die: int
+    damage_type: str
+    range_ft: int
+    radius_ft: int
+    special_status: str | None = None
+    magnitude_bonus: int = 0
+    proficient: bool = False
+    attr: str = "int"
+
+
 @dataclass(frozen=True)
 class Profile:
     """A combatant's fixed numbers (spec §2.5, §2.10, §13.5)."""
@@ -92,6 +112,7 @@ class Profile:
     size_res_sources: int = 0  # Size/Crush Resistance sources (spec §8.4; 0: none)
     size_res_reduction: int = 0  # ... and its Reduction X
     take_average: frozenset[str] = frozenset()  # Attributes whose checks take the average (FULL)
+    spells: tuple[AreaSpell, ...] = ()  # levelled area spells (FULL)
     grapple_attr: str = "str"
     grapple_bonus: int = 0
     grapple_proficient: bool = False
@@ -196,6 +217,14 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
         size_res_sources=df.size_resistance.sources if df.size_resistance else 0,
         size_res_reduction=df.size_resistance.reduction if df.size_resistance else 0,
         take_average=frozenset(b.expertise_take_average),
+        spells=tuple(AreaSpell(
+            sp.id, sp.level, sp.frames, sp.exert, sp.tohit or 0, sp.damage_base or 0,
+            sp.bonus_die, sp.damage_type or "magic", sp.range_ft or sp.range_increment_ft or 5,
+            sp.area_radius_ft or 0, sp.special_status, sp.magnitude_bonus,
+            b.covering("spells") is not None or b.proficient_in(b.casting_attr or "int"),
+            b.casting_attr or "int")
+            for sp in b.spells if sp.level > 0 and sp.resolution == "attack"
+            and sp.tohit is not None and sp.damage_base is not None),
         grapple_attr=gattr, grapple_bonus=gbonus,
         grapple_proficient=b.covering("grapple") is not None or b.proficient_in(gattr),
         firearm_proficient=b.firearm_proficient, save_level_bonus=frozenset(b.level_bonus_on),
@@ -212,6 +241,7 @@ def profile_to_dict(p: Profile) -> dict[str, Any]:
         if isinstance(v, frozenset):
             d[k] = sorted(v)
     d["weapons"] = [asdict(w) for w in p.weapons]
+    d["spells"] = [asdict(sp) for sp in p.spells]
     return d
 
 
@@ -221,4 +251,5 @@ def profile_from_dict(d: Mapping[str, Any]) -> Profile:
             "take_average"}
     kw: dict[str, Any] = {k: (frozenset(v) if k in sets else dict(v) if isinstance(v, dict)
                               else v) for k, v in d.items() if k != "weapons"}
+    kw["spells"] = tuple(AreaSpell(**sp) for sp in d.get("spells", ()))
     return Profile(weapons=tuple(Weapon(**w) for w in d["weapons"]), **kw)

@@ -14,6 +14,7 @@ from .attack import attack, grapple_attack, special_status, stop_squares
 from .combatant import Combatant
 from .damage import knock_out
 from .events import MPowerUsed, ReactionsChanged, SpecialReady
+from .full_spells import begin_cast, channel, interrupt, tap_mana
 from .legal import split_mode
 from .moves import approach_cell, move_to, retreat_cell
 from .profile import Weapon
@@ -50,7 +51,18 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
     speed = c.speed_squares()
     kind = a.kind
     if kind == "pass":
+        interrupt(ev, c, "given up")
         return _move(enc, ev, c, mode, t, speed)
+    if kind == "cast":
+        assert a.target is not None
+        begin_cast(enc, ctx, ev, c, args[0], a.target)
+        return True
+    if kind == "channel":
+        channel(enc, ctx, ev, c)
+        return True
+    if kind == "tap_mana":
+        tap_mana(ev, c)
+        return True
     if kind == "dash":
         return _move(enc, ev, c, mode, t, 2 * speed, how=f"dash {mode}")
     if kind == "vigilance":

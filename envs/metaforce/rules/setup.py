@@ -76,6 +76,6 @@ def build(rows: Sequence[Row], grid: SquareGrid, options: RuleOptions, name: str
     enc = MetaforceEncounter(cs, grid, order, options, name, home)
     if first is not None:
         enc.turn = order.index(first) - 1
-    enc.setup_events = [RoundStarted(1), *ev]
-    enc.setup_events += enc.start(dice)
+    enc.start_events = [RoundStarted(1), *ev]
+    enc.start_events += enc.start(dice)
     return enc

@@ -53,7 +53,7 @@ class MetaforceEncounter(EncounterBase):
         self.window: Window | None = None
         self.memo: dict[Any, Any] = {}  # previews of this decision (cleared by every apply)
         self.reach_memo: dict[Any, Any] = {}  # movement, keyed by the layout of the field
-        self.setup_events: list[Event] = []  # initiative and the first turn's start
+        self.start_events: list[Event] = []  # initiative and the first turn's start
         sides: dict[str, list[str]] = {}
         for c in combatants:
             sides.setdefault(c.side, []).append(c.id)
@@ -74,7 +74,9 @@ class MetaforceEncounter(EncounterBase):
 
     @property
     def decision(self) -> str:
-        """``frame``, ``reaction`` (W-R1), ``deus_ex`` (W-I5) or ``over``."""
+        """What the current decision is: ``frame`` (the turn owner's frame), ``reaction`` (W-R1),
+        ``deus_ex`` (W-I5), the FULL windows ``dodge`` (W-R2), ``meta_die`` (W-I2), ``crash_out``
+        (W-I3), ``finishing_touch`` (W-I4) and ``crit`` (``crit_policy: agent``), or ``over``."""
         if self._outcome is not None:
             return "over"
         if self.window is not None:

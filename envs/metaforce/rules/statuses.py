@@ -88,6 +88,9 @@ def stun(enc: MetaforceEncounter, ev: list[Event], c: Combatant, frames: int) ->
     if frames > c.stun:
         c.stun = frames
         ev.append(Stunned(c.id, frames))
+    if c.casting is not None:
+        from .full_spells import interrupt
+        interrupt(ev, c, "stunned")
     if c.grappling is not None:
         release_grapple(enc, ev, c, "ended")
 
@@ -114,6 +117,7 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
         eligible = True
     else:
         eligible = save is not None and can_save(enc, t, save)
+    result = ""
     if save is not None and eligible:
         result = roll_save(enc, ctx, ev, t, save)
         if result == "miraculous":
@@ -154,6 +158,10 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
     else:
         t.statuses[status] = (m, x, a.id)
     ev.append(StatusChanged(t.id, status, m, sev))
+    if status == "burn" and enc.options.full and not t.burn_injury and (
+            sev == "intense" or (sev == "full" and result == "failure")):
+        t.burn_injury = True  # Burn Injury, attack damage x1.5 (floor) from now on
+        ev.append(StatusChanged(t.id, "burn_injury", m, sev))
 
 
 def dot_ticks(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant) -> None:

@@ -22,6 +22,7 @@ from .events import (
     ReactionsChanged,
     TurnEnded,
 )
+from .full_spells import interrupt
 from .legal import reaction_actions
 from .resolve import FREE, free_action, resolve_frame, resolve_reaction
 from .statuses import dot_ticks
@@ -97,6 +98,8 @@ def _end_turn(enc: MetaforceEncounter, ev: list[Event], c: Combatant) -> None:
     c.aware = True
     if c.special_until >= 0 and c.special_until <= c.turns:
         c.special_until = -1
+    if 0 <= c.mana_until <= c.turns:
+        c.mana_until = -1  # spec §5.8: unused tapped mana expires
     if c.active:
         c.reactions = 1 + (1 if c.vigilance else 0) + c.bought  # React-4 (FULL)
     c.bought = 0
@@ -166,6 +169,7 @@ def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -
             enc.frame_open = False
             if a.kind == "end_turn":
                 c.frames_left = 0
+                interrupt(ev, c, "given up")
             elif a.kind in FREE:
                 free_action(enc, ev, c, a)  # no frame spent, no W-R1 window
                 enc.frame_open = True
