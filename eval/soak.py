@@ -18,7 +18,8 @@ agent counts as a failure too.
 
 Games run on ``workers`` processes (default 2, one per core) with a bounded number in flight, so
 ``--seconds`` stops on time; progress goes to stderr. Ctrl-C stops the workers and prints what
-has been played (exit status 130); otherwise the status is 1 when anything failed, else 0.
+has been played (exit status 130), and so does a SIGTERM (``kill``; a background job started
+by a script ignores Ctrl-C); otherwise the status is 1 when anything failed, else 0.
 """
 
 from __future__ import annotations
@@ -308,6 +309,10 @@ def render(result: SoakResult, systems: Sequence[str], out: TextIO) -> None:
             print(line, file=out)
 
 
+def _stop(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def main(system: str, games: int | None, seconds: float | None, workers: int, seed: int = 0,
          journal: str | None = None) -> int:
     """``arena soak``: see the module docstring. Returns the exit status."""
@@ -346,10 +351,12 @@ def main(system: str, games: int | None, seconds: float | None, workers: int, se
 
     if book is not None:
         book.open()
+    previous = signal.signal(signal.SIGTERM, _stop)  # kill: as Ctrl-C (what ran is kept)
     try:
         result = run_soak(systems, games=games, seconds=seconds, workers=workers, seed=seed,
                           progress=progress, journal=book)
     finally:
+        signal.signal(signal.SIGTERM, previous)
         if book is not None:
             book.close()
     render(result, systems, sys.stdout)

@@ -28,7 +28,7 @@ def state_invariants(enc: Any) -> None:
             continue
         assert c.hp <= p.hp_max, f"{who}: hp {c.hp} > max {p.hp_max}"
         assert 0 <= c.mp <= c.mp_max <= p.mp_max, f"{who}: mp {c.mp} / max {c.mp_max}"
-        assert 0 <= c.reactions <= 8, f"{who}: reactions {c.reactions}"
+        assert 0 <= c.reactions <= 2 + c.profile.mp_max // 4, f"{who}: reactions {c.reactions}"
         assert 0 <= c.frames_left <= 3, f"{who}: frames left {c.frames_left}"
         assert 0 <= c.stun <= 4, f"{who}: stun {c.stun}"
         assert c.state in ("active", "incapacitated", "unconscious", "dead", "retreated"), \

@@ -215,3 +215,33 @@ def test_a_journal_that_cannot_resume_is_one_line_and_changes_nothing(capsys, tm
     code, out, err = run(capsys, "soak", "toy", "--games", "4", "--journal", str(journal))
     assert code == 2 and err.count("\n") == 1 and message in err and str(journal) in err
     assert journal.read_text() == content
+
+
+def test_a_sigterm_stops_a_soak_like_ctrl_c_and_keeps_its_journal(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    journal = tmp_path / "soak.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "eval.cli", "soak", "metanoia", "--games", "100000",
+         "--workers", "1", "--journal", str(journal)],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        env={**os.environ, "PYTHONPATH": os.getcwd()},
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if journal.exists() and len(journal.read_text().splitlines()) > 8:
+                break  # a chunk is on disk
+            time.sleep(0.2)
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, out
+    games = int(re.search(r"^interrupted; played so far: (\d+) games", out, re.M).group(1))
+    assert games >= 8 and "the same command resumes" in out
+    assert len(journal.read_text().splitlines()) == 1 + games

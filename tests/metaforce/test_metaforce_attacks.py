@@ -204,3 +204,23 @@ def test_attacker_damage_floors_small_sizes_with_a_minimum_of_1():
     assert attacker_damage(5, 0.5, False) == 2
     assert attacker_damage(1, 0.25, False) == 1
     assert attacker_damage(7, 1.0, True) == 14
+
+
+def test_we13_to_we16_resistance_immunity_absorb_and_penetration():
+    golem = block("golem", resistances={"fire": 5})
+    assert defend(golem, 14, "fire", False) == 2  # WE-13: 14 // 2 - 5
+    immune = block("wall", immunities=frozenset({"physical"}), immunity_x={"physical": 5})
+    assert [defend(immune, 14, "blunt", False, pen=p) for p in (8, 5, 4)] == [3, 0, 0]  # WE-14
+    assert defend(immune, 14, "blunt", True, pen=8) == 0  # no Penetration on a deflected hit
+    elemental = block("elemental", absorbs={"fire": 5})
+    assert defend(elemental, 13, "fire", False) == -12  # WE-15: heals ceil(13 / 2) + 5
+    assert defend(elemental, 14, "fire", False, pen=5) == -4  # WE-16: 7 + (2 - 5)
+    assert defend(elemental, 14, "fire", False, pen=12) == 3  # 7 + (2 - 12) = -3: takes 3
+
+
+def test_an_absorbed_attack_heals_up_to_max_hp():
+    enc = duel(fighter(), block("elemental", absorbs={"blunt": 5}))
+    e = enc.by_id["elemental"]
+    e.hp = 32
+    ev = act(enc, "fighter: attack warhammer -> elemental", ["d12=7", "d12=3", "d6=1"])
+    assert "elemental absorbs the blow of fighter: heals 4, HP 36" in texts(ev)  # 9 + 5, capped

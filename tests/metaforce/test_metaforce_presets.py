@@ -129,3 +129,67 @@ def test_the_view_and_the_previews():
     q = R.preview_attack(enc, "odonghe_brawler", "unarmed", "fighter")
     assert abs(q.deflected - 1 / 36) < 1e-9  # +8 vs D 10: deflected only when both d12 <= 2
     assert q.expected_damage > 0
+
+
+def test_describe_puts_every_legal_action_in_plain_words():
+    from envs.metaforce.rules.describe import describe
+    enc = R.new_encounter("skirmish_2v2", "core", SeededDice(4))
+    rng, dice = random.Random(4), SeededDice(5)
+    seen = set()
+    while not enc.is_over() and len(seen) < 12:
+        acts = enc.legal_actions()
+        for a in acts:
+            text = describe(a, enc)
+            assert text and a.actor + ":" not in text
+            seen.add(a.kind)
+        enc.apply(acts[rng.randrange(len(acts))], dice)
+    fighter = R.new_encounter("duel_fighter_brawler", "core", ScriptedDice([12, 1]))
+    a = fighter.parse_action("fighter: attack warhammer approach -> odonghe_brawler")
+    assert describe(a, fighter).startswith("close in and attack the Odonghe Brawler with the "
+                                           "warhammer (100% to hit, 100% direct, ~")
+
+
+def test_a_situation_without_positions_uses_the_default_deployment():
+    data = {"system": "metaforce", "options": "core", "map": {"w": 10, "h": 6}, "combatants": [
+        {"id": "hero", "side": "a", "stats": "fighter"},
+        {"id": "foe", "side": "b", "stats": "bandit"}]}
+    enc = R.from_situation(data, "deploy.yaml", ScriptedDice([5, 5]))
+    assert enc.by_id["hero"].pos[0] == 0 and enc.by_id["foe"].pos[0] == 9  # west and east
+    data["map"] = {"w": 4, "h": 4}
+    with pytest.raises(DataError, match="^deploy.yaml: situation: field 'map'.*30 ft"):
+        R.from_situation(data, "deploy.yaml", ScriptedDice([5, 5]))
+
+
+@pytest.mark.parametrize("name", ["giant_boss", "party_3v3"])
+def test_full_windows_clone_and_snapshot_continue_identically(name):
+    import json
+
+    from envs.metaforce.rules import MetaforceEncounter
+
+    def log(enc, seed):
+        rng, dice, out = random.Random(seed), SeededDice(seed + 7), []
+        while not enc.is_over():
+            acts = enc.legal_actions()
+            a = acts[rng.randrange(len(acts))]
+            out += [a.label] + [str(e) for e in enc.apply(a, dice)]
+        return out
+
+    kinds = set()
+    for seed in range(8):
+        enc = R.new_encounter(name, "full", SeededDice(seed))
+        rng, dice = random.Random(seed), SeededDice(seed)
+        steps = rng.randrange(10, 120)
+        for n in range(2000):  # odd seeds stop inside a FULL window (dodge, meta_die...)
+            if enc.is_over() or (n >= steps and (seed % 2 == 0 or enc.decision not in
+                                                 ("frame", "reaction"))):
+                break
+            acts = enc.legal_actions()
+            enc.apply(acts[rng.randrange(len(acts))], dice)
+        kinds.add(enc.decision)
+        if enc.is_over():
+            continue
+        twin = enc.clone()
+        again = MetaforceEncounter.from_snapshot(json.loads(json.dumps(enc.snapshot())))
+        assert again.snapshot() == enc.snapshot()
+        assert log(enc, seed) == log(twin, seed) == log(again, seed)
+    assert kinds - {"frame", "reaction", "over"}, kinds  # some FULL window was cloned

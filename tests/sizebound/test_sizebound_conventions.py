@@ -13,12 +13,12 @@ import pytest
 from test_sizebound_rules import texts
 
 from envs.core.dice import ScriptedDice
+from envs.core.flow import Ctx, ReplayDice
 from envs.core.squaregrid import SquareGrid
 from envs.sizebound.rules import content as C
 from envs.sizebound.rules import conventions as V
 from envs.sizebound.rules import from_situation
 from envs.sizebound.rules.damage import deal, harm
-from envs.sizebound.rules.flow import Ctx, ReplayDice
 from envs.sizebound.rules.full_geometry import line_cells
 from envs.sizebound.rules.full_move2 import TELEPORT_FACTOR, table_dice
 

@@ -191,7 +191,7 @@ GNAT = {**BARE, "name": "Gnat", "size": "Tiny"}
 
 def _ctx(faces):
     from envs.core.dice import ScriptedDice
-    from envs.sizebound.rules.flow import Ctx, ReplayDice
+    from envs.core.flow import Ctx, ReplayDice
     return Ctx(ReplayDice([], ScriptedDice(list(faces))), [])
 
 

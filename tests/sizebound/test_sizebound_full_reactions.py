@@ -205,8 +205,8 @@ def test_dispel_won_by_5_fizzles_without_a_choice_and_a_loss_lets_it_resolve():
 # ---------------------------------------------------------------- damage (spec §8.2-§8.4, §2.7)
 def hit_with(options, dtypes, faces=(5,), tags=(), absorb=()):
     """The knight takes 1d8 + 2 of ``dtypes`` from the duelist through D1-D14."""
+    from envs.core.flow import Ctx, ReplayDice
     from envs.sizebound.rules.damage import deal
-    from envs.sizebound.rules.flow import Ctx, ReplayDice
     enc = adjacent(options)
     k, d = enc.by_id["knight"], enc.by_id["duelist"]
     k.profile = replace(k.profile, tags=frozenset(tags), absorb=tuple(absorb))

@@ -2,9 +2,12 @@
 ``envs.core`` only.
 
 Public surface: ``SYSTEM``, ``encounter_names``, ``new_encounter``, ``from_situation``,
-``parse_options``, ``stat_blocks`` (the ``envs.RulesModule`` contract), ``MetaforceEncounter``,
-``RuleOptions``, ``CORE``, ``FULL``, ``build``, ``profile_of``, ``preview_attack``,
-``AttackPreview``, ``in_reach``.
+``parse_options``, ``stat_blocks`` (the ``envs.RulesModule`` contract), ``MetaforceEncounter``
+(``current_actor``, ``legal_actions``, ``apply``, ``decision``, ``view``, ``describe``,
+``snapshot``/``from_snapshot``, ``clone``, ``parse_action``, ``harm``), ``RuleOptions``, ``CORE``,
+``FULL``, ``build``, ``profile_of``, ``Profile``, ``Weapon``, the previews ``preview_attack``
+(``AttackPreview``) and ``in_reach``. Labels: ``labels``; events: ``events``; plain words:
+``describe.describe``; state invariants: ``envs.metaforce.invariants``.
 """
 
 from __future__ import annotations

@@ -7,11 +7,11 @@ import math
 from typing import TYPE_CHECKING
 
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from .attack import Hit, attack, attack_steps
 from .combatant import Combatant
 from .events import AmmoChanged, BowPrimed, WeaponThrown
-from .flow import Ctx
 from .profile import Weapon
 
 if TYPE_CHECKING:

@@ -10,15 +10,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from . import rulings
-from .checks import check_roll, meta_die_for, net_steps, roll_meta, roll_rank
+from .checks import check_roll, dice_of, meta_die_for, net_steps, roll_meta, roll_rank
 from .combatant import Combatant
 from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, take_damage
 from .events import AttackRolled, CritUsed, MetaDieRolled
-from .flow import Ctx
+from .full_windows import crash_out, crit_choice, defender_meta_die, dodge, finishing_touch
 from .moves import dist
-from .profile import Weapon, size_mult
+from .profile import Weapon
 from .records import default_status
 from .statuses import grapple_hit, inflict
 
@@ -100,7 +101,7 @@ def special_status(w: Weapon) -> str | None:
 
 def crit_use(w: Weapon, a: Combatant, t: Combatant, tohit: int, v: int, b: int) -> str:
     """spec §5.3.4 default allocation policy (R-10), once ToHit is at least E and B is known."""
-    ma, st = m_a(a), t.profile.size
+    ma, st = m_a(a, t), t.profile.size
     if st > a.profile.size and b * size_crit_mult(ma, v, st) > (b + v) * ma * 2:
         return "size"
     e, d = t.evasion(), t.deflection()
@@ -132,26 +133,37 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     """One attack roll of ``a`` with ``w`` on ``t`` (spec §5.3; ``steps`` overrides the state,
     for the firearm ladder of §5.5)."""
     e, d = t.evasion(), t.deflection()
+    bonus_e = dodge(enc, ctx, ev, a, t)  # W-R2 before the roll (FULL)
+    e, d = e + bonus_e, max(d, e + bonus_e)
     fd = direct_only(w, t)
     s = attack_steps(enc, a, w, t, extra_steps, thrown) if steps is None else steps
-    chk = check_roll(ctx.dice, s)  # dice order items 1-2
+    mine = dice_of(ctx.dice, a)  # the attacker's own dice (Safe-6 raises them, FULL)
+    chk = check_roll(mine, s)  # dice order items 1-2
     special = a.special_until >= 0 and rulings.SETUP_USED_BY_ANY_ATTACK
     if special:
         a.special_until = -1
     tohit = chk.kept + w.tohit + chk.penalty
-    use = "tohit" if chk.crit and tohit < e else None
+    use = crit_choice(enc, ctx, a, t, special_status(w) is not None, chk.v) if chk.crit \
+        else None
+    if chk.crit and use is None and tohit < e:
+        use = "tohit"  # R-10: V is needed to reach Evasion
     if use == "tohit":
         tohit += chk.v
     if meta:
         tohit = _meta_die(enc, ctx, ev, a, tohit, e, d, fd)
+    tohit = defender_meta_die(enc, ctx, ev, a, t, tohit, e, d, fd)  # W-I2 (FULL)
     got = band(tohit, e, d, fd)
     if got == "miss":
         ev.append(AttackRolled(a.id, t.id, w.id, chk.faces, chk.kept, s, tohit, e, d, got,
                                chk.v))
         if use:
             ev.append(CritUsed(a.id, use, chk.v))
+        crash_out(enc, ctx, ev, a, t, chk.kept)  # W-I3 (FULL)
         return Hit(got, 0, chk.crit)
-    bonus = ctx.dice.roll(w.bonus_die)[0] if w.bonus_die else 0  # dice order item 4
+    bonus = mine.roll(w.bonus_die)[0] if w.bonus_die else 0  # dice order item 4
+    pen = w.pen_flat
+    if w.pen_die:  # ... then the Penetration die (spec §8.2.2)
+        pen = roll_meta(mine, w.pen_die) if w.pen_meta else mine.roll(w.pen_die)[0]
     b = w.damage_base + bonus
     if chk.crit and use is None:
         use = crit_use(w, a, t, tohit, chk.v, b)
@@ -163,16 +175,20 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         ev.append(CritUsed(a.id, use, chk.v))
     if use == "damage":
         b += chk.v
-    size_crit = size_crit_mult(size_mult(a.profile.size), chk.v, t.profile.size) \
-        if use == "size" else None
-    raw = attacker_damage(b, m_a(a), chk.crit, size_crit)
+    ma = m_a(a, t)  # spec §8.4 Size/Crush Resistance lowers it
+    size_crit = size_crit_mult(ma, chk.v, t.profile.size) if use == "size" else None
+    raw = attacker_damage(b, ma, chk.crit, size_crit)
     final = defend(t.profile, raw, w.damage_type, got == "deflected", w.family == "firearm",
-                   giant_hit(enc, a, t))
+                   giant_hit(enc, a, t), pen=pen)
+    if t.burn_injury and final > 0:
+        final = final * 3 // 2  # R-19 (FULL): Burn Injury
     take_damage(enc, ctx, ev, t, final, a.id, w.damage_type, raw)
+    if final > 0 and not enc.is_over():
+        finishing_touch(enc, ctx, ev, a, t, chk.v)  # W-I4 (FULL)
     status = special_status(w) if special or use == "magnitude" else None
     if status is not None and t.alive and not enc.is_over():
         attr = a.attr(w.attr)
-        value = roll_rank(ctx.dice, attr) if special else attr  # dice order item 5
+        value = roll_rank(mine, attr) if special else attr  # dice order item 5
         m = chk.kept + value + bonus + w.magnitude_bonus + (chk.v if use == "magnitude" else 0)
         x = w.bonus_die // 2 if w.bonus_die else rulings.DOT_DEFAULT_X
         inflict(enc, ctx, ev, a, t, status, m, got == "deflected", x)
@@ -185,9 +201,9 @@ def grapple_attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combat
     A critical's V goes to ToHit if it is needed to reach E, else to the Magnitude (ENGINE: a
     grapple has no damage)."""
     p = a.profile
-    e = t.evasion()
+    e = t.evasion() + dodge(enc, ctx, ev, a, t)  # W-R2 (FULL)
     s = net_steps(0, p.grapple_proficient, p.grapple_attr in p.expertise, a.tired, a.exhausted)
-    chk = check_roll(ctx.dice, s)
+    chk = check_roll(dice_of(ctx.dice, a), s)
     if a.special_until >= 0:
         a.special_until = -1
     tohit = chk.kept + p.grapple_bonus + chk.penalty
@@ -203,4 +219,6 @@ def grapple_attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combat
         ev.append(CritUsed(a.id, use, chk.v))
     if got == "direct":
         grapple_hit(enc, ctx, ev, a, t, chk.kept, chk.v if use == "magnitude" else 0)
+    else:
+        crash_out(enc, ctx, ev, a, t, chk.kept)  # W-I3 (FULL)
     return Hit(got, 0, chk.crit)

@@ -26,8 +26,29 @@ from envs.core.dice import Dice
 from . import content as C
 from . import rulings
 
-__all__ = ["Check", "check_roll", "roll_meta", "rank_die", "roll_rank", "rank_average",
-           "net_steps", "meta_die_for", "step_dist"]
+__all__ = ["RaisedDice", "dice_of", "Check", "check_roll", "roll_meta", "rank_die", "roll_rank",
+           "rank_average", "net_steps", "meta_die_for", "step_dist"]
+
+
+class RaisedDice:
+    """Safe-6 / Assurance-8 (spec §6.4, R-44, FULL): the user's results below ``floor`` count as
+    ``floor``, and a die that cannot reach it (a d4, a d6 under Assurance) counts as its
+    maximum. A raised die never shows 12, so it never explodes; natural 12s still do."""
+
+    def __init__(self, dice: Dice, floor: int) -> None:
+        self.dice, self.floor = dice, floor
+
+    def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
+        faces = self.dice.roll(sides, count)
+        if sides <= self.floor:
+            return tuple(sides for _ in faces)
+        return tuple(max(f, self.floor) for f in faces)
+
+
+def dice_of(dice: Dice, c: object) -> Dice:
+    """The dice of ``c``'s own rolls: raised while its Safe-6 or Assurance-8 lasts."""
+    floor = getattr(c, "safe", 0)
+    return RaisedDice(dice, floor) if floor else dice
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,12 +44,16 @@ class Combatant:
     __slots__ = ("id", "side", "profile", "x", "y", "state", "hp", "mp", "mp_max", "mu",
                  "exert", "tension", "reactions", "no_react", "vigilance", "frames_left",
                  "frame", "turns", "acted", "aware", "stun", "special_until", "grappling",
-                 "deus_ex_uses", "statuses", "loaded", "reserve", "speedloaders", "fired",
-                 "unloaded", "primed", "arrows", "gone", "escaped")
+                 "deus_ex_uses", "a8_used", "bought", "safe", "safe_until", "own_frames",
+                 "burn_injury", "casting", "cast_left", "cast_target", "mana_until",
+                 "statuses", "loaded", "reserve",
+                 "speedloaders", "fired", "unloaded", "primed", "arrows", "gone", "escaped")
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "state", "hp", "mp", "mp_max", "mu", "exert", "tension",
                 "reactions", "no_react", "vigilance", "frames_left", "frame", "turns", "acted",
-                "aware", "stun", "special_until", "grappling", "deus_ex_uses"),
+                "aware", "stun", "special_until", "grappling", "deus_ex_uses", "a8_used",
+                "bought", "safe", "safe_until", "own_frames", "burn_injury", "casting",
+                "cast_left", "cast_target", "mana_until"),
         containers=("statuses", "loaded", "reserve", "speedloaders", "fired", "unloaded",
                     "primed", "arrows", "gone", "escaped"),
         shared=("profile",),
@@ -73,6 +77,16 @@ class Combatant:
         self.special_until = -1  # own turn count at whose end a pending setup lapses
         self.grappling: str | None = None
         self.deus_ex_uses = p.deus_ex_uses
+        self.a8_used = False  # Action-8 this round (spec §6.4, FULL)
+        self.bought = 0  # Reactions bought with React-4 this turn (held after it)
+        self.safe = 0  # Safe-6 (6) or Assurance-8 (8) in force (spec §6.4, R-44, FULL)
+        self.safe_until = 0  # the own frame whose start ends it
+        self.own_frames = 0  # own frames begun (played or lost) in the encounter
+        self.burn_injury = False  # R-19 (FULL): attack damage x1.5 for the rest of the fight
+        self.casting: str | None = None  # a levelled spell being cast (spec §5.8, FULL)
+        self.cast_left = 0  # its casting frames still to come
+        self.cast_target: str | None = None
+        self.mana_until = -1  # tapped mana lasts to the end of this own turn (-1: none)
         self.statuses: dict[str, tuple[int, int, str]] = {}
         self.loaded: dict[str, int] = {w.id: w.capacity for w in p.weapons
                                        if w.family == "firearm"}  # spec §3.5: no +1 yet
@@ -174,7 +188,8 @@ class Combatant:
 
     def can_react(self) -> bool:
         """spec §4.5, §6.1 W-R1: holds a Reaction, not Stunned, Incapacitated or worse."""
-        return self.active and self.reactions > 0 and not self.stunned and not self.no_react
+        return (self.active and self.reactions > 0 and not self.stunned and not self.no_react
+                and self.casting is None)  # R-24: no Reactions while casting
 
     def weapons(self) -> list[Weapon]:
         """The attack slots still in hand (a thrown weapon is gone, R-60)."""

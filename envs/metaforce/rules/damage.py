@@ -7,14 +7,15 @@ them; ``take_damage`` changes HP, decides defeat and death, and asks the victim 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from .combatant import Combatant
-from .events import DamageDealt, DeusExUsed, StateChanged
-from .flow import Ctx
+from .events import DamageDealt, DeusExUsed, Healed, SaveRolled, StateChanged
 from .moves import release_grapple
 from .profile import Profile, size_mult
 
@@ -59,22 +60,36 @@ def resistance_x(p: Profile, key: str, firearm: bool) -> int | None:
     return max(found) if found else None
 
 
+def _table(table: Mapping[str, int], key: str) -> int | None:
+    """The value for ``key``, counting ``physical`` for the physical types (§8.2.2)."""
+    found = [int(table[k]) for k in (key, "physical" if key in PHYSICAL else "") if k in table]
+    return max(found) if found else None
+
+
 def defend(p: Profile, dmg: int, key: str, deflected: bool, firearm: bool = False,
-           giant: bool = False, status: bool = False) -> int:
-    """spec §8.2 defender pipeline on ``dmg`` of type (or status) ``key`` (R-3, R-21):
-    Immunity, Weakness, Deflection (deflected hits only), one Resistance X; clamp at 0.
+           giant: bool = False, status: bool = False, pen: int = 0) -> int:
+    """spec §8.2 defender pipeline on ``dmg`` of type (or status) ``key`` (R-3, R-4, R-21,
+    R-22): Immunity (Penetration ``pen`` beats Immunity X), Weakness, Deflection (deflected hits
+    only), then the best of Resistance X and Absorb X. Returns the HP lost; a negative result is
+    HP healed by Absorb.
 
     ``giant``: option ``deflection_vs_giants`` applies to this hit (§8.2.4). ``status``: ``key``
-    is a status magnitude, looked up as ``status:<name>`` (§8.2.3).
+    is a status magnitude, looked up as ``status:<name>`` (§8.2.3). Penetration works only on
+    direct hits.
     """
     if status:
         key = f"status:{key}"
+    pen = 0 if deflected else pen
     if key in p.immunities or (key in PHYSICAL and "physical" in p.immunities):
-        return 0  # step 1 (Penetration vs Immunity X: FULL)
-    weak = p.weaknesses.get(key, p.weaknesses.get("physical") if key in PHYSICAL else None)
+        imm = _table(p.immunity_x, key) or 0  # step 1
+        if pen <= imm:
+            return 0
+        dmg = min(dmg, pen - imm)
+    weak = _table(p.weaknesses, key)
     if weak is not None and dmg > 0:
-        dmg = max(2 * dmg, int(weak))  # step 2, R-21
+        dmg = max(2 * dmg, weak)  # step 2, R-21
     x = resistance_x(p, key, firearm)
+    ab = _table(p.absorbs, key)
     extra = 0
     if deflected:  # step 3
         if giant and x is None:
@@ -82,9 +97,14 @@ def defend(p: Profile, dmg: int, key: str, deflected: bool, firearm: bool = Fals
         else:
             dmg //= 2
             extra = x or 0
-    if x is not None:  # step 4
-        dmg = dmg // 2 - x - extra
-    return max(0, dmg)
+    outcomes = [dmg]
+    if x is not None:  # step 4: Resistance X
+        outcomes = [max(0, dmg // 2 - max(0, x // 2 - pen)) if pen
+                    else max(0, dmg // 2 - x - extra)]
+    if ab is not None:  # Absorb X (R-22): heals H, or H < 0 is damage
+        h = -(-dmg // 2) + (ab // 2 - pen if pen else ab)
+        outcomes.append(-h)
+    return min(outcomes)  # the defender uses the property that leaves the least damage
 
 
 def giant_hit(enc: MetaforceEncounter, a: Combatant, t: Combatant) -> bool:
@@ -133,6 +153,27 @@ def _deus_ex(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     return True
 
 
+def _luck_save(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
+               body: int) -> bool:
+    """R-46 (FULL option ``luck_save_on_death``): a Protected character about to die rolls
+    ``d12 + Level`` against ``max(4, 12 - Level)``; on a success it is Incapacitated instead
+    (at HP -Body, the lowest a living one may have)."""
+    if not (enc.options.luck_save_on_death and c.profile.protected):
+        return False
+    from .checks import check_roll
+    level = c.profile.level
+    chk = check_roll(ctx.dice, -1 if c.exhausted else 0)
+    total = chk.kept + chk.v + chk.penalty + level
+    tn = max(4, 12 - level)
+    ok = total >= tn
+    ev.append(SaveRolled(c.id, "luck", chk.faces, total, tn, "success" if ok else "failure"))
+    if ok:
+        c.hp = -body
+        if c.active:
+            knock_out(enc, ev, c, "incapacitated")
+    return ok
+
+
 def take_damage(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, amount: int,
                 source: str, dtype: str, raw: int) -> None:
     """Subtract ``amount`` from HP and apply spec §8.6: Protected combatants are Incapacitated at
@@ -140,6 +181,11 @@ def take_damage(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant
     if not c.alive:
         return
     before = c.hp
+    if amount < 0:  # Absorb: healing, x Size for Size 2+ (spec §8.3), capped at Max HP
+        gain = min(-amount * max(1, int(c.profile.size)), c.profile.hp_max - c.hp)
+        c.hp += max(0, gain)
+        ev.append(Healed(c.id, source, max(0, gain), c.hp))
+        return
     c.hp -= amount
     ev.append(DamageDealt(c.id, source, raw, amount, c.hp, dtype))
     if c.hp > 0 or amount <= 0:
@@ -147,12 +193,24 @@ def take_damage(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant
     body = int(c.profile.cores.get("body", 0))
     lethal = c.hp < -body if c.profile.protected else True
     if lethal:
-        if _deus_ex(enc, ctx, ev, c, before):
+        if _luck_save(enc, ctx, ev, c, body) or _deus_ex(enc, ctx, ev, c, before):
             return
         knock_out(enc, ev, c, "dead")
     elif c.active:
         knock_out(enc, ev, c, "incapacitated")
 
 
-def m_a(c: Combatant) -> float:
-    return size_mult(c.profile.size)
+def m_a(c: Combatant, t: Combatant | None = None) -> float:
+    """The attacker's Size multiplier (spec §2.9), against ``t``'s Size/Crush Resistance and
+    Reduction when it has them (spec §8.4)."""
+    p = c.profile
+    if t is None or not (t.profile.size_res_sources or t.profile.size_res_reduction) \
+            or p.size <= t.profile.size:
+        return size_mult(p.size)
+    from fractions import Fraction
+
+    from .records import SizeResistance
+    res = SizeResistance(t.profile.size_res_sources, t.profile.size_res_reduction)
+    size = res.attacker_size(Fraction(p.size).limit_denominator(16),
+                             Fraction(t.profile.size).limit_denominator(16))
+    return size_mult(float(size))

@@ -10,7 +10,8 @@ __all__ = [
     "InitiativeRolled", "FrameStarted", "FrameLost", "Moved", "AttackRolled", "CritUsed",
     "MetaDieRolled", "DamageDealt", "StatusChanged", "SaveRolled", "Stunned", "KnockedBack",
     "GrappleChanged", "CheckRolled", "StateChanged", "DeusExUsed", "AmmoChanged", "BowPrimed",
-    "ReactionsChanged", "SpecialReady", "DotTicked", "WeaponThrown", "TurnEnded",
+    "ReactionsChanged", "SpecialReady", "DotTicked", "WeaponThrown", "TurnEnded", "MPowerUsed",
+    "ExertPaid", "Healed",
 ]
 
 
@@ -267,3 +268,39 @@ class TurnEnded(Event):
 
     def __str__(self) -> str:
         return f"{self.combatant} ends its turn with {self.reactions} Reaction(s)"
+
+
+@dataclass(frozen=True, slots=True)
+class MPowerUsed(Event):
+    """A FULL window's power or Reaction was used (dodge, crash_out, finishing_touch)."""
+
+    combatant: str
+    power: str
+    mp: int
+    detail: str
+
+    def __str__(self) -> str:
+        cost = f" for {self.mp} MP" if self.mp else ""
+        return f"{self.combatant} uses {self.power.replace('_', ' ')}{cost} ({self.detail})"
+
+
+@dataclass(frozen=True, slots=True)
+class ExertPaid(Event):
+    combatant: str
+    exert: int
+    total: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} exerts {self.exert} (Exert now {self.total})"
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(Event):
+    combatant: str
+    source: str
+    amount: int
+    hp: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} absorbs the blow of {self.source}: heals {self.amount}, " \
+               f"HP {self.hp}"

@@ -16,6 +16,14 @@ Windows (W-R1 Reaction after an enemy frame; W-I5 Deus Ex)::
     <id>: react attack <weapon> -> <trigger> [+meta]    <id>: react throw <weapon> -> <trigger>
     <id>: react approach -> <trigger>                   <id>: react retreat -> <trigger>
     <id>: deus_ex                                       <id>: pass
+
+FULL adds ``react prime <bow>``, ``react maintain -> <grappled>`` (W-R1), ``dodge`` (W-R2),
+``meta_die`` (W-I2, the defender's Create a Meta-Die),
+``crash_out`` (W-I3), ``finish -> <target>`` (W-I4, Finishing Touch) and, with the option
+``crit_policy: agent``, ``crit tohit|damage|magnitude|size`` (the V of a critical); on its own
+turn an Action-8/React-4 holder may take the free ``action8`` (+1 frame) and ``react4``, a
+Safe-6/Assurance-8 holder the free ``safe6`` and ``assurance8``; a caster ``cast <spell> ->
+<target>``, ``channel -> <target>`` (the next casting frame) and ``tap_mana``.
 """
 
 from __future__ import annotations
@@ -28,10 +36,15 @@ from .legal import MODES
 __all__ = ["check_label", "KINDS"]
 
 KINDS = ("pass", "dash", "attack", "fire", "throw", "special", "reload", "prime", "grapple",
-         "maintain", "escape", "vigilance", "withdraw", "end_turn", "react", "deus_ex")
+         "maintain", "escape", "vigilance", "withdraw", "end_turn", "react", "deus_ex", "dodge",
+         "crash_out", "finish", "crit", "action8", "react4", "safe6", "assurance8", "meta_die",
+         "cast", "channel", "tap_mana")
 _WEAPON = ("attack", "fire", "throw", "reload", "prime")
-_NEEDS_TARGET = ("dash", "attack", "fire", "throw", "grapple", "maintain", "react")
-_BARE = ("vigilance", "withdraw", "end_turn", "deus_ex", "maintain")
+_NEEDS_TARGET = ("dash", "attack", "fire", "throw", "grapple", "maintain", "finish", "cast",
+                 "channel")
+_BARE = ("vigilance", "withdraw", "end_turn", "deus_ex", "maintain", "dodge", "crash_out",
+         "finish", "action8", "react4", "safe6", "assurance8", "meta_die", "channel",
+         "tap_mana")
 
 
 def _fail(label: str, why: str) -> None:
@@ -46,13 +59,19 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
     if a.boosts and (a.boosts != ("meta",) or a.kind not in ("attack", "react")):
         _fail(label, "the only '+' flag is '+meta', on attack and react attack")
     if a.kind == "react":
-        if not args or args[0] not in ("attack", "throw", "approach", "retreat"):
-            _fail(label, "react takes attack <weapon>, throw <weapon>, approach or retreat")
-        want = 2 if args[0] in ("attack", "throw") else 1
+        if not args or args[0] not in ("attack", "throw", "approach", "retreat", "prime",
+                                       "maintain"):
+            _fail(label, "react takes attack <weapon>, throw <weapon>, prime <bow>, maintain, "
+                         "approach or retreat")
+        want = 2 if args[0] in ("attack", "throw", "prime") else 1
         if len(args) != want:
             _fail(label, f"react {args[0]} takes {want - 1} more word(s)")
         if want == 2:
             _weapon(label, c, args[1])
+        if args[0] != "prime" and a.target is None:
+            _fail(label, f"react {args[0]} needs '-> <target>'")
+        if args[0] == "prime" and a.target is not None:
+            _fail(label, "react prime takes no target")
     else:
         if args and args[-1] in MODES:
             if a.kind in _BARE or a.kind == "escape":
@@ -74,11 +93,21 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
         elif a.kind == "escape":
             if len(args) != 1:
                 _fail(label, "escape takes one status (grappled, burn)")
+        elif a.kind == "cast":
+            spells = [sp.id for sp in c.profile.spells]
+            if len(args) != 1 or args[0] not in spells:
+                _fail(label, f"{c.id} has no spell {' '.join(args)!r}; spells: "
+                             f"{', '.join(spells) or 'none'}")
+        elif a.kind == "crit":
+            if args not in (["tohit"], ["damage"], ["magnitude"], ["size"]):
+                _fail(label, "crit takes tohit, damage, magnitude or size")
         elif args:
             _fail(label, f"{a.kind} takes no words besides a movement mode")
     if a.kind in _NEEDS_TARGET and a.target is None:
         _fail(label, f"{a.kind} needs '-> <target>'")
-    if a.kind in ("vigilance", "withdraw", "end_turn", "deus_ex") and a.target is not None:
+    if a.kind in ("vigilance", "withdraw", "end_turn", "deus_ex", "dodge", "crash_out", "crit",
+                  "action8", "react4", "safe6", "assurance8", "meta_die", "tap_mana") \
+            and a.target is not None:
         _fail(label, f"{a.kind} takes no target")
 
 

@@ -16,6 +16,7 @@ from envs.core.actions import Action
 from .arms import can_prime, can_reload
 from .attack import in_range, range_squares, special_status, stop_squares
 from .combatant import Combatant
+from .full_spells import casting_actions, spell_actions
 from .moves import approach_cell, dist, on_edge
 from .statuses import breakable, grapple_ok
 
@@ -75,6 +76,8 @@ def _moving(c: Combatant, kind: str, args: tuple[str, ...], rs: list[Combatant],
 
 def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
     """Every legal choice of ``c`` at the start of one of its frames (spec §5.2, CORE set)."""
+    if c.casting is not None:  # spec §5.8: the casting frames follow one another (FULL)
+        return casting_actions(c)
     speed = c.speed_squares()
     rs = refs(enc, c)
     acts = _moving(c, "pass", (), rs, speed)
@@ -119,18 +122,28 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
     if c.grappling is not None:
         acts.append(Action(c.id, "maintain", (), c.grappling))
     acts += [Action(c.id, "escape", (s,)) for s in breakable(c)]
+    acts += spell_actions(enc, c)
     if c.frames_left == 1:
         acts.append(Action(c.id, "vigilance"))  # R-56
     if on_edge(enc, c) and not c.grappled and not c.stunned:
         acts.append(Action(c.id, "withdraw"))
+    if enc.options.full and c.mu and "action8_react4" in c.profile.mpowers:  # spec §6.4
+        if c.mp >= 8 and not c.a8_used:
+            acts.append(Action(c.id, "action8"))
+        if c.mp >= 4:
+            acts.append(Action(c.id, "react4"))
+    if enc.options.full and c.mu and "safe6_assurance8" in c.profile.mpowers and not c.safe:
+        acts += [Action(c.id, k) for k, cost in (("safe6", 6), ("assurance8", 8))
+                 if c.mp >= cost]
     acts.append(Action(c.id, "end_turn"))
     return acts
 
 
 def reaction_actions(enc: MetaforceEncounter, r: Combatant, t: Combatant) -> list[Action]:
     """W-R1 (spec §6.1, §6.2, R-55): a Reaction Attack against the triggering combatant (one
-    melee attack, thrown weapon, firearm shot or primed bow shot, or an attack cantrip), a
-    Reaction Move up to Speed (APPROACH or RETREAT), or ``pass`` (always last)."""
+    melee attack, thrown weapon, firearm shot or primed bow shot, or an attack cantrip), FULL's
+    Prime and Maintain Grapple, a Reaction Move up to Speed (APPROACH or RETREAT), or ``pass``
+    (always last)."""
     acts: list[Action] = []
     if r.grappled != "intense" and t.alive and t.present:
         meta = r.mu and r.mp >= 4
@@ -144,6 +157,10 @@ def reaction_actions(enc: MetaforceEncounter, r: Combatant, t: Combatant) -> lis
                 acts += [Action(r.id, "react", ("attack", w.id), t.id, b) for b in boosts]
             if w.thrown_ft > 0 and in_range(enc, r, w, t, thrown=True):
                 acts.append(Action(r.id, "react", ("throw", w.id), t.id))
+    if enc.options.full:  # spec §6.2, §12.3: Prime and Maintain Grapple as Reactions
+        acts += [Action(r.id, "react", ("prime", w.id)) for w in r.weapons() if can_prime(r, w)]
+        if r.grappling is not None:
+            acts.append(Action(r.id, "react", ("maintain",), r.grappling))
     if r.speed_squares() > 0 and t.present:
         if dist(r, t) > 1:
             acts.append(Action(r.id, "react", ("approach",), t.id))

@@ -90,8 +90,9 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
                         th += v
                 g = band(th, e, d, fd)
                 bb = b + (v if u == "damage" else 0)
-                sc = size_crit_mult(m_a(a), v, t.profile.size) if u == "size" else None
-                raw = attacker_damage(bb, m_a(a), bool(v), sc)
+                ma = m_a(a, t)
+                sc = size_crit_mult(ma, v, t.profile.size) if u == "size" else None
+                raw = attacker_damage(bb, ma, bool(v), sc)
                 dmg += q / nb * defend(t.profile, raw, w.damage_type, g == "deflected",
                                        w.family == "firearm", giant_hit(enc, a, t))
                 bands[g] += q / nb
@@ -123,6 +124,8 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
         "statuses": {k: {"magnitude": v[0], "severity": c.status_severity(k), "source": v[2]}
                      for k, v in c.statuses.items()},
         "grappling": c.grappling, "special_pending": c.special_until >= 0,
+        "mpowers": sorted(p.mpowers), "safe": c.safe, "action8_used": c.a8_used,
+        "dodge_bonus": p.dodge_bonus, "aware": c.aware, "acted": c.acted,
         "exert": c.exert_total, "tired": c.tired, "exhausted": c.exhausted,
         "loaded": dict(c.loaded), "reserve": dict(c.reserve), "primed": dict(c.primed),
         "weapons": [{"id": w.id, "family": w.family, "tohit": w.tohit,

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Weapon", "Profile", "profile_of", "size_mult", "size_step"]
+__all__ = ["Weapon", "AreaSpell", "Profile", "profile_of", "size_mult", "size_step"]
 
 FAMILIES = ("melee", "natural", "bow", "firearm", "cantrip")  # a thrown weapon is melee + thrown_ft
 
@@ -42,6 +42,9 @@ class Weapon:
     speedloaders: int = 0
     reserve: int = 0
     arrows: int = 0
+    pen_flat: int = 0  # Penetration (spec §8.2.2): a number, or a die rolled after the bonus die
+    pen_die: int = 0
+    pen_meta: bool = False
 
     @property
     def ranged(self) -> bool:
@@ -51,6 +54,26 @@ class Weapon:
     def holds_hand(self) -> bool:
         """R-60: unarmed strikes, natural weapons and cantrips take no hand."""
         return self.family not in ("natural", "cantrip") and self.id != "unarmed"
+
+
+@dataclass(frozen=True, slots=True)
+class AreaSpell:
+    """A levelled area attack spell (spec §5.8, §13.4 Fireball; FULL)."""
+
+    id: str
+    level: int
+    frames: int
+    exert: int
+    tohit: int
+    damage_base: int
+    bonus_die: int
+    damage_type: str
+    range_ft: int
+    radius_ft: int
+    special_status: str | None = None
+    magnitude_bonus: int = 0
+    proficient: bool = False
+    attr: str = "int"
 
 
 @dataclass(frozen=True)
@@ -84,6 +107,12 @@ class Profile:
     bullet_resistant: bool = False
     weaknesses: Mapping[str, int] = field(default_factory=dict)
     immunities: frozenset[str] = frozenset()
+    immunity_x: Mapping[str, int] = field(default_factory=dict)  # Immunity X vs Penetration
+    absorbs: Mapping[str, int] = field(default_factory=dict)  # Absorb X (R-22)
+    size_res_sources: int = 0  # Size/Crush Resistance sources (spec §8.4; 0: none)
+    size_res_reduction: int = 0  # ... and its Reduction X
+    take_average: frozenset[str] = frozenset()  # Attributes whose checks take the average (FULL)
+    spells: tuple[AreaSpell, ...] = ()  # levelled area spells (FULL)
     grapple_attr: str = "str"
     grapple_bonus: int = 0
     grapple_proficient: bool = False
@@ -92,6 +121,9 @@ class Profile:
     hands: int = 2
     deus_ex_uses: int = 0
     aware: bool = True
+    name: str = ""  # the stat block's display name
+    mpowers: frozenset[str] = frozenset()  # equipped selectable M-Powers (spec §6.4, FULL)
+    dodge_bonus: int = 0  # R-13: the Evasion a Dodge Reaction adds (FULL)
     immobile_deflection: int | None = None  # spec §2.5 step 5 (None: Body + armour bonus)
 
     def attr(self, name: str) -> int:
@@ -159,7 +191,10 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
             trigger_limit=w.trigger_limit or 1, auto=w.auto, capacity=w.capacity or 0,
             chamber_plus_one=w.chamber_plus_one, per_frame=per or 0,
             speedloaders=w.speedloaders,
-            reserve=w.reserve_rounds + w.reserve_magazines * (w.capacity or 0)))
+            reserve=w.reserve_rounds + w.reserve_magazines * (w.capacity or 0),
+            pen_flat=w.penetration.flat if w.penetration else 0,
+            pen_die=w.penetration.sides if w.penetration else 0,
+            pen_meta=bool(w.penetration and w.penetration.meta)))
     g = b.grapple
     gattr = g.attr if g is not None else max(("str", "agi"), key=lambda a: b.attributes[a])
     gbonus = g.bonus if g is not None else b.attributes[gattr] + b.covering_rank("grapple")
@@ -177,12 +212,25 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
         resistances={k: v for k, v in df.resistance.items()},
         armour_resistance=dict(b.armour.resistance), bullet_resistant=b.armour.bullet_resistant,
         weaknesses=dict(df.weakness),
-        immunities=frozenset(df.immunity),  # Immunity X matters with Penetration (FULL)
+        immunities=frozenset(df.immunity), immunity_x=dict(df.immunity),
+        absorbs=dict(df.absorb),
+        size_res_sources=df.size_resistance.sources if df.size_resistance else 0,
+        size_res_reduction=df.size_resistance.reduction if df.size_resistance else 0,
+        take_average=frozenset(b.expertise_take_average),
+        spells=tuple(AreaSpell(
+            sp.id, sp.level, sp.frames, sp.exert, sp.tohit or 0, sp.damage_base or 0,
+            sp.bonus_die, sp.damage_type or "magic", sp.range_ft or sp.range_increment_ft or 5,
+            sp.area_radius_ft or 0, sp.special_status, sp.magnitude_bonus,
+            b.covering("spells") is not None or b.proficient_in(b.casting_attr or "int"),
+            b.casting_attr or "int")
+            for sp in b.spells if sp.level > 0 and sp.resolution == "attack"
+            and sp.tohit is not None and sp.damage_base is not None),
         grapple_attr=gattr, grapple_bonus=gbonus,
         grapple_proficient=b.covering("grapple") is not None or b.proficient_in(gattr),
         firearm_proficient=b.firearm_proficient, save_level_bonus=frozenset(b.level_bonus_on),
         hands=max(0, 2 - b.armour.hands), deus_ex_uses=b.deus_ex_uses, aware=b.aware,
-        immobile_deflection=d.immobile[1])
+        name=b.name, mpowers=frozenset(b.mpowers) if b.metaforce_user else frozenset(),
+        dodge_bonus=b.dodge_bonus, immobile_deflection=d.immobile[1])
 
 
 def profile_to_dict(p: Profile) -> dict[str, Any]:
@@ -193,12 +241,15 @@ def profile_to_dict(p: Profile) -> dict[str, Any]:
         if isinstance(v, frozenset):
             d[k] = sorted(v)
     d["weapons"] = [asdict(w) for w in p.weapons]
+    d["spells"] = [asdict(sp) for sp in p.spells]
     return d
 
 
 def profile_from_dict(d: Mapping[str, Any]) -> Profile:
     """The inverse of ``profile_to_dict``."""
-    sets = {"proficient", "expertise", "saves", "immunities", "save_level_bonus"}
+    sets = {"proficient", "expertise", "saves", "immunities", "save_level_bonus", "mpowers",
+            "take_average"}
     kw: dict[str, Any] = {k: (frozenset(v) if k in sets else dict(v) if isinstance(v, dict)
                               else v) for k, v in d.items() if k != "weapons"}
+    kw["spells"] = tuple(AreaSpell(**sp) for sp in d.get("spells", ()))
     return Profile(weapons=tuple(Weapon(**w) for w in d["weapons"]), **kw)

@@ -7,21 +7,26 @@ from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from .arms import fire, fire_bow, prime, reload, throw
-from .attack import attack, grapple_attack, stop_squares
+from .attack import attack, grapple_attack, special_status, stop_squares
 from .combatant import Combatant
 from .damage import knock_out
-from .events import ReactionsChanged, SpecialReady
-from .flow import Ctx
+from .events import MPowerUsed, ReactionsChanged, SpecialReady
+from .full_spells import begin_cast, channel, interrupt, tap_mana
 from .legal import split_mode
 from .moves import approach_cell, move_to, retreat_cell
+from .profile import Weapon
 from .statuses import escape, maintain
 
 if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
-__all__ = ["resolve_frame", "resolve_reaction"]
+__all__ = ["resolve_frame", "resolve_reaction", "free_action", "FREE"]
+
+FREE = ("action8", "react4", "safe6", "assurance8")
+"""Free own-turn activities (spec §5.2 #23, §6.4, FULL): they spend no frame."""
 
 
 def _move(enc: MetaforceEncounter, ev: list[Event], c: Combatant, mode: str,
@@ -46,7 +51,18 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
     speed = c.speed_squares()
     kind = a.kind
     if kind == "pass":
+        interrupt(ev, c, "given up")
         return _move(enc, ev, c, mode, t, speed)
+    if kind == "cast":
+        assert a.target is not None
+        begin_cast(enc, ctx, ev, c, args[0], a.target)
+        return True
+    if kind == "channel":
+        channel(enc, ctx, ev, c)
+        return True
+    if kind == "tap_mana":
+        tap_mana(ev, c)
+        return True
     if kind == "dash":
         return _move(enc, ev, c, mode, t, 2 * speed, how=f"dash {mode}")
     if kind == "vigilance":
@@ -79,9 +95,7 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         assert w is not None
         prime(ev, c, w)
     elif kind == "special":
-        ws = [x for x in c.weapons() if x.special_status or True]
-        from .attack import special_status
-        status = next((s for s in (special_status(x) for x in ws) if s), "none")
+        status = next((s for s in map(special_status, c.weapons()) if s), "none")
         c.special_until = c.turns + 1  # spec §5.4, R-15: until the end of its next turn
         ev.append(SpecialReady(c.id, status))
     if mode == "retreat" and c.active and not enc.is_over():
@@ -90,10 +104,9 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
 
 
 def _act(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, kind: str,
-         w: object, t: Combatant, args: tuple[str, ...], meta: bool,
+         w: Weapon | None, t: Combatant, args: tuple[str, ...], meta: bool,
          reaction: bool = False) -> None:
-    from .profile import Weapon
-    assert w is None or isinstance(w, Weapon)
+    """The activity of an attack-like action (frame or Reaction)."""
     if kind == "grapple":
         grapple_attack(enc, ctx, ev, c, t)
     elif kind == "throw":
@@ -121,7 +134,33 @@ def resolve_reaction(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], r: Comb
     if what in ("approach", "retreat"):
         _move(enc, ev, r, what, t, r.speed_squares(), how=f"react {what}")
         return
+    if what == "prime":
+        prime(ev, r, r.profile.weapon(a.args[1]))
+        return
+    if what == "maintain":
+        maintain(enc, ctx, ev, r)
+        return
     assert t is not None
     w = r.profile.weapon(a.args[1])
     _act(enc, ctx, ev, r, "throw" if what == "throw" else "attack", w, t, a.args,
          "meta" in a.boosts, reaction=True)
+
+
+def free_action(enc: MetaforceEncounter, ev: list[Event], c: Combatant, a: Action) -> None:
+    """Action-8 (8 MP, once a round: +1 frame this turn), React-4 (4 MP: +1 Reaction held
+    after this turn), Safe-6 / Assurance-8 (6 / 8 MP), spec §4.6, §6.4, R-44 (FULL)."""
+    if a.kind in ("safe6", "assurance8"):
+        floor = 6 if a.kind == "safe6" else 8
+        c.mp -= floor
+        c.safe, c.safe_until = floor, c.own_frames + 2  # R-44: this frame and the next own one
+        ev.append(MPowerUsed(c.id, a.kind, floor, f"own results below {floor} count as {floor}"))
+        return
+    if a.kind == "action8":
+        c.mp -= 8
+        c.a8_used = True
+        c.frames_left += 1
+        ev.append(MPowerUsed(c.id, "action8", 8, "+1 frame"))
+    else:
+        c.mp -= 4
+        c.bought += 1
+        ev.append(MPowerUsed(c.id, "react4", 4, "+1 Reaction"))

@@ -55,5 +55,43 @@ PER_FRAME_RELOAD_NEEDS_NO_UNLOAD = True
 # ENGINE (spec §5.6): a weapon loaded a few rounds at a time (revolver) is topped up without an
 # Unload frame; a speed-loader reloads it like a magazine (all at once) while any are left.
 
-DEPLOY_SPACING = 2
-# ENGINE (spec §3.2 default deployment): members of a side stand 2 squares apart along their edge.
+RELIED_ON: dict[str, str] = {
+    "R-1": "options base_core / defense_adds_level; derived stats from content.py under them",
+    "R-3": "damage.defend: Deflection halves and subtracts its Resistance X a second time; "
+           "statuses.inflict: a deflected hit halves the magnitude",
+    "R-4": "option deflection_vs_giants (damage.giant_hit)",
+    "R-5": "checks.check_roll / content.check_state: the Advantage ladder",
+    "R-6": "checks.check_roll: with two dice the other die is V",
+    "R-7": "turns.roll_initiative: no explosion; ties by Reflex, AGI, then a seeded draw",
+    "R-8": "option unaware_bonus (attack.attack_steps; FULL)",
+    "R-10": "attack.crit_use: the default V policy of spec §5.3.4",
+    "R-13": "not used in CORE (Dodge is FULL)",
+    "R-14": "STUN_FRAMES; combatant.evasion is 0 while Stunned; turns.advance loses frames",
+    "R-15": "resolve: a Special Attack setup allows the frame's movement",
+    "R-16": "KNOCKBACK_SQUARES, records.default_status; Knockback divided against larger targets",
+    "R-17": "statuses.inflict: re-application keeps the higher magnitude",
+    "R-18": "DOT_DEFAULT_X; option dot_x_mode",
+    "R-20": "profile.exert_limit = T + 10; Tired / Exhausted in combatant",
+    "R-21": "every halving floors (damage.defend)",
+    "R-26": "moves: HOLD / APPROACH / RETREAT on a 5 ft Chebyshev grid",
+    "R-27": "Combatant.n (N x N), Combatant.reach (5 ft x Size)",
+    "R-28": "damage.attacker_damage: floor, at least 1 before defences",
+    "R-30": "options range_band_penalty / range_increments (attack.attack_steps)",
+    "R-31": "damage.resistance_x: ordinary armour gives nothing against firearms",
+    "R-32": "arms.reload: a proficient shooter unloads and reloads in one frame",
+    "R-33": "arms.reload: rounds in a removed magazine are lost",
+    "R-34": "arms.fire_bow: Fire then Prime in one frame",
+    "R-35": "arms.shot_steps: the Trigger Limit ladder, Auto X capped at Normal",
+    "R-36": "statuses.grapple_ok / grapple_factor",
+    "R-37": "Combatant.grappled severities; attack.attack_steps -1 at anyone but the grappler",
+    "R-38": "statuses.escape: flat value, or the Attribute die when proficient",
+    "R-41": "attack._meta_die: the Create-a-Meta-Die flag",
+    "R-43": "options deus_ex_mode / deus_ex_enabled; damage._deus_ex",
+    "R-55": "legal.reaction_actions: a Reaction Attack targets only the triggering combatant",
+    "R-56": "legal.frame_actions: Vigilance only as the last frame; it ends the turn",
+    "R-58": "profile: CORE attack cantrips are weapon slots, first in list order",
+    "R-59": "moves.knockback",
+    "R-60": "saves always rolled; no Exert paid for an Attribute die; R-60 hands "
+            "(Combatant.free_hands); a thrown weapon is gone (arms.throw)",
+}
+# The rulings above and where the engine carries them out (docs and the report read this).

@@ -9,8 +9,8 @@ from envs.core.dice import Dice, SeededDice
 from envs.core.events import Event, RoundStarted
 from envs.core.squaregrid import SquareGrid
 
-from . import rulings
 from .combatant import Combatant
+from .geometry import EDGES, default_deployment
 from .options import RuleOptions
 from .profile import Profile
 from .state import MetaforceEncounter
@@ -22,24 +22,22 @@ Row = tuple[str, str, Profile, "tuple[int, int] | None", bool]
 """``(id, side, profile, anchor or None for the default deployment, aware)``."""
 
 
-def deploy(rows: Sequence[tuple[str, str, Profile]], grid: SquareGrid
+def deploy(rows: Sequence[tuple[str, str, Profile]], grid: SquareGrid, min_gap_ft: int = 30
            ) -> tuple[dict[str, tuple[int, int]], dict[str, str]]:
-    """spec §3.2 default deployment: the first side along the south edge (y = 0), the second
-    along the north edge, further sides alternating; members ``DEPLOY_SPACING`` squares apart,
-    centred. Returns the anchors and each side's home edge."""
+    """spec §3.2 default deployment (``geometry.default_deployment``: the first team along the
+    west edge, the second along the east, then south and north). Returns the anchors and each
+    side's home edge; ``ValueError`` when the teams do not fit."""
     sides: dict[str, list[tuple[str, int]]] = {}
     for cid, side, p in rows:
         sides.setdefault(side, []).append((cid, max(1, p.space)))
+    spots = default_deployment(grid.width, grid.height,
+                               [[n for _, n in ms] for ms in sides.values()], min_gap_ft)
     pos: dict[str, tuple[int, int]] = {}
     home: dict[str, str] = {}
     for i, (side, members) in enumerate(sides.items()):
-        home[side] = ("south", "north")[i % 2]
-        width = sum(n for _, n in members) + rulings.DEPLOY_SPACING * (len(members) - 1)
-        x = max(0, (grid.width - width) // 2)
-        for cid, n in members:
-            y = 0 if home[side] == "south" else grid.height - n
-            pos[cid] = (min(x, grid.width - n), y)
-            x += n + rulings.DEPLOY_SPACING
+        home[side] = EDGES[i]
+        for (cid, _), at in zip(members, spots[i], strict=True):
+            pos[cid] = at
     return pos, home
 
 
@@ -65,9 +63,11 @@ def build(rows: Sequence[Row], grid: SquareGrid, options: RuleOptions, name: str
     """A fresh fight: place everyone, roll initiative with ``dice`` (unless ``initiative`` is
     given) and run the clock to the first decision (``first``'s turn, if given)."""
     dice = dice if dice is not None else SeededDice(0)
-    auto, home = deploy([(r[0], r[1], r[2]) for r in rows], grid)
     if all(r[3] is not None for r in rows):
+        auto: dict[str, tuple[int, int]] = {}
         home = home_edges([(r[0], r[1], r[2], r[3]) for r in rows if r[3] is not None], grid)
+    else:
+        auto, home = deploy([(r[0], r[1], r[2]) for r in rows], grid)
     cs = [Combatant(cid, side, p, at if at is not None else auto[cid], aware,
                     options.primed_at_start)
           for cid, side, p, at, aware in rows]

@@ -123,8 +123,11 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     order = sit.order
     if sit.actor is not None and order is None:
         order = [r[0] for r in rows]
-    enc = build(rows, grid, opts, sit.encounter or "situation",
-                dice if dice is not None else SeededDice(0), order, sit.actor)
+    try:
+        enc = build(rows, grid, opts, sit.encounter or "situation",
+                    dice if dice is not None else SeededDice(0), order, sit.actor)
+    except ValueError as err:  # the default deployment (§3.2) does not fit the map
+        e.fail("map" if e.has("map") else "combatants", str(err))
     if sit.round is not None:
         enc._round = sit.round
     for cid, mem in sit.members.items():

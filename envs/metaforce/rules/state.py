@@ -14,10 +14,10 @@ from envs.core.actions import Action, ActionSyntaxError, parse_label
 from envs.core.dice import Dice
 from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
+from envs.core.flow import Ctx, NeedDecision, ReplayDice, Window
 from envs.core.squaregrid import SquareGrid
 
 from .combatant import Combatant
-from .flow import Ctx, NeedDecision, ReplayDice, Window
 from .legal import frame_actions, reaction_actions
 from .options import RuleOptions, parse_options
 from .profile import Profile
@@ -74,7 +74,9 @@ class MetaforceEncounter(EncounterBase):
 
     @property
     def decision(self) -> str:
-        """``frame``, ``reaction`` (W-R1), ``deus_ex`` (W-I5) or ``over``."""
+        """What the current decision is: ``frame`` (the turn owner's frame), ``reaction`` (W-R1),
+        ``deus_ex`` (W-I5), the FULL windows ``dodge`` (W-R2), ``meta_die`` (W-I2), ``crash_out``
+        (W-I3), ``finishing_touch`` (W-I4) and ``crit`` (``crit_policy: agent``), or ``over``."""
         if self._outcome is not None:
             return "over"
         if self.window is not None:

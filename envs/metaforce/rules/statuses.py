@@ -9,22 +9,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from . import content as C
 from . import rulings
-from .checks import check_roll, net_steps, rank_die, roll_rank
+from .checks import check_roll, dice_of, net_steps, rank_die, roll_rank
 from .combatant import Combatant, severity, status_core
 from .damage import defend, take_damage
 from .events import (
     CheckRolled,
     DotTicked,
+    ExertPaid,
     GrappleChanged,
     ReactionsChanged,
     SaveRolled,
     StatusChanged,
     Stunned,
 )
-from .flow import Ctx
 from .moves import knockback, release_grapple
 from .profile import size_step
 from .records import STATUSES
@@ -45,7 +46,8 @@ def can_save(enc: MetaforceEncounter, c: Combatant, core: str) -> bool:
             or bool(enc.options.gm_grants_saves))
 
 
-def roll_save(ctx: Ctx, ev: list[Event], c: Combatant, core: str) -> str:
+def roll_save(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
+              core: str) -> str:
     """spec §7.3, R-49: ``failure``, ``success`` or ``miraculous`` (dice order item 7)."""
     attr = C.SAVE_ATTRIBUTE[core]
     p = c.profile
@@ -53,11 +55,18 @@ def roll_save(ctx: Ctx, ev: list[Event], c: Combatant, core: str) -> str:
     tn = C.save_tn(flat)
     expert = attr in p.expertise
     steps = net_steps(1 if expert else 0, False, False, c.tired, c.exhausted)
-    chk = check_roll(ctx.dice, steps)
-    bonus = roll_rank(ctx.dice, flat) if expert else flat
-    if attr in p.save_level_bonus:
-        bonus += p.level  # Odonghe: +Level on END
-    total = chk.kept + chk.v + chk.penalty + bonus
+    mine = dice_of(ctx.dice, c)
+    chk = check_roll(mine, steps)
+    kept = chk.kept
+    bonus = roll_rank(mine, flat) if expert else flat
+    if enc.options.full and attr in p.take_average:  # R-9: Odonghe Expertise (FULL, §12.3)
+        kept = max(kept, 6)
+        die = rank_die(flat)
+        if expert and die is not None:
+            bonus = max(bonus, die[1] // 2)
+    if enc.options.full and attr in p.save_level_bonus:
+        bonus += p.level  # Odonghe: +Level on END (a race trait: FULL, spec §12.3)
+    total = kept + chk.v + chk.penalty + bonus
     result = ("miraculous" if total >= tn + C.MIRACULOUS_MARGIN
               else "success" if total >= tn else "failure")
     ev.append(SaveRolled(c.id, core, chk.faces, total, tn, result))
@@ -79,6 +88,9 @@ def stun(enc: MetaforceEncounter, ev: list[Event], c: Combatant, frames: int) ->
     if frames > c.stun:
         c.stun = frames
         ev.append(Stunned(c.id, frames))
+    if c.casting is not None:
+        from .full_spells import interrupt
+        interrupt(ev, c, "stunned")  # R-24
     if c.grappling is not None:
         release_grapple(enc, ev, c, "ended")
 
@@ -93,14 +105,21 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
         m //= 2  # R-3: Deflection halves every magnitude a deflected hit carries
     if status == "knockback" and t.profile.size > a.profile.size:
         m //= max(1, int(t.profile.size)) - max(1, int(a.profile.size)) + 1  # R-16
-    m = defend(t.profile, m, status, False, status=True)
+    m = max(0, defend(t.profile, m, status, False, status=True))
     sd = t.sd(status_core(status))
     if m < sd:
         ev.append(StatusChanged(t.id, status, m, "resisted"))
         return
     save = _save_core(status)
-    if save is not None and can_save(enc, t, save):
-        result = roll_save(ctx, ev, t, save)
+    if save is not None and not can_save(enc, t, save) and enc.options.exert_to_save:
+        t.exert += 1  # R-49 (FULL option): Exert 1 buys the Save
+        ev.append(ExertPaid(t.id, 1, t.exert_total))
+        eligible = True
+    else:
+        eligible = save is not None and can_save(enc, t, save)
+    result = ""
+    if save is not None and eligible:
+        result = roll_save(enc, ctx, ev, t, save)
         if result == "miraculous":
             ev.append(StatusChanged(t.id, status, 0, "resisted"))
             return
@@ -139,6 +158,10 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
     else:
         t.statuses[status] = (m, x, a.id)
     ev.append(StatusChanged(t.id, status, m, sev))
+    if status == "burn" and enc.options.full and not t.burn_injury and (
+            sev == "intense" or (sev == "full" and result == "failure")):
+        t.burn_injury = True  # R-19: Burn Injury, attack damage x1.5 (floor) from now on
+        ev.append(StatusChanged(t.id, "burn_injury", m, sev))
 
 
 def dot_ticks(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant) -> None:
@@ -156,7 +179,7 @@ def dot_ticks(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant) 
         dtype = "fire" if name == "burn" else name
         final = defend(c.profile, amount, dtype, False)
         ev.append(DotTicked(c.id, name, sev, final))
-        if final > 0:
+        if final != 0:  # Absorb of the type heals instead
             take_damage(enc, ctx, ev, c, final, f"{name}", dtype, amount)
 
 
@@ -173,9 +196,10 @@ def escape(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     attr = max(rulings.BREAK_ATTR[status], key=c.attr)
     prof = attr in p.proficient or attr in p.expertise
     steps = net_steps(0, prof, attr in p.expertise, c.tired, c.exhausted)
-    chk = check_roll(ctx.dice, steps)
+    mine = dice_of(ctx.dice, c)
+    chk = check_roll(mine, steps)
     flat = c.attr(attr)
-    value = roll_rank(ctx.dice, flat) if prof and rank_die(flat) else flat
+    value = roll_rank(mine, flat) if prof and rank_die(flat) else flat
     rank = p.grapple_bonus - p.attr(p.grapple_attr) if status == "grappled" \
         and p.grapple_proficient else 0
     total = chk.kept + chk.v + chk.penalty + value + max(0, rank)
@@ -228,7 +252,7 @@ def maintain(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant) -
     p = a.profile
     steps = net_steps(0, p.grapple_proficient, p.grapple_attr in p.expertise, a.tired,
                       a.exhausted)
-    chk = check_roll(ctx.dice, steps)
+    chk = check_roll(dice_of(ctx.dice, a), steps)
     total = (chk.kept + chk.v + chk.penalty + p.grapple_bonus) * grapple_factor(a, t)
     ev.append(CheckRolled(a.id, "maintain", chk.faces, total))
     m, x, src = t.statuses.get("grappled", (0, 0, a.id))

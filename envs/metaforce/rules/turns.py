@@ -9,14 +9,22 @@ from typing import TYPE_CHECKING
 from envs.core.actions import Action
 from envs.core.dice import Dice
 from envs.core.events import Event, TurnStarted
+from envs.core.flow import Ctx
 
 from . import rulings
 from .combatant import Combatant
 from .damage import knock_out
-from .events import FrameLost, FrameStarted, InitiativeRolled, ReactionsChanged, TurnEnded
-from .flow import Ctx
+from .events import (
+    FrameLost,
+    FrameStarted,
+    InitiativeRolled,
+    MPowerUsed,
+    ReactionsChanged,
+    TurnEnded,
+)
+from .full_spells import interrupt
 from .legal import reaction_actions
-from .resolve import resolve_frame, resolve_reaction
+from .resolve import FREE, free_action, resolve_frame, resolve_reaction
 from .statuses import dot_ticks
 
 if TYPE_CHECKING:
@@ -72,6 +80,7 @@ def _start_turn(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant
         ev.append(ReactionsChanged(c.id, 0))
     c.no_react = False
     c.vigilance = False
+    c.a8_used = False  # spec §6.4: the Action-8 limit resets at the start of the user's turn
     c.turns += 1
     c.acted = True
     c.frames_left, c.frame = rulings.FRAMES_PER_TURN, 0
@@ -89,9 +98,21 @@ def _end_turn(enc: MetaforceEncounter, ev: list[Event], c: Combatant) -> None:
     c.aware = True
     if c.special_until >= 0 and c.special_until <= c.turns:
         c.special_until = -1
+    if 0 <= c.mana_until <= c.turns:
+        c.mana_until = -1  # spec §5.8: unused tapped mana expires
     if c.active:
-        c.reactions = 1 + (1 if c.vigilance else 0)
+        c.reactions = 1 + (1 if c.vigilance else 0) + c.bought  # React-4 (FULL)
+    c.bought = 0
     ev.append(TurnEnded(c.id, c.reactions))
+
+
+def _own_frame(ev: list[Event], c: Combatant) -> None:
+    """An own frame begins: Safe-6 / Assurance-8 ends when its user would begin a third own
+    frame (R-44)."""
+    c.own_frames += 1
+    if c.safe and c.own_frames >= c.safe_until:
+        ev.append(MPowerUsed(c.id, "safe6" if c.safe == 6 else "assurance8", 0, "ends"))
+        c.safe = 0
 
 
 def advance(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event]) -> None:
@@ -109,12 +130,14 @@ def advance(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event]) -> None:
             c = enc.by_id[enc.order[enc.turn]]
             if c.active and c.frames_left > 0:
                 if c.stun > 0:  # R-14: the frame is lost
+                    _own_frame(ev, c)
                     c.stun -= 1
                     c.frames_left -= 1
                     c.frame += 1
                     ev.append(FrameLost(c.id, c.stun))
                     continue
                 if not enc.frame_open:
+                    _own_frame(ev, c)
                     c.frame += 1
                     c.escaped = []
                     enc.frame_open = True
@@ -146,6 +169,10 @@ def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -
             enc.frame_open = False
             if a.kind == "end_turn":
                 c.frames_left = 0
+                interrupt(ev, c, "given up")
+            elif a.kind in FREE:
+                free_action(enc, ev, c, a)  # no frame spent, no W-R1 window
+                enc.frame_open = True
             else:
                 moved = resolve_frame(enc, ctx, ev, c, a)
                 c.frames_left = max(0, c.frames_left - 1)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from . import rulings
 from .conventions import percent_happens
@@ -15,7 +16,6 @@ from .damage import deal
 from .economy import can_react, spend_reaction
 from .events import AttackResult, CritNegated
 from .fighter import FatigueRung, Fighter
-from .flow import Ctx
 from .full_conditions import DRUNK_HIT
 from .full_damage import average_roll
 from .full_reactions import declare_options, quick_draw

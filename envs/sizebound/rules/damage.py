@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
 from envs.core.events import Event, OutOfFight
+from envs.core.flow import Ctx
 
 from . import rulings
 from .conventions import no_negative
 from .economy import can_react, spend_reaction
 from .events import Blocked, Boosted, Damaged, Died, GrappleChanged, ItemMoved
 from .fighter import Fighter
-from .flow import Ctx
 from .full_conditions import cond_immunities, cond_resists, wet_hit
 from .full_damage import absorb, average_of, average_roll, tag_immunities, tag_vulnerabilities
 from .full_sides import one_die, spend_die

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from .economy import (
     any_payments,
@@ -30,7 +31,6 @@ from .economy import (
 )
 from .events import ConditionChanged, ItemMoved
 from .fighter import Fighter
-from .flow import Ctx
 from .full_conditions import suffocate
 from .procedures import add_condition, athletics_bonus, contest, roll
 from .space import dist

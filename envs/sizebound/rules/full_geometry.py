@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from envs.core.events import Event
+from envs.core.flow import Ctx
 from envs.core.squaregrid import DIRECTIONS, Cell, SquareGrid, footprint, supercover
 
 from .fighter import Fighter
-from .flow import Ctx
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter

@@ -37,11 +37,11 @@ from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from .economy import can_pay_attack, pay_attack
 from .events import Damaged
 from .fighter import Fighter
-from .flow import Ctx
 from .profile import UNARMED, WeaponProfile
 from .space import can_stop, dist, sight
 

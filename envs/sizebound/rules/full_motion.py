@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from envs.core.actions import Action
 from envs.core.events import Event
+from envs.core.flow import Ctx
 from envs.core.squaregrid import DIRECTIONS, footprint
 
 from .damage import deal
 from .fighter import Fighter
-from .flow import Ctx
 from .full_geometry import ground
 
 if TYPE_CHECKING:

@@ -32,13 +32,13 @@ from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
 from envs.core.events import Event
+from envs.core.flow import Ctx
 from envs.core.squaregrid import DIRECTIONS
 
 from .damage import deal
 from .economy import can_spend, spend
 from .events import ConditionChanged, Stepped
 from .fighter import Fighter
-from .flow import Ctx
 from .full_conditions import body_locked, fear_sources, is_full
 from .full_motion import CLING_DC, CLING_STEP, HAIL, Clung, can_cling, move_speed
 from .space import can_stop, dist

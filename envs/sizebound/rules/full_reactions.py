@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from .economy import can_react, spend_reaction
 from .fighter import Fighter
-from .flow import Ctx
 from .procedures import contest
 from .profile import WeaponProfile
 from .space import dist

@@ -30,8 +30,9 @@ from .full_conditions import no_magic, start_concentrating
 from .space import dist
 
 if TYPE_CHECKING:
+    from envs.core.flow import Ctx
+
     from .fighter import Fighter
-    from .flow import Ctx
     from .profile import SkillProfile
     from .state import SizeboundEncounter
 

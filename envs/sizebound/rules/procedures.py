@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 from envs.core.actions import Action
 from envs.core.d20 import Edge, d20_test, edge_from_sources
 from envs.core.events import Event
+from envs.core.flow import Ctx
 
 from . import rulings
 from .damage import deal
 from .events import BecameProne, Boosted, ConditionChanged, ContestResult, Rolled
 from .fighter import ACTION, FatigueRung, Fighter
-from .flow import Ctx
 from .full_sides import one_die, spend_die
 
 if TYPE_CHECKING:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
 from envs.core.events import Event
+from envs.core.flow import Ctx
 from envs.core.squaregrid import footprint
 
 from . import rulings
@@ -24,7 +25,6 @@ from .events import (
     StoodUp,
 )
 from .fighter import FatigueRung, Fighter
-from .flow import Ctx
 from .full_actions import FULL_KINDS, resolve_full
 from .full_lift import LIFT_KINDS, carried, resolve_lift
 from .full_motion import move_speed, resolve_motion

@@ -14,12 +14,12 @@ from envs.core.actions import Action, ActionSyntaxError, parse_label
 from envs.core.dice import Dice
 from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
+from envs.core.flow import Ctx, NeedDecision, ReplayDice, Window
 from envs.core.squaregrid import DIRECTIONS, SquareGrid
 
 from . import full_lift, full_motion, full_sides, full_skills, full_terrain
 from .events import Dragged, GrappleChanged, Stepped
 from .fighter import Fighter, condition_table
-from .flow import Ctx, NeedDecision, ReplayDice, Window
 from .full_conditions import body_locked, breath_upkeep
 from .legal import step_target, turn_actions
 from .options import RuleOptions, parse_options

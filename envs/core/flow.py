@@ -1,12 +1,13 @@
-"""Interruptible procedures (the pattern of Sizebound's ``flow``, written again here because a
-rules package may import only ``envs.core`` and itself): an action's resolution is straight-line
-code that asks for off-turn decisions (W-I5 Deus Ex, spec §6.1) with ``Ctx.ask``.
+"""Interruptible procedures, for any system whose actions stop mid-way for an off-turn decision
+(Sizebound's reaction and exertion windows, Metaforce's interrupts): an action's resolution is
+straight-line code that asks for those decisions with ``Ctx.ask``.
 
-When a decision is needed and not yet made, ``ask`` raises ``NeedDecision``: the encounter stops
-there with the asked combatant as ``current_actor()``. When the decision comes, the encounter
-restores the state from before the action and runs the procedure again from the start with the
-same dice faces (``ReplayDice``) and the decisions made so far. Only the events after the ones
-already reported are new.
+When a decision is needed and not yet made, ``ask`` raises ``NeedDecision``: the encounter
+stops there, with the asked creature as ``current_actor()``. When the decision comes, the
+encounter restores the state from before the action and runs the procedure again from the start
+with the same dice faces (``ReplayDice``) and the decisions made so far, so every procedure
+stays plain code (OpenSpiel style: a window is a state whose current actor is the decider).
+Only the events after the ones already reported are new.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ __all__ = ["NeedDecision", "Window", "ReplayDice", "Ctx"]
 
 @dataclass(frozen=True, slots=True)
 class Window:
-    """One pending off-turn decision: who, which window, the legal labels, what it is about."""
+    """One pending off-turn decision: who, which window, the legal labels, and what it is about
+    (attacker, target, the totals at stake) for views and agents."""
 
     actor: str
-    kind: str  # deus_ex
+    kind: str  # the system's window name (Sizebound: declare, parry, dodge, block, ...)
     labels: tuple[str, ...]
     info: tuple[tuple[str, Any], ...] = ()
 

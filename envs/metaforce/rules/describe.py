@@ -1,0 +1,150 @@
+"""Metaforce's actions in a GM's words (the registry's ``describe`` part).
+
+``describe(action, enc)``: ``fighter: attack warhammer approach -> odonghe_brawler`` reads
+"close in on the Odonghe Brawler and attack with the warhammer (97% direct, ~13 harm)". The odds
+are the engine's public preview (``preview_attack``) from where the two stand now. It only reads
+the encounter and never changes it; an unknown kind reads as the label without its actor
+(``envs.core.describe``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.core import Action
+from envs.core.describe import Words, by_kind, unique_name
+
+from .legal import split_mode
+from .preview import preview_attack
+
+__all__ = ["describe", "name_of"]
+
+
+def name_of(enc: Any, cid: str | None) -> str:
+    """``the Fighter`` (the stat block's name, ``[id]`` added when two share it)."""
+    if cid is None or cid not in enc.by_id:
+        return str(cid)
+    names = [_short(c) for c in enc.combatants]
+    return "the " + unique_name(_short(enc.by_id[cid]), cid, names)
+
+
+def _short(c: Any) -> str:
+    """``Odonghe Brawler (Body core)`` -> ``Odonghe Brawler``."""
+    return (c.profile.name or c.id).split(" (")[0]
+
+
+def _item(wid: str) -> str:
+    return "the " + wid.replace("_", " ")
+
+
+def _odds(enc: Any, c: Any, wid: str, target: str) -> str:
+    try:
+        p = preview_attack(enc, c.id, wid, target)
+    except (KeyError, ValueError):
+        return ""
+    return f" ({round(100 * p.hit)}% to hit, {round(100 * p.direct)}% direct, " \
+           f"~{p.expected_damage:.0f} harm)"
+
+
+def _move(enc: Any, a: Action, then: str) -> str:
+    """The movement words of a frame action around its activity ``then``."""
+    _, mode = split_mode(a.args)
+    ref = name_of(enc, a.target)
+    if mode == "approach":
+        return f"close in and {then}" if then else f"close in on {ref}"
+    if mode == "retreat":
+        return f"{then}, then fall back" if then else f"fall back from {ref}"
+    return then or "hold position"
+
+
+def _attack(enc: Any, c: Any, a: Action) -> str:
+    args, _ = split_mode(a.args)
+    wid = args[0]
+    meta = " with a Meta-Die ready" if "meta" in a.boosts else ""
+    what = f"attack {name_of(enc, a.target)} with {_item(wid)}{meta}" \
+           f"{_odds(enc, c, wid, str(a.target))}"
+    return _move(enc, a, what) if a.kind != "react" else what
+
+
+def _fire(enc: Any, c: Any, a: Action) -> str:
+    args, _ = split_mode(a.args)
+    n = int(args[1])
+    shots = "one shot" if n == 1 else f"{n} shots"
+    return _move(enc, a, f"fire {shots} of {_item(args[0])} at {name_of(enc, a.target)}"
+                         f"{_odds(enc, c, args[0], str(a.target))}")
+
+
+def _simple(text: str) -> Words:
+    def words(enc: Any, c: Any, a: Action) -> str:
+        args, _ = split_mode(a.args)
+        return _move(enc, a, text.format(*args, target=name_of(enc, a.target)))
+    return words
+
+
+def _react(enc: Any, c: Any, a: Action) -> str:
+    what = a.args[0]
+    if what == "attack":
+        inner = Action(a.actor, "react", a.args[1:], a.target, a.boosts)
+        return "react: " + _attack(enc, c, inner)
+    if what == "throw":
+        return f"react: throw {_item(a.args[1])} at {name_of(enc, a.target)}"
+    if what == "prime":
+        return f"react: ready an arrow on {_item(a.args[1])}"
+    if what == "maintain":
+        return f"react: tighten the grip on {name_of(enc, a.target)}"
+    if what == "approach":
+        return f"react: move toward {name_of(enc, a.target)}"
+    return f"react: move away from {name_of(enc, a.target)}"
+
+
+def _pass(enc: Any, c: Any, a: Action) -> str:
+    if enc.decision == "deus_ex":
+        return "accept death"
+    if enc.decision == "crit":
+        return "let the default policy place V"
+    if enc.decision in ("dodge", "crash_out", "finishing_touch", "meta_die"):
+        return "do not use it"
+    if enc.decision == "reaction":
+        return "let it go (keep the Reaction)"
+    if c.casting is not None:
+        return f"give up casting {_item(c.casting)}"
+    return _move(enc, a, "")
+
+
+TABLE: dict[str, Words] = {
+    "pass": _pass,
+    "dash": _simple("dash"),
+    "attack": _attack,
+    "fire": _fire,
+    "throw": _simple("throw the {0} at {target}"),
+    "special": _simple("prepare a Special Attack"),
+    "reload": _simple("reload the {0}"),
+    "prime": _simple("ready an arrow on the {0}"),
+    "grapple": _simple("grab {target}"),
+    "maintain": _simple("tighten the grip on {target}"),
+    "escape": _simple("break free of {0}"),
+    "vigilance": lambda enc, c, a: "stay vigilant (2 Reactions, ends the turn)",
+    "withdraw": lambda enc, c, a: "withdraw from the fight",
+    "end_turn": lambda enc, c, a: f"end the turn ({c.frames_left} frame(s) unused)",
+    "react": _react,
+    "deus_ex": lambda enc, c, a: f"cheat death with Deus Ex (Max MP -{c.deus_ex_uses + 1})",
+    "dodge": lambda enc, c, a: f"dodge (+{c.profile.dodge_bonus} Evasion, costs the Reaction)",
+    "crash_out": lambda enc, c, a: "Crash Out: make the attacker save or be stunned",
+    "finish": lambda enc, c, a: f"Finishing Touch: drop {name_of(enc, a.target)} to 0 HP",
+    "meta_die": lambda enc, c, a: "Create a Meta-Die against the attacker's ToHit (MP = the die, "
+                                  "only if it helps)",
+    "cast": lambda enc, c, a: f"cast {_item(a.args[0])} at {name_of(enc, a.target)}",
+    "channel": lambda enc, c, a: f"keep casting {_item(str(c.casting))}",
+    "tap_mana": lambda enc, c, a: "tap mana for the next spell",
+    "crit": lambda enc, c, a: f"put the critical's V on {a.args[0]}",
+    "action8": lambda enc, c, a: "Action-8: one more frame this turn (8 MP)",
+    "react4": lambda enc, c, a: "React-4: one more Reaction after this turn (4 MP)",
+    "safe6": lambda enc, c, a: "Safe-6: own dice count at least 6 for two frames (6 MP)",
+    "assurance8": lambda enc, c, a: "Assurance-8: own dice count at least 8 for two frames "
+                                    "(8 MP)",
+}
+
+
+def describe(action: Action, view: Any) -> str:
+    """``action`` in plain words (``view``: the live encounter the action is legal in)."""
+    return by_kind(TABLE, action, view)

@@ -1,0 +1,134 @@
+"""Levelled area spells, Tap Mana and spell Exert (spec §5.8, R-23, R-24, §7.6; FULL).
+
+``cast <spell> -> <target>`` pays the Exert when casting begins (2L, or L with tapped mana) and
+takes L frames (``max(1, L - 1)`` with tapped mana); the frames must follow one another, each a
+``channel`` decision (a ``pass`` or ``end_turn`` abandons the spell, the Exert stays paid), and a
+Stun interrupts it. The caster takes no Reactions while casting (R-24). The spell resolves at
+the end of its last frame: one attack roll compared with the Evasion and Deflection of every
+creature within the radius of the target's square nearest the caster, allies included (R-60),
+one bonus die for all. ``tap_mana`` stores mana for the next spell until the end of the
+caster's next turn. Convoke (W-C) is not carried out.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.core.actions import Action
+from envs.core.events import Event
+from envs.core.flow import Ctx
+from envs.core.squaregrid import distance
+
+from . import rulings
+from .checks import check_roll, dice_of, net_steps
+from .combatant import Combatant
+from .damage import attacker_damage, defend, knock_out, m_a, take_damage
+from .events import AttackRolled, ExertPaid, MPowerUsed
+from .moves import dist
+from .profile import AreaSpell
+
+if TYPE_CHECKING:
+    from .state import MetaforceEncounter
+
+__all__ = ["spell_actions", "casting_actions", "begin_cast", "channel", "tap_mana",
+           "interrupt", "costs"]
+
+
+def _spell(c: Combatant, sid: str) -> AreaSpell:
+    return next(sp for sp in c.profile.spells if sp.id == sid)
+
+
+def costs(c: Combatant, sp: AreaSpell) -> tuple[int, int]:
+    """``(Exert, frames)`` of casting ``sp`` now (spec §5.8 table)."""
+    if c.mana_until >= 0:
+        return sp.level, max(1, sp.level - 1)
+    return max(sp.exert, 2 * sp.level), sp.frames
+
+
+def spell_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
+    """``cast`` on each enemy in range, and ``tap_mana`` while no mana is held."""
+    if not enc.options.full or not c.profile.spells:
+        return []
+    acts = [Action(c.id, "cast", (sp.id,), t.id) for sp in c.profile.spells
+            for t in enc.combatants if t.side != c.side and t.alive and t.present
+            and dist(c, t) * rulings.SQUARE_FT <= sp.range_ft]
+    if c.mana_until < 0:
+        acts.append(Action(c.id, "tap_mana"))
+    return acts
+
+
+def casting_actions(c: Combatant) -> list[Action]:
+    """While casting: ``channel`` the next frame, or abandon the spell (``pass``, ``end_turn``)."""
+    return [Action(c.id, "pass"), Action(c.id, "channel", (), c.cast_target),
+            Action(c.id, "end_turn")]
+
+
+def interrupt(ev: list[Event], c: Combatant, why: str) -> None:
+    """The spell being cast is lost (a Stun, R-24, or the caster gave up)."""
+    if c.casting is not None:
+        ev.append(MPowerUsed(c.id, c.casting, 0, f"the spell is lost ({why})"))
+        c.casting, c.cast_left, c.cast_target = None, 0, None
+
+
+def tap_mana(ev: list[Event], c: Combatant) -> None:
+    c.mana_until = c.turns + 1
+    ev.append(MPowerUsed(c.id, "tap_mana", 0, "mana held for the next spell"))
+
+
+def begin_cast(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, sid: str,
+               target: str) -> None:
+    sp = _spell(c, sid)
+    exert, frames = costs(c, sp)
+    c.mana_until = -1
+    c.exert += exert  # R-23: paid when casting begins
+    ev.append(ExertPaid(c.id, exert, c.exert_total))
+    if c.exert_total > c.profile.exert_limit:  # spec §7.6
+        c.tension = 0
+        if c.exert_total > c.profile.exert_limit:
+            knock_out(enc, ev, c, "unconscious")
+            return
+    if frames <= 1:
+        _resolve(enc, ctx, ev, c, sp, target)
+        return
+    c.casting, c.cast_left, c.cast_target = sid, frames - 1, target
+
+
+def channel(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant) -> None:
+    assert c.casting is not None and c.cast_target is not None
+    c.cast_left -= 1
+    if c.cast_left <= 0:
+        sp, target = _spell(c, c.casting), c.cast_target
+        c.casting, c.cast_left, c.cast_target = None, 0, None
+        _resolve(enc, ctx, ev, c, sp, target)
+
+
+def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, sp: AreaSpell,
+             target: str) -> None:
+    t = enc.by_id[target]
+    cx = min(max(c.x, t.x), t.x + t.n - 1)  # the target's square nearest the caster
+    cy = min(max(c.y, t.y), t.y + t.n - 1)
+    reach = sp.radius_ft // rulings.SQUARE_FT
+    hit = [o for o in enc.combatants if o.alive and o.present
+           and distance((cx, cy), 1, o.pos, o.n) <= reach]
+    mine = dice_of(ctx.dice, c)
+    s = net_steps(0, sp.proficient, sp.attr in c.profile.expertise, c.tired, c.exhausted)
+    chk = check_roll(mine, s)
+    bonus = mine.roll(sp.bonus_die)[0] if sp.bonus_die else 0
+    for o in hit:
+        if not o.alive or enc.is_over():
+            continue
+        e, d = o.evasion(), o.deflection()
+        tohit = chk.kept + sp.tohit + chk.penalty
+        v_hit = chk.crit and tohit < e
+        tohit += chk.v if v_hit else 0
+        got = "miss" if tohit < e else "direct" if tohit > d else "deflected"
+        ev.append(AttackRolled(c.id, o.id, sp.id, chk.faces, chk.kept, s, tohit, e, d, got,
+                               chk.v))
+        if got == "miss":
+            continue
+        b = sp.damage_base + bonus + (chk.v if chk.crit and not v_hit else 0)
+        raw = attacker_damage(b, m_a(c, o), chk.crit)
+        final = defend(o.profile, raw, sp.damage_type, got == "deflected")
+        if o.burn_injury and final > 0:
+            final = final * 3 // 2  # R-19
+        take_damage(enc, ctx, ev, o, final, c.id, sp.damage_type, raw)

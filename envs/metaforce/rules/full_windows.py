@@ -1,0 +1,127 @@
+"""FULL decision windows inside an attack (spec §6.1, §6.4; §12.3): W-R2 Dodge before the roll,
+W-I3 Crash Out after a failed roll, W-I4 Finishing Touch after damage. Each is a ``Ctx.ask`` of
+the deciding combatant whose last option is ``pass``; CORE opens none of them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.core.actions import Action
+from envs.core.events import Event
+from envs.core.flow import Ctx
+
+from .checks import check_roll, meta_die_for, net_steps, roll_meta, roll_rank
+from .combatant import Combatant
+from .events import MetaDieRolled, MPowerUsed, ReactionsChanged, SaveRolled
+
+if TYPE_CHECKING:
+    from .state import MetaforceEncounter
+
+__all__ = ["dodge", "crash_out", "finishing_touch", "crit_choice", "defender_meta_die"]
+
+
+def dodge(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
+          t: Combatant) -> int:
+    """W-R2 (R-13): the target of an attack may spend a Reaction on its Dodge Metaphor for
+    +rank Evasion against it. Returns the Evasion it adds (0: no Dodge)."""
+    bonus = t.profile.dodge_bonus
+    if not enc.options.full or bonus <= 0 or not t.can_react() or t.side == a.side:
+        return 0
+    use = Action(t.id, "dodge")
+    if ctx.ask(t.id, "dodge", [use, Action(t.id, "pass")],
+               {"attacker": a.id, "bonus": bonus}) != use:
+        return 0
+    t.reactions -= 1
+    ev.append(ReactionsChanged(t.id, t.reactions))
+    ev.append(MPowerUsed(t.id, "dodge", 0, f"+{bonus} Evasion"))
+    return bonus
+
+
+def crash_out(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t: Combatant,
+              kept: int) -> None:
+    """W-I3 (spec §6.4, R-45): after an attack on ``t`` missed on a natural 1-11, ``t`` may pay
+    the natural d12 in MP (free on a 1) to make ``a`` save (Reflex, AGI) against
+    ``12 + 2 x Level``: a success still Stuns 1, a failure (or a natural 1) Stuns 2."""
+    cost = 0 if kept == 1 else min(kept, 11)
+    if not (enc.options.full and "crash_out" in t.profile.mpowers and t.mu and t.mp >= cost
+            and t.active and kept < 12):
+        return
+    use = Action(t.id, "crash_out")
+    if ctx.ask(t.id, "crash_out", [use, Action(t.id, "pass")],
+               {"attacker": a.id, "cost": cost}) != use:
+        return
+    t.mp -= cost
+    ev.append(MPowerUsed(t.id, "crash_out", cost, a.id))
+    tn = 12 + 2 * t.profile.level
+    p = a.profile
+    expert = "agi" in p.expertise
+    chk = check_roll(ctx.dice, net_steps(1 if expert else 0, False, False, a.tired,
+                                         a.exhausted))
+    bonus = roll_rank(ctx.dice, a.attr("agi")) if expert else a.attr("agi")
+    total = chk.kept + chk.v + chk.penalty + bonus
+    ok = chk.kept != 1 and total >= tn
+    ev.append(SaveRolled(a.id, "reflex", chk.faces, total, tn, "success" if ok else "failure"))
+    from .statuses import stun
+    stun(enc, ev, a, 1 if ok else 2)
+
+
+def finishing_touch(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
+                    t: Combatant, v: int) -> None:
+    """W-I4 (spec §6.4): after ``a``'s attack damaged ``t`` and left it above 0 HP, ``a`` may pay
+    MP equal to the HP left (free if this attack's crit V covers it) to set it to 0."""
+    left = t.hp
+    cost = 0 if v >= left else left
+    if not (enc.options.full and "finishing_touch" in a.profile.mpowers and a.mu
+            and left > 0 and t.active and a.mp >= cost):
+        return
+    use = Action(a.id, "finish", (), t.id)
+    if ctx.ask(a.id, "finishing_touch", [use, Action(a.id, "pass")],
+               {"target": t.id, "cost": cost}) != use:
+        return
+    a.mp -= cost
+    ev.append(MPowerUsed(a.id, "finishing_touch", cost, t.id))
+    from .damage import take_damage
+    take_damage(enc, ctx, ev, t, left, a.id, "finishing_touch", left)
+
+
+def crit_choice(enc: MetaforceEncounter, ctx: Ctx, a: Combatant, t: Combatant,
+                status: bool, v: int) -> str | None:
+    """Option ``crit_policy: agent`` (spec §5.3.4, §12.5 CRIT_ALLOC, FULL): the attacker assigns
+    a critical's V to ToHit, Damage, Magnitude (a weapon with a status) or Size (a larger
+    target); ``pass`` leaves it to the default policy (returns ``None``)."""
+    if enc.options.crit_policy != "agent":
+        return None
+    uses = ["tohit", "damage"] + (["magnitude"] if status else []) + (
+        ["size"] if t.profile.size > a.profile.size else [])
+    opts = [Action(a.id, "crit", (u,)) for u in uses] + [Action(a.id, "pass")]
+    pick = ctx.ask(a.id, "crit", opts, {"target": t.id, "v": v})
+    return pick.args[0] if pick.kind == "crit" else None
+
+
+_RANK = {"miss": 0, "deflected": 1, "direct": 2}
+
+
+def defender_meta_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
+                      t: Combatant, tohit: int, e: int, d: int, firearm_direct: bool) -> int:
+    """W-I2 (spec §6.1, §6.4, R-41, R-42): after the roll, a defending Metaforce user may Create
+    a Meta-Die against an attacker who is not one, to lower its ToHit. The die is rolled only if
+    it could lower the band and paid only if it did. Returns the ToHit."""
+    sides = meta_die_for(t.mp) if t.mu else None
+    if not enc.options.full or sides is None or a.mu or not t.active:
+        return tohit
+    from .attack import band
+    now = band(tohit, e, d, firearm_direct)
+    if now == "miss" or band(tohit - sides, e, d, firearm_direct) == now:
+        return tohit
+    use = Action(t.id, "meta_die")
+    if ctx.ask(t.id, "meta_die", [use, Action(t.id, "pass")],
+               {"attacker": a.id, "tohit": tohit, "die": sides}) != use:
+        return tohit
+    value = roll_meta(ctx.dice, sides)  # dice order item 3
+    if _RANK[band(tohit - value, e, d, firearm_direct)] >= _RANK[now]:
+        ev.append(MetaDieRolled(t.id, sides, value, 0))
+        return tohit
+    t.mp -= value
+    ev.append(MetaDieRolled(t.id, sides, value, value))
+    return tohit - value
