@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from agents.heuristic.metaforce import MetaforceHeuristic
 from envs.core import ScriptedDice
 from envs.core.dice import SeededDice
@@ -62,6 +64,18 @@ def test_next_to_a_giant_that_spent_its_reaction_the_fighter_strikes():
     assert best(enc) == ["fighter: attack warhammer -> hill_giant"]
 
 
+@pytest.mark.parametrize("hp, shots", [(36, 2), (5, 1)])
+def test_the_second_shot_of_the_ladder_only_when_the_first_may_not_finish(hp, shots):
+    enc = from_situation({
+        "system": "metaforce", "encounter": "detective_vs_bandits", "options": "core",
+        "order": ["detective", "bandit", "bandit_2"], "actor": "detective",
+        "combatants": [{"id": "detective", "at": [0, 0]},
+                       {"id": "bandit", "at": [6, 6], "state": {"hp": hp}},
+                       {"id": "bandit_2", "at": [15, 15]}]})
+    assert best(enc) == [f"detective: fire revolver {shots} -> bandit",
+                         f"detective: fire revolver {shots} retreat -> bandit"]
+
+
 def test_an_empty_firearm_is_reloaded():
     enc = from_situation({
         "system": "metaforce", "options": "core", "map": {"w": 20, "h": 20},
@@ -95,7 +109,7 @@ def test_it_never_changes_the_encounter():
     for name in ("party_3v3", "giant_boss"):
         dice = SeededDice(3)
         enc = new_encounter(name, "core", dice)
-        for _ in range(60):
+        for _ in range(40):
             if enc.is_over():
                 break
             before = enc.snapshot()
