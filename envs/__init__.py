@@ -187,6 +187,20 @@ SYSTEMS: dict[str, SystemEntry] = {
         starter="envs.sizebound.starter:STARTER",
         text_map="envs.sizebound.textmap:text_map",
     ),
+    "metaforce": SystemEntry(
+        name="metaforce",
+        rules="envs.metaforce.rules",
+        env="envs.metaforce.env",
+        encoding="envs.metaforce.encoding:ENCODING",
+        heuristic="agents.heuristic.metaforce:MetaforceHeuristic",
+        invariants="envs.metaforce.invariants:state_invariants",
+        describe="envs.metaforce.describe:describe",
+        spec="docs/rules/metaforce.md",
+        shaping="envs.metaforce.env:SHAPING",
+        renderer="envs.metaforce.env:draw",
+        starter="envs.metaforce.starter:STARTER",
+        text_map="envs.metaforce.textmap:text_map",
+    ),
 }
 
 

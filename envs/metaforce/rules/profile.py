@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 __all__ = ["Weapon", "AreaSpell", "Profile", "profile_of", "size_mult", "size_step"]
@@ -140,6 +141,7 @@ class Profile:
         raise KeyError(wid)
 
 
+@lru_cache(maxsize=256)
 def size_mult(size: float) -> float:
     """spec §2.9: the damage (and healing) multiplier ``m_a`` of a Size rating (content.py)."""
     from fractions import Fraction
@@ -148,6 +150,7 @@ def size_mult(size: float) -> float:
     return float(size_row(Fraction(size).limit_denominator(16)).damage_mult)
 
 
+@lru_cache(maxsize=256)
 def size_step(size: float) -> int:
     """R-36: the place on the ladder Fine, Diminutive, Tiny, Small, Medium (1), 2, 3, ..."""
     if size >= 1:

@@ -1,0 +1,378 @@
+"""A Metaforce NPC a competent GM would play (spec §4-§9, docs/rules/metaforce.md).
+
+Every legal action gets a value in "fight units" (1.0 = one combatant out of the fight): the harm
+it does now plus what its end position means for the coming frames.
+
+* harm: the engine's own preview (``preview_attack``: outcome bands after Evasion and Deflection,
+  the target's Resistance, Weakness and Immunity, criticals, Size Damage, the firearm ladder)
+  gives the expected damage; it is worth the share of the target's remaining HP it takes, with a
+  bonus for a finishing blow, weighted by how dangerous the target is (focus fire);
+* firearms fire as many shots of the Trigger Limit ladder as add enough to the volley; an empty
+  gun is reloaded, a bow primed (it fires and re-primes in one frame after that);
+* Create a Meta-Die (``+meta``) when the band it can lift is worth its MP; Deus Ex always;
+* position: each foe's threat is its best preview against this combatant, multiplied by the
+  attacks its Speed and reach give it from where this combatant would stand (a Reaction attack
+  at once, its next turn later); a ranged combatant keeps its distance, a melee one closes, and
+  a weak combatant does not stand in a giant's reach;
+* Special Attack setup while closing, grapples (no preview: estimated from the view), Escape,
+  Vigilance, W-R1 Reaction attacks and moves.
+
+It reads ``view(actor)`` and the public previews only; it never changes the encounter. The shared
+parts (threats, previews, distances) are computed once per decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.core import Action
+from envs.core.squaregrid import distance
+from envs.metaforce.rules import preview_attack
+
+from ..base import RulesPolicy
+
+__all__ = ["MetaforceHeuristic"]
+
+PREVIEW_CACHE = 50_000  # previews kept across decisions (cleared when it grows past this)
+TEAM_WORTH = True  # a foe's worth: its harm to the side, not only to this combatant
+KILL_BONUS = 0.6  # on top of the share of HP, for taking a foe out
+REACT_W = 1.0  # weight of a foe's Reaction attack right after this frame
+DANGER_W = 0.45  # weight of the attacks foes get on their next turn
+KEEP_W = 0.6  # a Reaction kept for a foe that comes into reach
+OPP_LAST = 0.3  # ... after the last frame (the foes move before it attacks again)
+OPP_W = 1.0  # weight of this combatant's own attacks to come
+STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.0,
+                "grappled": 0.2}
+BY_TYPE = {"blunt": "knockback", "slashing": "bleed", "piercing": "bleed", "fire": "burn",
+           "electric": "stun"}
+_ADV = {k: (k * k - (k - 1) * (k - 1)) / 144 for k in range(1, 13)}  # the higher of 2d12
+META_DIE = ((12, 12), (10, 10), (8, 8), (6, 6), (4, 4))
+
+
+def _meta_sides(mp: int) -> int:
+    for need, sides in META_DIE:
+        if mp >= need:
+            return sides
+    return 0
+
+
+class MetaforceHeuristic(RulesPolicy):
+    """Rules-level heuristic for ``metaforce`` (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.previews: dict[tuple[Any, ...], Any] = {}
+
+    def rank(self, enc: Any, actor: str, legal: list[Action]) -> list[float]:
+        if len(self.previews) > PREVIEW_CACHE:
+            self.previews.clear()
+        d = _Decision(enc, actor, self.previews)
+        return [d.score(a) for a in legal]
+
+
+class _Decision:
+    """The shared parts of one decision: the view, threats, distances, previews."""
+
+    def __init__(self, enc: Any, actor: str, previews: dict[tuple[Any, ...], Any]) -> None:
+        self.enc = enc
+        self.previews = previews
+        self.actor = actor
+        v = enc.view(actor)
+        self.v = v
+        self.cs = {c["id"]: c for c in v["combatants"]}
+        self.me = me = self.cs[actor]
+        self.grid = v["grid"]
+        self.foes = [c for c in v["combatants"] if not c["ally"] and c["state"] == "active"]
+        self.last = v["decision"] != "frame" or me["frames_left"] <= 1
+        self.hp = max(1, me["hp"])
+        self.speed = me["speed_squares"]
+        self.pos = (me["x"], me["y"])
+        self.n = me["space"]
+        self.threat = {f["id"]: self._threat(f, actor) for f in self.foes}
+        harm = self.threat
+        if TEAM_WORTH:  # how hard each foe hits this side: its best target among us
+            team = [c["id"] for c in v["combatants"] if c["ally"] and c["state"] == "active"]
+            harm = {f["id"]: max(self._threat(f, x) / max(1, self.cs[x]["hp"]) for x in team)
+                    for f in self.foes}
+        mean = sum(harm.values()) / max(1, len(harm))
+        self.worth = {k: 0.5 + t / max(1e-9, mean) for k, t in harm.items()}
+        self._off: dict[Any, float] = {}
+        ws = me["weapons"]
+        self.reach = max((w["range_squares"] for w in ws), default=1)
+        self.best = {f["id"]: self._best_off(f) for f in self.foes}
+
+    # ------------------------------------------------------------------ numbers
+    def pv(self, att: str, w: dict[str, Any] | None, tid: str, shot: int = 1) -> Any:
+        """``preview_attack``, kept across decisions under everything in the view it depends on
+        (the rule options; spec §5.3.1 steps: range, Tired/Exhausted, grapples, the first round;
+        the weapon; the target's Evasion, Deflection, Size and block): exact but not cheap."""
+        assert w is not None
+        a, t = self.cs[att], self.cs[tid]
+        ranged = w["family"] in ("firearm", "bow") or w["range_squares"] > 2
+        far = distance((a["x"], a["y"]), a["space"], (t["x"], t["y"]), t["space"]) \
+            if ranged else 0
+        key = (self.enc.name, self.enc.options, att, w["id"], w["tohit"], w["damage"], tid,
+               shot, far, a["size"], a["tired"], a["exhausted"],
+               tuple((k, s["severity"], s["source"]) for k, s in a["statuses"].items()),
+               t["evasion"], t["deflection"], t["size"], t["hp_max"],
+               tuple(t["status_defence"].items()), self.v["round"] == 1)
+        got = self.previews.get(key)
+        if got is None:
+            got = self.previews[key] = preview_attack(self.enc, att, w["id"], tid, shot)
+        return got
+
+    def _threat(self, f: dict[str, Any], on: str) -> float:
+        """Expected damage of ``f``'s best attack on ``on`` (the engine's preview)."""
+        best = 0.0
+        for w in f["weapons"]:
+            e = self.pv(f["id"], w, on).expected_damage
+            if w["family"] == "firearm" and f["loaded"].get(w["id"], 0) <= 0:
+                e *= 0.4  # it must reload first
+            elif w["family"] == "bow" and not f["primed"].get(w["id"]):
+                e *= 0.6
+            best = max(best, e)
+        return best
+
+    def _foe_reach(self, f: dict[str, Any]) -> int:
+        return max((w["range_squares"] for w in f["weapons"]), default=1)
+
+    def value(self, tid: str, e: float, hit: float) -> float:
+        """Fight units of ``e`` expected damage (hit chance ``hit``) on ``tid``."""
+        t = self.cs[tid]
+        if t["state"] != "active":
+            return 0.0  # already out of the fight
+        hp = max(1, t["hp"])
+        out = min(e, hp) / hp
+        if hit > 0:
+            per_hit = e / hit
+            pk = hit * min(1.0, max(0.0, (per_hit - hp) / (0.5 * per_hit) + 0.5))
+            out += KILL_BONUS * pk
+        return out * self.worth.get(tid, 1.0)
+
+    def harm(self, wid: str, tid: str, shots: int = 1) -> tuple[float, float]:
+        """(expected damage, chance of at least one hit) of ``shots`` attacks with ``wid``."""
+        e, miss = 0.0, 1.0
+        for k in range(1, shots + 1):
+            p = self.pv(self.actor, self._weapon(wid), tid, k)
+            e += p.expected_damage
+            miss *= 1 - p.hit
+        return e, 1 - miss
+
+    def off(self, wid: str, tid: str, shots: int = 1, meta: bool = False) -> float:
+        key = (wid, tid, shots, meta)
+        got = self._off.get(key)
+        if got is None:
+            e, hit = self.harm(wid, tid, shots)
+            got = self._meta(wid, tid, e, hit) if meta else self.value(tid, e, hit)
+            self._off[key] = got
+        return got
+
+    def _meta(self, wid: str, tid: str, e: float, hit: float) -> float:
+        """Create a Meta-Die (R-41): it may lift a miss or a deflected hit, paid only then."""
+        sides = _meta_sides(self.me["mp"])
+        p = self.pv(self.actor, self._weapon(wid), tid)
+        lift = min(1.0, (sides + 1) / 10)
+        per_hit = e / hit if hit > 0 else 0.0
+        e2 = e + lift * (p.miss * per_hit + 0.5 * p.deflected * per_hit)
+        hit2 = hit + lift * p.miss
+        spend = lift * (p.miss + p.deflected) * (sides + 1) / 2
+        left = self.me["mp"] - sides
+        cost = spend * (0.02 if left >= 1 else 0.06)  # keep 1 MP for Deus Ex when it can
+        return self.value(tid, e2, hit2) - cost - 1e-3  # the plain attack when it adds nothing
+
+    def _best_off(self, f: dict[str, Any]) -> float:
+        """The best single attack of this combatant on ``f`` (ignoring range)."""
+        best = 0.0
+        for w in self.me["weapons"]:
+            if w["family"] == "firearm" and self.me["reserve"].get(w["id"], 0) <= 0 \
+                    and self.me["loaded"].get(w["id"], 0) <= 0:
+                continue
+            best = max(best, self.off(w["id"], f["id"]))
+        return best
+
+    # ------------------------------------------------------------------ positions
+    def dist(self, at: tuple[int, int], c: dict[str, Any]) -> int:
+        return distance(at, self.n, (c["x"], c["y"]), c["space"])
+
+    def moved(self, ref: str | None, mode: str, squares: int, stop: int = 1) -> tuple[int, int]:
+        """Where this combatant would end after ``mode`` relative to ``ref`` (an estimate: a
+        straight line, clamped to the grid; the engine's path search may differ a little)."""
+        if ref is None or mode == "hold" or squares <= 0:
+            return self.pos
+        r = self.cs[ref]
+        rx, ry = r["x"] * 2 + r["space"], r["y"] * 2 + r["space"]
+        x, y = self.pos
+        sx = (rx > x * 2 + self.n) - (rx < x * 2 + self.n)
+        sy = (ry > y * 2 + self.n) - (ry < y * 2 + self.n)
+        if mode == "retreat":
+            sx, sy = -sx, -sy
+        w, h = self.grid
+        for _ in range(squares):
+            if mode == "approach" and self.dist((x, y), r) <= stop:
+                break
+            nx = min(max(x + sx, 0), w - self.n)
+            ny = min(max(y + sy, 0), h - self.n)
+            if (nx, ny) == (x, y):
+                break
+            x, y = nx, ny
+        return x, y
+
+    def position(self, at: tuple[int, int], reacting: bool = False) -> float:
+        """Fight units of standing at ``at`` after this decision: foes' Reaction attacks at once
+        and their attacks next turn (against this combatant's HP), this combatant's chances."""
+        now = soon = 0.0
+        mine = 0.0
+        for f in self.foes:
+            d = self.dist(at, f)
+            th = self.threat[f["id"]]
+            reach = self._foe_reach(f)
+            s = f["speed_squares"]
+            if not reacting and f["reactions"] > 0 and f["stun"] == 0 and d <= reach:
+                now += th
+            if d <= reach + s:
+                soon += 2 * th
+            elif d <= reach + 3 * s:
+                soon += th
+            best = self.best[f["id"]]
+            if d <= self.reach:
+                mine = max(mine, 2 * best)
+            elif d <= self.reach + self.speed:
+                mine = max(mine, 1.8 * best)
+            elif d <= self.reach + 3 * self.speed:
+                mine = max(mine, best)
+            else:
+                mine = max(mine, best * (self.reach + 3 * self.speed) / (2 * d))
+        fut = 1.0 if self.last else 0.35
+        hp = self.hp
+        return (-REACT_W * min(1.0, now / hp) - DANGER_W * fut * min(1.0, soon / hp)
+                + OPP_W * (OPP_LAST if self.last else 0.35) * mine)
+
+    # ------------------------------------------------------------------ scoring
+    def score(self, a: Action) -> float:
+        k = a.kind
+        if k == "deus_ex":
+            return 1.0  # survive the killing blow
+        if self.v["decision"] == "deus_ex":
+            return 0.0  # its pass
+        if k == "react":
+            return self._reaction(a)
+        if k == "pass" and self.v["decision"] == "reaction":
+            return self.position(self.pos, reacting=True) + self._keep()
+        args = a.args
+        mode = args[-1] if args and args[-1] in ("approach", "retreat") else "hold"
+        if k in ("attack", "fire", "throw"):
+            return self._attack(a, mode)
+        if k == "dash":
+            return self.position(self.moved(a.target, mode, 2 * self.speed))
+        if k == "pass":
+            return self.position(self.moved(a.target, mode, self.speed))
+        at = self.moved(a.target, mode, self.speed)
+        if k == "reload":
+            return self._reload(args[0]) + self.position(at)
+        if k == "prime":
+            return self._prime(args[0]) + self.position(at)
+        if k == "special":
+            return self._special() + self.position(at)
+        if k == "grapple":
+            assert a.target is not None
+            return self._grapple(a.target) + self.position(
+                self.moved(a.target, mode, self.speed))
+        if k == "maintain":
+            return 0.1 + self.position(self.pos)
+        if k == "escape":
+            return self._escape(args[0]) + self.position(self.pos)
+        if k == "vigilance":
+            return self._vigilance() + self.position(self.pos)
+        if k == "withdraw":
+            return -50.0  # leaving loses the fight for this combatant
+        return self.position(self.pos) - 0.01  # end_turn
+
+    def _attack(self, a: Action, mode: str) -> float:
+        assert a.target is not None
+        wid, tid = a.args[0], a.target
+        shots = int(a.args[1]) if a.kind == "fire" else 1
+        v = self.off(wid, tid, shots, "meta" in a.boosts)
+        if a.kind == "fire" and shots > 1:
+            one = self.off(wid, tid, shots - 1)
+            if v - one < 0.25 * self.off(wid, tid, 1):
+                v = one - 0.01  # the next shot of the ladder adds too little for its round
+        if a.kind == "throw":
+            v *= 0.6  # the weapon is gone afterwards (R-60)
+        w = self._weapon(wid)
+        stop = w["range_squares"] if w else 1
+        if w and w["family"] in ("firearm", "bow", "cantrip") and stop > 2:
+            stop = max(1, stop // 3)
+        return v + self.position(self.moved(tid, mode, self.speed, stop))
+
+    def _weapon(self, wid: str) -> dict[str, Any] | None:
+        return next((w for w in self.me["weapons"] if w["id"] == wid), None)
+
+    def _best_ranged(self, wid: str) -> float:
+        return max((self.off(wid, f["id"]) for f in self.foes), default=0.0)
+
+    def _reload(self, wid: str) -> float:
+        if self.me["loaded"].get(wid, 0) <= 0:
+            return 0.8 * self._best_ranged(wid)
+        return 0.05 * self._best_ranged(wid)
+
+    def _prime(self, wid: str) -> float:
+        return 0.8 * self._best_ranged(wid)
+
+    def _special(self) -> float:
+        """A Special Attack setup: the next attack carries the weapon's status (spec §5.4)."""
+        best = max(self.best.values(), default=0.0)
+        status = max((STATUS_VALUE.get(str(s), 0.1) for s in self._statuses()), default=0.1)
+        return status * best
+
+    def _statuses(self) -> list[str]:
+        """The statuses this combatant's weapons carry (by damage type, spec §2.7, R-16; the
+        view names no weapon's own status)."""
+        return [BY_TYPE.get(w["type"], "") for w in self.me["weapons"]]
+
+    def _grapple(self, tid: str) -> float:
+        """No preview for a grapple (spec §5.9): an estimate from the view. The grapple bonus
+        (the better of STR and AGI plus a grapple Metaphor) is taken as the ToHit of an unarmed
+        attack, else 2; a Magnitude of Reflex SD + 10 restrains the target (its only activity
+        is Escape): worth the attacks it would make. A Full grapple leaves the target free to hit
+        its grappler; it is not worth a frame."""
+        t = self.cs[tid]
+        if t["state"] != "active" or "grappled" in t["statuses"]:
+            return -0.05
+        bonus = max((w["tohit"] for w in self.me["weapons"] if w["id"].startswith("unarmed")),
+                    default=2)
+        sd = t["status_defence"].get("reflex", 0)
+        hit = sum(_ADV[k] for k in range(1, 13) if k == 12 or k + bonus >= t["evasion"])
+        intense = sum(_ADV[k] for k in range(1, 13) if k + bonus >= sd + 10)
+        denied = 2 * self.threat.get(tid, 0.0) / self.hp
+        return 0.7 * hit * intense * denied - 0.05
+
+    def _escape(self, status: str) -> float:
+        st = self.me["statuses"].get(status)
+        sev = st["severity"] if st else "partial"
+        if status == "grappled":
+            return {"intense": 1.0, "full": 0.25}.get(sev, 0.1)
+        return {"intense": 0.4, "full": 0.25}.get(sev, 0.1)
+
+    def _vigilance(self) -> float:
+        """A second Reaction for the coming turns of the foes (R-56: the last frame)."""
+        near = [f for f in self.foes
+                if self.dist(self.pos, f) <= self.reach + f["speed_squares"]]
+        return 0.3 * max((self.best[f["id"]] for f in near), default=0.0)
+
+    def _keep(self) -> float:
+        """Keeping a Reaction: worth an attack on a foe that may come into reach before this
+        combatant's turn (W-R1 after each of its frames)."""
+        near = [self.best[f["id"]] for f in self.foes
+                if self.dist(self.pos, f) <= self.reach + f["speed_squares"]]
+        return 0.02 + KEEP_W * max(near, default=0.0)
+
+    def _reaction(self, a: Action) -> float:
+        what = a.args[0]
+        tid = a.target
+        assert tid is not None
+        if what in ("attack", "throw"):
+            v = self.off(a.args[1], tid, 1, "meta" in a.boosts)
+            return (0.6 * v if what == "throw" else v) + self.position(self.pos, True)
+        return self.position(self.moved(tid, what, self.speed), True)

@@ -1,0 +1,245 @@
+"""Metaforce action encoding (spec §12.5, adapted to the engine's label grammar, ``rules.labels``).
+
+Ego-centric slots (``ego_order``): 0 = self, 1..3 = allies, 4..7 = enemies, in roster order.
+Every target and movement reference of the engine is an enemy (no friendly fire,
+``rulings.FRIENDLY_FIRE``; allies are no movement references), so the ``target`` axis counts the
+4 enemy slots only. Weapons are addressed by their slot in the stat block's weapon list
+(``weapon`` axis, ``Profile.weapons`` order; a thrown weapon keeps its slot), so one layout
+serves every stat block. The move mode axis is ``hold``, ``approach``, ``retreat`` (spec §5.1);
+an activity held in place that takes no target uses target 0. ``arena layout metaforce`` prints
+the table::
+
+    0..59      frame       kind(5) x target(4) x mode(3): pass, special, dash, grapple, maintain
+    60..68     still       kind(9): vigilance, withdraw, end_turn, escape grappled, escape burn,
+                           and FULL's free M-Powers action8, react4, safe6, assurance8
+    69..164    attack      weapon(4) x meta(2) x target(4) x mode(3) (meta: the +meta flag)
+    165..212   throw       weapon(4) x target(4) x mode(3)
+    213..356   fire        weapon(4) x shots(3) x target(4) x mode(3) (1, 2 or 3 shots)
+    357..452   gear        kind(2) x weapon(4) x target(4) x mode(3): reload, prime
+    453..462   window      kind(10): pass (decline), react approach, react retreat (the trigger),
+                           deus_ex (W-I5), FULL's dodge (W-R2), crash_out (W-I3), crit tohit,
+                           crit damage, crit magnitude, crit size (the V of a critical)
+    463..478   react       kind(4) x weapon(4): attack, attack +meta, throw (the trigger is the
+                           target), FULL's prime (a Reaction Prime)
+    479..486   aimed       kind(2) x target(4): FULL's react maintain -> <grappled> and
+                           finish -> <target> (W-I4, Finishing Touch)
+
+``pass`` means two things: held in a frame (``frame`` block, kind pass, hold) and the decline
+of a window (any decision but ``frame``: W-R1 reaction, Deus Ex, Dodge..., ``window`` block);
+``decode_action`` reads which from ``enc.decision``. Every block encodes through the layout's
+place values (``ActionLayout.strides``) and decodes through ``ActionLayout.coords``.
+
+The observation (named feature tables, ``obs_features()``) is ``envs.metaforce.observation``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from envs.core import Action
+from envs.rl import ActionLayout, Block, ego_order
+
+from .observation import MAX_PER_SIDE, OBS, WEAPON_SLOTS, obs_features, observe
+
+__all__ = ["NAME", "LAYOUT", "ENCODING", "MetaforceEncoding", "MODES", "FRAME_KINDS",
+           "STILL", "GEAR", "WINDOW", "REACT", "AIMED", "SHOTS", "TARGETS"]
+
+NAME = "metaforce_v0"
+MODES = ("hold", "approach", "retreat")
+FRAME_KINDS = ("pass", "special", "dash", "grapple", "maintain")
+"""frame kinds with a target or a movement reference (dash: approach or retreat only;
+maintain: hold only)"""
+STILL = (("vigilance", ()), ("withdraw", ()), ("end_turn", ()), ("escape", ("grappled",)),
+         ("escape", ("burn",)), ("action8", ()), ("react4", ()), ("safe6", ()),
+         ("assurance8", ()))
+"""frame kinds with neither target nor mode (Escape names its status, spec §5.10; the free
+M-Power activities of FULL, spec §6.4)"""
+GEAR = ("reload", "prime")
+WINDOW = (("pass", ()), ("react", ("approach",)), ("react", ("retreat",)), ("deus_ex", ()),
+          ("dodge", ()), ("crash_out", ()), ("crit", ("tohit",)), ("crit", ("damage",)),
+          ("crit", ("magnitude",)), ("crit", ("size",)))
+"""window decisions without a weapon or a target of their own: decline, the Reaction Moves
+(against the trigger), Deus Ex (W-I5), FULL's Dodge (W-R2), Crash Out (W-I3) and the V of a
+critical (``crit_policy: agent``)"""
+REACT = ("attack", "attack_meta", "throw", "prime")
+AIMED = (("react", ("maintain",)), ("finish", ()))
+"""window decisions with a target: FULL's Reaction Maintain Grapple and Finishing Touch"""
+SHOTS = 3
+"""the most shots a frame's volley is laid out for (the largest trigger limit of the catalogue)"""
+TARGETS = MAX_PER_SIDE
+_NEEDS_TARGET = frozenset(("dash", "grapple", "maintain", "attack", "throw", "fire"))
+
+LAYOUT = ActionLayout([
+    Block("frame", (("kind", len(FRAME_KINDS)), ("target", TARGETS), ("mode", 3))),
+    Block("still", (("kind", len(STILL)),)),
+    Block("attack", (("weapon", WEAPON_SLOTS), ("meta", 2), ("target", TARGETS), ("mode", 3))),
+    Block("throw", (("weapon", WEAPON_SLOTS), ("target", TARGETS), ("mode", 3))),
+    Block("fire", (("weapon", WEAPON_SLOTS), ("shots", SHOTS), ("target", TARGETS),
+                   ("mode", 3))),
+    Block("gear", (("kind", len(GEAR)), ("weapon", WEAPON_SLOTS), ("target", TARGETS),
+                   ("mode", 3))),
+    Block("window", (("kind", len(WINDOW)),)),
+    Block("react", (("kind", len(REACT)), ("weapon", WEAPON_SLOTS))),
+    Block("aimed", (("kind", len(AIMED)), ("target", TARGETS))),
+])
+_ST = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
+_MODE = {"approach": 1, "retreat": 2}
+_FRAME = {k: i for i, k in enumerate(FRAME_KINDS)}
+_STILL = {s: i for i, s in enumerate(STILL)}
+_GEAR = {k: i for i, k in enumerate(GEAR)}
+_WINDOW = {w: i for i, w in enumerate(WINDOW)}
+_AIMED = {w: i for i, w in enumerate(AIMED)}
+_EGO: dict[tuple[Any, str], tuple[dict[str, int], list[str | None]]] = {}
+"""ego slots per (roster, combatant): rosters never change during a fight"""
+
+
+def _split(args: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
+    if args and args[-1] in _MODE:
+        return args[:-1], _MODE[args[-1]]
+    return args, 0
+
+
+class MetaforceEncoding:
+    """The ``SystemEncoding`` of Metaforce (see the module docstring)."""
+
+    name = NAME
+    layout = LAYOUT
+    obs_spec = OBS
+    max_per_side = MAX_PER_SIDE
+    obs_features = staticmethod(obs_features)
+
+    # ------------------------------------------------------------------ slots
+    def ego(self, enc: Any, cid: str) -> tuple[dict[str, int], list[str | None]]:
+        """``({id: slot}, [id or None per slot])`` seen from ``cid``."""
+        key = (enc.sides(), cid)
+        found = _EGO.get(key)
+        if found is None:
+            if len(_EGO) > 20_000:
+                _EGO.clear()
+            me, allies, enemies = ego_order(enc, cid, MAX_PER_SIDE)
+            slots: list[str | None] = [me, *allies, *enemies]
+            found = _EGO[key] = ({c: i for i, c in enumerate(slots) if c is not None}, slots)
+        return found
+
+    @staticmethod
+    def weapon_slots(enc: Any, cid: str) -> list[str]:
+        """The weapon ids of ``cid``'s stat block, in slot order."""
+        return [w.id for w in enc.by_id[cid].profile.weapons]
+
+    # ------------------------------------------------------------------ actions
+    def encode_action(self, enc: Any, combatant: str, a: Action) -> int:
+        return self.encode_actions(enc, combatant, (a,))[0]
+
+    def encode_actions(self, enc: Any, combatant: str, actions: Sequence[Action]) -> list[int]:
+        """Indices of ``actions`` (all of ``combatant``), slots looked up once."""
+        st = _ST
+        index, _ = self.ego(enc, combatant)
+        window = enc.decision != "frame"
+        wslot = {w: i for i, w in enumerate(self.weapon_slots(enc, combatant))}
+        out: list[int] = []
+        for a in actions:
+            k = a.kind
+            args, mode = _split(a.args)
+            t = 0
+            if a.target is not None:
+                t = index[a.target] - MAX_PER_SIDE
+                if t < 0:
+                    raise ValueError(f"{NAME}: {a.label!r} aims at an ally")
+            if window and (k, a.args) in _WINDOW:
+                out.append(st["window"][0] + _WINDOW[(k, a.args)])
+            elif window and (k, a.args) in _AIMED:
+                start, (pk, _) = st["aimed"]
+                out.append(start + _AIMED[(k, a.args)] * pk + t)
+            elif k in _FRAME:
+                start, (pk, pt, _) = st["frame"]
+                out.append(start + _FRAME[k] * pk + t * pt + mode)
+            elif (k, args) in _STILL:
+                out.append(st["still"][0] + _STILL[(k, args)])
+            elif k == "attack":
+                start, (pw, pm, pt, _) = st["attack"]
+                meta = int(a.boosts == ("meta",))
+                out.append(start + _slot(wslot, args[0]) * pw + meta * pm + t * pt + mode)
+            elif k == "throw":
+                start, (pw, pt, _) = st["throw"]
+                out.append(start + _slot(wslot, args[0]) * pw + t * pt + mode)
+            elif k == "fire":
+                shots = int(args[1])
+                if not 1 <= shots <= SHOTS:
+                    raise ValueError(f"{NAME}: {a.label!r}: more than {SHOTS} shots")
+                start, (pw, ps, pt, _) = st["fire"]
+                out.append(start + _slot(wslot, args[0]) * pw + (shots - 1) * ps + t * pt + mode)
+            elif k in _GEAR:
+                start, (pk, pw, pt, _) = st["gear"]
+                out.append(start + _GEAR[k] * pk + _slot(wslot, args[0]) * pw + t * pt + mode)
+            elif k == "react" and len(a.args) == 2:
+                what = a.args[0]
+                start, (pk, _) = st["react"]
+                r = (REACT.index(what) if what in ("throw", "prime")
+                     else int(a.boosts == ("meta",)))
+                out.append(start + r * pk + _slot(wslot, a.args[1]))
+            else:
+                raise ValueError(f"{NAME}: no index for action {a.label!r}")
+        return out
+
+    def decode_action(self, enc: Any, combatant: str, index: int) -> Action:
+        block, c = LAYOUT.coords(index)
+        me = combatant
+        target: str | None = None
+        if "target" in c:
+            target = self.ego(enc, combatant)[1][MAX_PER_SIDE + c["target"]] or "nobody"
+        mode = c.get("mode", 0)
+        words: tuple[str, ...] = (MODES[mode],) if mode else ()
+        weapon = ""
+        if "weapon" in c:
+            ws = self.weapon_slots(enc, combatant)
+            k = c["weapon"]
+            weapon = ws[k] if k < len(ws) else f"weapon{k}"
+        if block == "frame":
+            kind = FRAME_KINDS[c["kind"]]
+            if kind not in _NEEDS_TARGET and not mode:
+                target = None
+            return Action(me, kind, words, target)
+        if block == "still":
+            kind, args = STILL[c["kind"]]
+            return Action(me, kind, args)
+        if block == "attack":
+            return Action(me, "attack", (weapon, *words), target, ("meta",) if c["meta"] else ())
+        if block == "throw":
+            return Action(me, "throw", (weapon, *words), target)
+        if block == "fire":
+            return Action(me, "fire", (weapon, str(c["shots"] + 1), *words), target)
+        if block == "gear":
+            return Action(me, GEAR[c["kind"]], (weapon, *words), target if mode else None)
+        trigger = enc.trigger or "nobody"
+        if block == "window":
+            kind, args = WINDOW[c["kind"]]
+            return Action(me, kind, args, trigger if kind == "react" else None)
+        if block == "aimed":
+            kind, args = AIMED[c["kind"]]
+            return Action(me, kind, args, target)
+        what = REACT[c["kind"]]
+        if what == "prime":
+            return Action(me, "react", ("prime", weapon))
+        if what == "throw":
+            return Action(me, "react", ("throw", weapon), trigger)
+        return Action(me, "react", ("attack", weapon), trigger,
+                      ("meta",) if what == "attack_meta" else ())
+
+    # ------------------------------------------------------------------ observation
+    def observe(self, enc: Any, combatant: str) -> np.ndarray:
+        """``combatant``'s observation (``envs.metaforce.observation``)."""
+        return observe(enc, combatant, self.ego(enc, combatant)[1])
+
+
+def _slot(wslot: dict[str, int], wid: str) -> int:
+    k = wslot[wid]
+    if k >= WEAPON_SLOTS:
+        raise ValueError(f"{NAME}: weapon {wid!r} is in slot {k}; the layout has "
+                         f"{WEAPON_SLOTS} weapon slots")
+    return k
+
+
+ENCODING = MetaforceEncoding()
