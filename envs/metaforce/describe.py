@@ -278,6 +278,17 @@ def _crit(view: Any, c: Any, a: Action) -> str:
     return f"put the critical's V{f' ({v})' if v is not None else ''} on {what}"
 
 
+def _meta_die(view: Any, c: Any, a: Action) -> str:
+    info = _info(view)
+    who = display_name(view, str(info["attacker"])) if "attacker" in info else "the attacker"
+    die = f" (a d{info['die']}, paid in MP only if it lowers the band)" if "die" in info else ""
+    return f"Create a Meta-Die against {who}'s ToHit{die}"
+
+
+def _cast(view: Any, c: Any, a: Action) -> str:
+    return f"cast {a.args[0].replace('_', ' ')} at {display_name(view, str(a.target))}"
+
+
 def _mpower(words: str) -> Any:
     return lambda view, c, a: words
 
@@ -287,7 +298,10 @@ _WORDS = {
     "special": _special, "reload": _reload, "prime": _prime, "grapple": _grapple,
     "maintain": _maintain, "escape": _escape, "vigilance": _vigilance, "withdraw": _withdraw,
     "end_turn": _end_turn, "react": _react, "deus_ex": _deus_ex, "dodge": _dodge,
-    "crash_out": _crash_out, "finish": _finish, "crit": _crit,
+    "crash_out": _crash_out, "finish": _finish, "crit": _crit, "meta_die": _meta_die,
+    "cast": _cast,
+    "channel": lambda view, c, a: "keep casting the spell (its next frame)",
+    "tap_mana": _mpower("tap mana for the next spell"),
     "action8": _mpower("use Action-8: one more frame this turn (8 MP)"),
     "react4": _mpower("use React-4: one more Reaction (4 MP)"),
     "safe6": _mpower("use Safe-6 on the own dice for two frames (6 MP)"),

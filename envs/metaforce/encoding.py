@@ -9,20 +9,23 @@ serves every stat block. The move mode axis is ``hold``, ``approach``, ``retreat
 an activity held in place that takes no target uses target 0. ``arena layout metaforce`` prints
 the table::
 
-    0..59      frame       kind(5) x target(4) x mode(3): pass, special, dash, grapple, maintain
-    60..68     still       kind(9): vigilance, withdraw, end_turn, escape grappled, escape burn,
-                           and FULL's free M-Powers action8, react4, safe6, assurance8
-    69..164    attack      weapon(4) x meta(2) x target(4) x mode(3) (meta: the +meta flag)
-    165..212   throw       weapon(4) x target(4) x mode(3)
-    213..356   fire        weapon(4) x shots(3) x target(4) x mode(3) (1, 2 or 3 shots)
-    357..452   gear        kind(2) x weapon(4) x target(4) x mode(3): reload, prime
-    453..462   window      kind(10): pass (decline), react approach, react retreat (the trigger),
+    0..71      frame       kind(6) x target(4) x mode(3): pass, special, dash, grapple, maintain,
+                           FULL's channel (the next frame of a spell)
+    72..81     still       kind(10): vigilance, withdraw, end_turn, escape grappled, escape burn,
+                           and FULL's free M-Powers action8, react4, safe6, assurance8, tap_mana
+    82..177    attack      weapon(4) x meta(2) x target(4) x mode(3) (meta: the +meta flag)
+    178..225   throw       weapon(4) x target(4) x mode(3)
+    226..369   fire        weapon(4) x shots(3) x target(4) x mode(3) (1, 2 or 3 shots)
+    370..465   gear        kind(2) x weapon(4) x target(4) x mode(3): reload, prime
+    466..476   window      kind(11): pass (decline), react approach, react retreat (the trigger),
                            deus_ex (W-I5), FULL's dodge (W-R2), crash_out (W-I3), crit tohit,
-                           crit damage, crit magnitude, crit size (the V of a critical)
-    463..478   react       kind(4) x weapon(4): attack, attack +meta, throw (the trigger is the
+                           crit damage, crit magnitude, crit size (the V of a critical), meta_die
+                           (W-I2, the defender's Create a Meta-Die)
+    477..492   react       kind(4) x weapon(4): attack, attack +meta, throw (the trigger is the
                            target), FULL's prime (a Reaction Prime)
-    479..486   aimed       kind(2) x target(4): FULL's react maintain -> <grappled> and
+    493..500   aimed       kind(2) x target(4): FULL's react maintain -> <grappled> and
                            finish -> <target> (W-I4, Finishing Touch)
+    501..508   cast        spell(2) x target(4): FULL's levelled area spells (``Profile.spells``)
 
 ``pass`` means two things: held in a frame (``frame`` block, kind pass, hold) and the decline
 of a window (any decision but ``frame``: W-R1 reaction, Deus Ex, Dodge..., ``window`` block);
@@ -49,28 +52,30 @@ __all__ = ["NAME", "LAYOUT", "ENCODING", "MetaforceEncoding", "MODES", "FRAME_KI
 
 NAME = "metaforce_v0"
 MODES = ("hold", "approach", "retreat")
-FRAME_KINDS = ("pass", "special", "dash", "grapple", "maintain")
+FRAME_KINDS = ("pass", "special", "dash", "grapple", "maintain", "channel")
 """frame kinds with a target or a movement reference (dash: approach or retreat only;
-maintain: hold only)"""
+maintain and FULL's channel, the next frame of a spell being cast: hold only)"""
 STILL = (("vigilance", ()), ("withdraw", ()), ("end_turn", ()), ("escape", ("grappled",)),
          ("escape", ("burn",)), ("action8", ()), ("react4", ()), ("safe6", ()),
-         ("assurance8", ()))
+         ("assurance8", ()), ("tap_mana", ()))
 """frame kinds with neither target nor mode (Escape names its status, spec §5.10; the free
-M-Power activities of FULL, spec §6.4)"""
+M-Power activities of FULL, spec §6.4; FULL's Tap Mana, spec §5.8)"""
 GEAR = ("reload", "prime")
 WINDOW = (("pass", ()), ("react", ("approach",)), ("react", ("retreat",)), ("deus_ex", ()),
           ("dodge", ()), ("crash_out", ()), ("crit", ("tohit",)), ("crit", ("damage",)),
-          ("crit", ("magnitude",)), ("crit", ("size",)))
+          ("crit", ("magnitude",)), ("crit", ("size",)), ("meta_die", ()))
 """window decisions without a weapon or a target of their own: decline, the Reaction Moves
 (against the trigger), Deus Ex (W-I5), FULL's Dodge (W-R2), Crash Out (W-I3) and the V of a
-critical (``crit_policy: agent``)"""
+critical (``crit_policy: agent``), the defender's Create a Meta-Die (W-I2)"""
 REACT = ("attack", "attack_meta", "throw", "prime")
 AIMED = (("react", ("maintain",)), ("finish", ()))
 """window decisions with a target: FULL's Reaction Maintain Grapple and Finishing Touch"""
 SHOTS = 3
 """the most shots a frame's volley is laid out for (the largest trigger limit of the catalogue)"""
 TARGETS = MAX_PER_SIDE
-_NEEDS_TARGET = frozenset(("dash", "grapple", "maintain", "attack", "throw", "fire"))
+SPELL_SLOTS = 2
+"""the levelled area spells of a stat block (``Profile.spells`` order) the layout has room for"""
+_NEEDS_TARGET = frozenset(("dash", "grapple", "maintain", "attack", "throw", "fire", "channel"))
 
 LAYOUT = ActionLayout([
     Block("frame", (("kind", len(FRAME_KINDS)), ("target", TARGETS), ("mode", 3))),
@@ -84,6 +89,7 @@ LAYOUT = ActionLayout([
     Block("window", (("kind", len(WINDOW)),)),
     Block("react", (("kind", len(REACT)), ("weapon", WEAPON_SLOTS))),
     Block("aimed", (("kind", len(AIMED)), ("target", TARGETS))),
+    Block("cast", (("spell", SPELL_SLOTS), ("target", TARGETS))),
 ])
 _ST = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
 _MODE = {"approach": 1, "retreat": 2}
@@ -174,6 +180,14 @@ class MetaforceEncoding:
             elif k in _GEAR:
                 start, (pk, pw, pt, _) = st["gear"]
                 out.append(start + _GEAR[k] * pk + _slot(wslot, args[0]) * pw + t * pt + mode)
+            elif k == "cast":
+                start, (ps, _) = st["cast"]
+                spells = [sp.id for sp in enc.by_id[combatant].profile.spells]
+                k_sp = spells.index(args[0]) if args and args[0] in spells else SPELL_SLOTS
+                if k_sp >= SPELL_SLOTS:
+                    raise ValueError(f"{NAME}: {a.label!r}: the layout has {SPELL_SLOTS} "
+                                     "spell slots")
+                out.append(start + k_sp * ps + t)
             elif k == "react" and len(a.args) == 2:
                 what = a.args[0]
                 start, (pk, _) = st["react"]
@@ -220,6 +234,10 @@ class MetaforceEncoding:
         if block == "aimed":
             kind, args = AIMED[c["kind"]]
             return Action(me, kind, args, target)
+        if block == "cast":
+            spells = [sp.id for sp in enc.by_id[combatant].profile.spells]
+            k = c["spell"]
+            return Action(me, "cast", (spells[k] if k < len(spells) else f"spell{k}",), target)
         what = REACT[c["kind"]]
         if what == "prime":
             return Action(me, "react", ("prime", weapon))

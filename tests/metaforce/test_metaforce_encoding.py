@@ -33,13 +33,13 @@ def _until(enc, decision: str, seed: int = 0):
     raise AssertionError(f"no {decision} decision in 2000 steps")
 
 
-def test_the_layout_has_465_indices_and_the_observation_1616_floats():
-    assert LAYOUT.size == 487 and ENCODING.name == "metaforce_v0"
+def test_the_layout_has_509_indices_and_the_observation_1616_floats():
+    assert LAYOUT.size == 509 and ENCODING.name == "metaforce_v0"
     assert OBS.size == 1620 and ENCODING.max_per_side == 4
     names = [n for n, *_ in obs_features()]
     assert names[0] == "context.round" and "slot7.odds" in names and names[-1] == "map.self"
     assert [b.name for b in LAYOUT.blocks] == ["frame", "still", "attack", "throw", "fire",
-                                               "gear", "window", "react", "aimed"]
+                                               "gear", "window", "react", "aimed", "cast"]
 
 
 @pytest.mark.parametrize(("label", "index"), [
@@ -50,24 +50,24 @@ def test_the_layout_has_465_indices_and_the_observation_1616_floats():
     ("fighter: dash approach -> bandit_2", 28),     # (2*4 + 1)*3 + 1
     ("fighter: grapple -> wolf", 42),
     ("fighter: maintain -> bandit", 48),
-    ("fighter: vigilance", 60),
-    ("fighter: withdraw", 61),
-    ("fighter: end_turn", 62),
-    ("fighter: action8", 65),
-    ("wizard: assurance8", 68),
-    ("fighter: escape grappled", 63),
-    ("fighter: escape burn", 64),
-    ("fighter: attack warhammer -> bandit", 69),
-    ("fighter: attack unarmed retreat -> wolf +meta", 69 + ((1 * 2 + 1) * 4 + 2) * 3 + 2),
-    ("wizard: attack shocking_grasp approach -> bandit_2", 69 + (2 * 4 + 1) * 3 + 1),
-    ("wizard: attack unarmed -> bandit", 69 + (2 * 2 * 4) * 3),  # the third weapon slot
-    ("fighter: throw unarmed -> bandit", 165 + (1 * 4 + 0) * 3),
-    ("detective: fire revolver 1 -> bandit", 213),
-    ("detective: fire revolver 2 retreat -> bandit_2", 213 + ((0 * 3 + 1) * 4 + 1) * 3 + 2),
-    ("detective: reload revolver", 357),
-    ("detective: reload revolver approach -> wolf", 357 + 2 * 3 + 1),
-    ("detective: prime revolver", 357 + 48),
-    ("bandit: attack mace -> detective", 69 + 2 * 3),  # seen from side b: detective is third
+    ("fighter: vigilance", 72),
+    ("fighter: withdraw", 73),
+    ("fighter: end_turn", 74),
+    ("fighter: action8", 77),
+    ("wizard: assurance8", 80),
+    ("fighter: escape grappled", 75),
+    ("fighter: escape burn", 76),
+    ("fighter: attack warhammer -> bandit", 82),
+    ("fighter: attack unarmed retreat -> wolf +meta", 82 + ((1 * 2 + 1) * 4 + 2) * 3 + 2),
+    ("wizard: attack shocking_grasp approach -> bandit_2", 82 + (2 * 4 + 1) * 3 + 1),
+    ("wizard: attack unarmed -> bandit", 82 + (2 * 2 * 4) * 3),  # the third weapon slot
+    ("fighter: throw unarmed -> bandit", 178 + (1 * 4 + 0) * 3),
+    ("detective: fire revolver 1 -> bandit", 226),
+    ("detective: fire revolver 2 retreat -> bandit_2", 226 + ((0 * 3 + 1) * 4 + 1) * 3 + 2),
+    ("detective: reload revolver", 370),
+    ("detective: reload revolver approach -> wolf", 370 + 2 * 3 + 1),
+    ("detective: prime revolver", 370 + 48),
+    ("bandit: attack mace -> detective", 82 + 2 * 3),  # seen from side b: detective is third
 ])
 def test_frame_labels_have_exact_indices_and_decode_back(label, index):
     enc = _party()
@@ -81,17 +81,18 @@ def test_window_labels_have_exact_indices_and_decode_back():
     me, trigger = enc.current_actor(), enc.trigger
     weapons = [w.id for w in enc.by_id[me].profile.weapons]
     foes = ENCODING.ego(enc, me)[1][4:]  # the enemy slots
-    cases = [(Action(me, "pass"), 453), (Action(me, "react", ("approach",), trigger), 454),
-             (Action(me, "react", ("retreat",), trigger), 455), (Action(me, "deus_ex"), 456),
-             (Action(me, "dodge"), 457), (Action(me, "crash_out"), 458),
-             (Action(me, "crit", ("tohit",)), 459), (Action(me, "crit", ("size",)), 462),
-             (Action(me, "react", ("attack", weapons[0]), trigger), 463),
+    cases = [(Action(me, "pass"), 466), (Action(me, "react", ("approach",), trigger), 467),
+             (Action(me, "react", ("retreat",), trigger), 468), (Action(me, "deus_ex"), 469),
+             (Action(me, "dodge"), 470), (Action(me, "crash_out"), 471),
+             (Action(me, "crit", ("tohit",)), 472), (Action(me, "crit", ("size",)), 475),
+             (Action(me, "meta_die"), 476),
+             (Action(me, "react", ("attack", weapons[0]), trigger), 477),
              (Action(me, "react", ("attack", weapons[-1]), trigger, ("meta",)),
-              463 + 4 + len(weapons) - 1),
-             (Action(me, "react", ("throw", weapons[0]), trigger), 471),
-             (Action(me, "react", ("prime", weapons[0])), 475),
-             (Action(me, "react", ("maintain",), foes[0]), 479),
-             (Action(me, "finish", (), foes[1]), 483 + 1)]
+              477 + 4 + len(weapons) - 1),
+             (Action(me, "react", ("throw", weapons[0]), trigger), 485),
+             (Action(me, "react", ("prime", weapons[0])), 489),
+             (Action(me, "react", ("maintain",), foes[0]), 493),
+             (Action(me, "finish", (), foes[1]), 497 + 1)]
     for a, index in cases:
         assert ENCODING.encode_action(enc, me, a) == index, a.label
         assert ENCODING.decode_action(enc, me, index) == a, a.label
