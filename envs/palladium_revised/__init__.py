@@ -1,0 +1,1 @@
+"""Palladium Revised: a per-second melee timeline with Zones of Control on a battle line."""

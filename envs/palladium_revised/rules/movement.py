@@ -1,0 +1,167 @@
+"""Movement on the battle line (spec §5.3, §6.2; R21, R23, R24, R25): destinations of the four
+modes, the foot-by-foot path with no passing, opportunity Strikes for every Zone layer left,
+opposed Maneuver contests for Zone entry, and the Multi-Dodge BACK move (§6.1, R9)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.core.actions import Action
+from envs.core.events import Event
+from envs.core.flow import Ctx
+
+from . import rulings
+from .combatant import Combatant
+from .events import Moved, OpportunityOffered, ZoneContest
+from .profile import Arm, band
+from .rolls import combat_roll
+
+if TYPE_CHECKING:
+    from .state import PalladiumEncounter
+
+__all__ = ["MODES", "destination", "move", "move_back", "reaches", "opportunity_weapons"]
+
+MODES = ("engage", "close", "edge", "away")
+# spec §5.3: ENGAGE / CLOSE / EDGE / AWAY relative to a reference T.
+
+
+def _clamp(enc: PalladiumEncounter, x: int) -> int:
+    return max(0, min(enc.options.arena_length, x))
+
+
+def _side_of(enc: PalladiumEncounter, c: Combatant, t: Combatant) -> int:
+    """-1 when ``c`` is on T's low side, +1 on its high side; equal x: the home edge (§3.2)."""
+    if c.x != t.x:
+        return -1 if c.x < t.x else 1
+    return enc.home[c.side]
+
+
+def destination(enc: PalladiumEncounter, c: Combatant, mode: str, t: Combatant,
+                allowance: int) -> int:
+    """spec §5.3: the destination of a move of ``mode`` relative to ``t`` (computed once)."""
+    side = _side_of(enc, c, t)
+    if mode == "away":
+        return _clamp(enc, c.x + side * allowance)
+    if mode == "engage":
+        want = c.profile.zoc_radius
+    elif mode == "close":
+        want = c.profile.radii[1]
+    else:
+        want = t.profile.zoc_radius + 1
+    return _clamp(enc, t.x + side * want)
+
+
+def reaches(w: Arm, wielder: Combatant, dist: int) -> bool:
+    """spec §2.6, R45: a melee weapon strikes at ``dist`` if its band is within the reach, and
+    in the Grappling layer only if it is short; a ranged one within ``inc x max_inc``."""
+    if w.ranged:
+        return dist <= w.max_range
+    b = band(wielder.profile.radii, dist)
+    return b <= w.reach and (b > 1 or w.short)
+
+
+def opportunity_weapons(e: Combatant, dist: int) -> list[Arm]:
+    """spec §6.2: E's melee weapons that reach the mover at ``dist``."""
+    return [w for w in e.profile.melee if reaches(w, e, dist)]
+
+
+def _enemies(enc: PalladiumEncounter, c: Combatant) -> list[Combatant]:
+    return [e for e in enc.in_order() if e.side != c.side and e.active]
+
+
+def _opportunity(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], e: Combatant,
+                 c: Combatant, dist: int) -> None:
+    """spec §6.2, §5.2.3, R24: E may Strike the mover (Unaware) with a weapon that reaches."""
+    if not enc.options.opportunity_strikes:
+        return
+    ws = opportunity_weapons(e, dist)
+    if not ws:
+        return
+    opts = [Action(e.id, "strike", (w.id,), c.id) for w in ws] + [Action(e.id, "pass")]
+    ev.append(OpportunityOffered(e.id, c.id, dist))
+    a = ctx.ask(e.id, "opportunity", opts, {"mover": c.id, "distance": dist})
+    if a.kind != "strike":
+        return
+    from .strike import strike
+    e.resting, e.rest_seconds = False, 0
+    strike(enc, ctx, ev, e, e.profile.weapon(a.args[0]), c, opportunity=True, dist=dist)
+
+
+def _contest(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
+             e: Combatant) -> int:
+    """spec §5.3, R23: opposed Maneuver (mover's d20 first; a pending Morale boost adds +2),
+    ``ceil(margin / 5)`` layers, ties and losses 0."""
+    flat = 0
+    if c.boost_pending:
+        flat, c.boost_pending = rulings.MORALE_PRE_ROLL, False
+    mc = combat_roll(ctx.dice, c, "maneuver", c.profile.maneuver, flat=flat).total
+    me = combat_roll(ctx.dice, e, "maneuver", e.profile.maneuver).total
+    margin = mc - me
+    per = rulings.ENTRY_MARGIN_PER_LAYER
+    layers = -(-margin // per) if margin > 0 else 0
+    ev.append(ZoneContest(c.id, e.id, mc, me, layers))
+    return layers
+
+
+def move(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, dest: int,
+         allowance: int, kind: str) -> None:
+    """spec §5.3 ``move(c, dest, allowance, kind)``, foot by foot (enemies in initiative
+    order): no passing (a), opportunity Strikes when a layer is left (b), entry contests (c)."""
+    start = c.x
+    step_dir = 1 if dest > start else -1
+    moved = 0
+    checks: dict[str, list[int]] = {}  # enemy -> [allowed, used]
+    why = "arrived"
+    while c.x != dest and moved < allowance:
+        p, q = c.x, c.x + step_dir
+        foes = _enemies(enc, c)
+        if p != start and any(e.x == p for e in foes):
+            why = "blocked"
+            break
+        for e in foes:
+            bp, bq = band(e.profile.radii, abs(p - e.x)), band(e.profile.radii, abs(q - e.x))
+            if bp <= e.profile.zoc_band and bq > bp and e.active:
+                _opportunity(enc, ctx, ev, e, c, abs(p - e.x))
+                if not c.active or enc.is_over():
+                    why = "fell"
+                    break
+        if why == "fell":
+            break
+        if enc.options.zone_entry_contests:
+            for e in _enemies(enc, c):
+                bp, bq = band(e.profile.radii, abs(p - e.x)), band(e.profile.radii, abs(q - e.x))
+                if bq < bp and bq <= e.profile.zoc_band:
+                    if e.id not in checks:
+                        checks[e.id] = [_contest(enc, ctx, ev, c, e), 0]
+                    if checks[e.id][1] + 1 > checks[e.id][0]:
+                        why = "zone"
+                        break
+                    checks[e.id][1] += 1
+            if why == "zone":
+                break
+        c.x = q
+        moved += 1
+    else:
+        if c.x != dest:
+            why = "allowance"
+    if kind == "step":
+        c.step_budget -= moved
+    ev.append(Moved(c.id, kind, start, c.x, why))
+
+
+def move_back(enc: PalladiumEncounter, ev: list[Event], t: Combatant, a: Combatant) -> None:
+    """spec §5.2 step 13, §6.1, R9: after the first attack resolves, a MULTIDODGE_BACK defender
+    moves directly away from the attacker by ``floor(eff_PM / 2)`` ft: no Zone checks, no
+    opportunity Strikes, never beyond an enemy's coordinate, clamped to [0, L]."""
+    if not t.active:
+        return
+    side = _side_of(enc, t, a)
+    dest = _clamp(enc, t.x + side * (t.eff_pm() // rulings.MULTIDODGE_BACK_DIVISOR))
+    start = t.x
+    why = "arrived"
+    while t.x != dest:
+        if t.x != start and any(e.x == t.x for e in _enemies(enc, t)):
+            why = "blocked"
+            break
+        t.x += side
+    ev.append(Moved(t.id, "multidodge_back", start, t.x, why))

@@ -1,0 +1,166 @@
+"""What the engine reads of a stat block (spec §2): a frozen ``Profile`` with its ``Arm``s
+(weapons, spec §2.6) and armour (spec §2.7), built once per combatant from the catalogue's stat
+block by ``profile_of``.
+
+The numbers themselves (attribute chart, weapon and armour tables, stat blocks) are the content
+modules'; this module only gathers them in the shape the engine uses, plus the Zone radii of
+spec §2.5 (``radii``) and the band of a distance (``band``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["Arm", "Profile", "radii", "band", "profile_to_dict", "profile_from_dict",
+           "BANDS", "BAND_NAMES"]
+
+BANDS = {"G": 1, "C": 2, "M": 3, "R": 4}
+BAND_NAMES = {1: "grappling", 2: "close", 3: "medium", 4: "reach", 5: "far"}
+# spec §2.5: the four Zone layers by band index; 5 is outside all of them.
+
+
+@dataclass(frozen=True, slots=True)
+class Arm:
+    """One weapon as the engine uses it (spec §2.6, R45).
+
+    Attributes:
+        id: weapon id (``long_sword``); labels name it.
+        dice, sides: damage dice (``2d6`` -> 2, 6).
+        reach: longest band a melee weapon strikes (1..4); 0 for a ranged weapon.
+        short: may strike in the Grappling layer.
+        hands: 1 or 2.
+        kind: ``blunt``, ``edged`` or ``piercing``.
+        wounds: Wounds added when the hit reaches S.D.C./H.P.
+        cost: Actions per attack.
+        ps: the P.S. damage bonus applies.
+        inc, max_inc: range increment (ft) and number of increments; 0 for melee.
+        ammo: shots at the start; ``None`` unlimited (and for melee).
+    """
+
+    id: str
+    dice: int
+    sides: int
+    reach: int
+    short: bool
+    hands: int
+    kind: str
+    wounds: int
+    cost: int
+    ps: bool
+    inc: int = 0
+    max_inc: int = 0
+    ammo: int | None = None
+
+    @property
+    def ranged(self) -> bool:
+        return self.inc > 0
+
+    @property
+    def max_range(self) -> int:
+        return self.inc * self.max_inc
+
+    @property
+    def mean(self) -> Fraction:
+        """Mean of the damage dice."""
+        return Fraction(self.dice * (self.sides + 1), 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """The stat block of one combatant (spec §2.2-§2.7, §13.2); ``weapons`` lists the stat
+    block's weapons in order and ends with ``unarmed`` (always available, R45)."""
+
+    name: str
+    actions: int
+    hp_base: int
+    sdc_max: int
+    stamina_max: int
+    morale_max: int
+    pm: int
+    init: int
+    strike: int
+    parry: int
+    dodge: int
+    maneuver: int
+    damage: int
+    weapons: tuple[Arm, ...]
+    height_ft: int = 6
+    crit_min: int = 20
+    crit_bonus_pct: int = 100
+    parry_mitigation_pct: int = 75
+    dmg_mod_pct: int = 0
+    end_mod_pct: int = 0
+    armor: str = "none"
+    ar: int = 0
+    armor_sdc: int = 0
+    primary_hand: str = "right"
+    resist_physical_pct: int = 0
+    ee_max: int = 0
+    radii: tuple[int, int, int, int] = (1, 2, 6, 12)
+
+    def weapon(self, wid: str) -> Arm:
+        for w in self.weapons:
+            if w.id == wid:
+                return w
+        raise KeyError(wid)
+
+    @property
+    def melee(self) -> tuple[Arm, ...]:
+        return tuple(w for w in self.weapons if not w.ranged)
+
+    @property
+    def zoc_band(self) -> int:
+        """spec §2.5: the largest reach band among the melee weapons (at least Close)."""
+        return max([2, *(w.reach for w in self.melee)])
+
+    @property
+    def zoc_radius(self) -> int:
+        return self.radii[self.zoc_band - 1]
+
+    def hand_of(self, w: Arm) -> str:
+        """ENGINE (spec §2.2 ``primary_hand``, §7.5): ``right``/``left`` for a one-handed weapon
+        (the first one-handed weapon and ``unarmed`` in the primary hand, the second in the
+        other), ``both`` for a two-handed one."""
+        if w.hands >= 2:
+            return "both"
+        other = "left" if self.primary_hand == "right" else "right"
+        ones = [x.id for x in self.weapons if x.hands == 1 and x.id != "unarmed"]
+        if w.id in ones and ones.index(w.id) == 1:
+            return other
+        return self.primary_hand
+
+
+def _rnd(x: Fraction) -> int:
+    """spec §2.5: ``floor(x + 0.5)`` on an exact rational."""
+    return int((x + Fraction(1, 2)).__floor__())
+
+
+def radii(height_ft: int) -> tuple[int, int, int, int]:
+    """spec §2.5, R22: ``(r_G, r_C, r_M, r_R)`` for a body of ``height_ft`` feet."""
+    h = Fraction(height_ft)
+    g = max(1, _rnd(h * Fraction(10, 100)))
+    c = max(g + 1, _rnd(h * Fraction(35, 100)))
+    m = max(c + 1, _rnd(h))
+    r = max(m + 1, _rnd(2 * h))
+    return (g, c, m, r)
+
+
+def band(rad: tuple[int, int, int, int], d: int) -> int:
+    """spec §2.5 ``band_X(d)``: 1 Grappling .. 4 Reach, 5 outside."""
+    for i, r in enumerate(rad):
+        if d <= r:
+            return i + 1
+    return 5
+
+
+def profile_to_dict(p: Profile) -> dict[str, Any]:
+    return asdict(p)
+
+
+def profile_from_dict(d: dict[str, Any]) -> Profile:
+    arms = tuple(Arm(**w) for w in d["weapons"])
+    rest = {k: v for k, v in d.items() if k != "weapons"}
+    rest["radii"] = tuple(rest["radii"])
+    return replace(Profile(**{**rest, "weapons": ()}), weapons=arms)

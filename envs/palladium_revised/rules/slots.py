@@ -1,0 +1,87 @@
+"""The Melee Grid and the slots of a round (spec §4.2, §4.3, §4.7; R8, R10, R19, R20).
+
+A combatant with N Actions owns N slots per round, each ``(second, pass)``; ``slot_counts(N)``
+places them for any N >= 1. Slot states: AVAILABLE, RESERVED (committed to a multi-Action
+action), USED, CONSUMED (spent out of turn by a Dodge), LOST.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import rulings
+
+if TYPE_CHECKING:
+    from .combatant import Combatant
+
+__all__ = ["GRID", "slot_counts", "slot_positions", "AVAILABLE", "RESERVED", "USED", "CONSUMED",
+           "LOST", "STATES", "future_index", "next_reserved", "reserve", "release"]
+
+GRID: dict[int, tuple[int, ...]] = {
+    1: (1,), 2: (1, 15), 3: (1, 7, 15), 4: (1, 5, 10, 15), 5: (1, 4, 8, 11, 15),
+    6: (1, 3, 7, 10, 13, 15), 7: (1, 3, 6, 8, 10, 13, 15), 8: (1, 3, 5, 7, 9, 11, 13, 15),
+    9: (1, 3, 5, 7, 9, 11, 12, 14, 15), 10: (1, 2, 3, 5, 7, 9, 11, 12, 14, 15),
+    11: (1, 2, 3, 5, 6, 7, 9, 11, 12, 14, 15), 12: (1, 2, 3, 5, 6, 7, 9, 10, 11, 12, 14, 15),
+    13: (1, 2, 3, 4, 6, 7, 8, 9, 10, 12, 13, 14, 15),  # R20: the seed prints "6, 8, 7"
+    14: (1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15),
+    15: tuple(range(1, 16)),
+}
+# spec §4.2: the seed's Melee Grid, Seconds that hold a slot for N Actions.
+
+AVAILABLE, RESERVED, USED, CONSUMED, LOST = "available", "reserved", "used", "consumed", "lost"
+STATES = (AVAILABLE, RESERVED, USED, CONSUMED, LOST)
+
+
+def slot_counts(n: int) -> dict[int, int]:
+    """spec §4.2, R19: ``{second: slots in that second}`` for ``n >= 1`` Actions (more than 15:
+    the row of the excess adds a second slot in its Seconds)."""
+    if n < 1:
+        raise ValueError(f"a combatant has at least 1 Action, got {n}")
+    q, r = divmod(n, rulings.SECONDS)
+    counts = {s: q for s in range(1, rulings.SECONDS + 1)}
+    for s in GRID.get(r, ()):
+        counts[s] += 1
+    return {s: c for s, c in counts.items() if c > 0}
+
+
+def slot_positions(n: int) -> tuple[tuple[int, int], ...]:
+    """The slots of one round in time order (Second, then pass): ``((second, pass), ...)``."""
+    return tuple((s, k) for s, c in sorted(slot_counts(n).items()) for k in range(1, c + 1))
+
+
+def future_index(c: Combatant, cursor: tuple[int, int, int], init_index: int,
+                 states: tuple[str, ...] = (AVAILABLE,)) -> int | None:
+    """spec §4.3, §4.7, R8: index of ``c``'s earliest slot of this round that lies in the future
+    of ``cursor`` (``(second, pass, init index)`` in lexicographic order) and is in ``states``;
+    ``None`` if there is none."""
+    for i, (s, k) in enumerate(c.slot_at):
+        if c.slot_state[i] in states and (s, k, init_index) > cursor:
+            return i
+    return None
+
+
+def next_reserved(c: Combatant, after: int) -> int | None:
+    """The next RESERVED slot after slot index ``after``."""
+    for i in range(after + 1, len(c.slot_at)):
+        if c.slot_state[i] == RESERVED:
+            return i
+    return None
+
+
+def reserve(c: Combatant, after: int, count: int) -> int:
+    """spec §4.7: the next ``count`` AVAILABLE slots after ``after`` become RESERVED; returns the
+    shortfall (the carry-over into the next round, R10)."""
+    for i in range(after + 1, len(c.slot_at)):
+        if count == 0:
+            break
+        if c.slot_state[i] == AVAILABLE:
+            c.slot_state[i] = RESERVED
+            count -= 1
+    return count
+
+
+def release(c: Combatant) -> None:
+    """spec §4.7 abandonment: RESERVED slots return to AVAILABLE."""
+    for i, st in enumerate(c.slot_state):
+        if st == RESERVED:
+            c.slot_state[i] = AVAILABLE
