@@ -13,7 +13,8 @@ from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["Arm", "Profile", "radii", "band", "profile_to_dict", "profile_from_dict",
+__all__ = ["Arm", "Profile", "radii", "band", "profile_to_dict", "profile_from_dict", "arm_of",
+           "profile_of",
            "BANDS", "BAND_NAMES"]
 
 BANDS = {"G": 1, "C": 2, "M": 3, "R": 4}
@@ -164,3 +165,31 @@ def profile_from_dict(d: dict[str, Any]) -> Profile:
     rest = {k: v for k, v in d.items() if k != "weapons"}
     rest["radii"] = tuple(rest["radii"])
     return replace(Profile(**{**rest, "weapons": ()}), weapons=arms)
+
+
+def arm_of(w: Any) -> Arm:
+    """The engine's view of a catalogue weapon (``content.Weapon``, spec §2.6)."""
+    return Arm(w.id, w.damage.count, w.damage.sides, w.reach or 0, bool(w.short), w.hands,
+               w.kind, w.wounds, w.cost, bool(w.ps), w.inc or 0, w.max_inc or 0,
+               w.ammo if w.reach is None else None)
+
+
+def profile_of(block: Any) -> Profile:
+    """The engine's ``Profile`` of a catalogue stat block (``catalogue.StatBlock``, spec §2,
+    §13): its weapons in order plus ``unarmed`` (R45), its armour, bonuses and Zone radii."""
+    from . import content
+    arms = [arm_of(w) for w in block.weapons]
+    if not any(a.id == "unarmed" for a in arms):
+        arms.append(arm_of(content.UNARMED))
+    b, r = block.bonuses, block.radii
+    return Profile(
+        name=block.id, actions=block.actions, hp_base=block.hp_base, sdc_max=block.sdc_max,
+        stamina_max=block.stamina_max, morale_max=block.morale_max,
+        pm=block.attributes.pm or 0, init=b.init, strike=b.strike, parry=b.parry,
+        dodge=b.dodge, maneuver=b.maneuver, damage=b.damage, weapons=tuple(arms),
+        height_ft=int(block.height_ft), crit_min=block.crit_min,
+        crit_bonus_pct=block.crit_bonus_pct, parry_mitigation_pct=block.parry_mitigation_pct,
+        dmg_mod_pct=block.dmg_mod_pct, end_mod_pct=block.end_mod_pct, armor=block.armor.id,
+        ar=block.armor.ar, armor_sdc=block.armor.sdc, primary_hand=block.primary_hand,
+        resist_physical_pct=dict(block.resist_pct).get("physical", 0), ee_max=block.ee_max,
+        radii=(r.g, r.c, r.m, r.r))

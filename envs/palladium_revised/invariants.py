@@ -1,0 +1,67 @@
+"""Palladium Revised's state invariants (the registry's ``invariants`` part): checked after every
+``apply`` by the property tests and ``arena soak``.
+
+Pools within their bounds (S.D.C., Stamina, armour S.D.C. and Wounds at 0 or more; H.P. at most
+its maximum and above the death line for the living; spec §1.4.2, §8.7), positions on the line,
+slots of the round matching the Melee Grid with known states, commitments consistent with their
+reserved slots, the clock in range, and the decision state consistent (a current actor with at
+least one legal action while the fight is on).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.palladium_revised.rules.slots import RESERVED, STATES, slot_positions
+
+__all__ = ["state_invariants"]
+
+
+def state_invariants(enc: Any) -> None:
+    """Raise ``AssertionError`` naming the round, the combatant and the value out of bounds."""
+    L = enc.options.arena_length
+    for c in enc.combatants:
+        p = c.profile
+        who = f"round {enc.round}: {c.id}"
+        assert 0 <= c.x <= L, f"{who}: x {c.x} off the line [0, {L}]"
+        assert 0 <= c.sdc <= c.sdc_max <= p.sdc_max, f"{who}: sdc {c.sdc} / max {c.sdc_max}"
+        assert c.hp <= c.hp_max <= p.hp_base, f"{who}: hp {c.hp} / max {c.hp_max}"
+        assert 0 <= c.stamina <= p.stamina_max, f"{who}: stamina {c.stamina}"
+        assert c.morale <= p.morale_max, f"{who}: morale {c.morale}"
+        assert 0 <= c.armor_sdc <= p.armor_sdc, f"{who}: armour sdc {c.armor_sdc}"
+        assert c.wounds >= 0, f"{who}: wounds {c.wounds}"
+        assert c.state in ("active", "coma", "dead"), f"{who}: state {c.state!r}"
+        if c.state == "active":
+            assert c.hp > 0, f"{who}: active at hp {c.hp}"
+        elif c.state == "coma":
+            assert -p.hp_base < c.hp <= 0, f"{who}: in a coma at hp {c.hp}"
+        else:
+            assert c.hp <= -p.hp_base, f"{who}: dead at hp {c.hp}"
+        assert c.slot_at == slot_positions(p.actions), f"{who}: slots {c.slot_at}"
+        assert len(c.slot_state) == len(c.slot_at), f"{who}: {len(c.slot_state)} slot states"
+        assert all(s in STATES for s in c.slot_state), f"{who}: slot states {c.slot_state}"
+        reserved = c.slot_state.count(RESERVED)
+        if c.commitment is None:
+            assert reserved == 0 and c.carry_over == 0, \
+                f"{who}: {reserved} reserved slots, carry-over {c.carry_over}, no commitment"
+        assert c.carry_over >= 0, f"{who}: carry-over {c.carry_over}"
+        assert 0 <= c.step_budget <= p.pm, f"{who}: step budget {c.step_budget}"
+        for wid, n in c.ammo.items():
+            assert 0 <= n <= (p.weapon(wid).ammo or 0), f"{who}: {wid} ammo {n}"
+        if c.closing is not None:
+            x, at, until = c.closing
+            assert 1 <= x <= 5 and until == at + 3, f"{who}: closing wounds {c.closing}"
+        if c.multidodge is not None:
+            assert c.active, f"{who}: a Multi-Dodge window while {c.state}"
+    assert 0 <= enc.second <= 15, f"round {enc.round}: second {enc.second}"
+    assert enc.t_abs == max(0, (enc.round - 1) * 15 + enc.second) or enc.is_over(), \
+        f"round {enc.round}: t_abs {enc.t_abs} at second {enc.second}"
+    assert enc.round <= enc.options.max_rounds, f"round {enc.round} past the cap"
+    if not enc.is_over():
+        actor = enc.current_actor()
+        assert actor is not None, f"round {enc.round}: no current actor in a fight still on"
+        assert enc.by_id[actor].active, f"round {enc.round}: {actor} decides while inactive"
+        legal = enc.legal_actions()
+        assert legal, f"round {enc.round}: {actor} has no legal action"
+        labels = [a.label for a in legal]
+        assert len(set(labels)) == len(labels), f"round {enc.round}: duplicate labels"
