@@ -21,8 +21,6 @@ on the line ``[0, arena_length]`` (spec §3.2), start overrides within the pools
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -30,8 +28,31 @@ from typing import Any
 from envs.core.data import DataError, Entry, load_yaml
 
 from . import content as C
-from .content import Armour, Attributes, Bonuses, DiceExpr, Weapon, ZoneRadii
-from .geometry import DEFAULT_ARENA_LENGTH, DEFAULT_START, zoc_band, zoc_radius
+from .geometry import DEFAULT_ARENA_LENGTH, DEFAULT_START
+from .sheet import (
+    DAMAGE_TYPES,
+    DATA,
+    HANDS,
+    RESOLVES,
+    SAVES,
+    SCHOOLS,
+    START_POOLS,
+    Armour,
+    Attributes,
+    Bonuses,
+    Catalogue,
+    Defaults,
+    DiceExpr,
+    EncounterSpec,
+    Member,
+    Rider,
+    SideSpec,
+    Spell,
+    SpellBuff,
+    StackFormula,
+    StatBlock,
+    Weapon,
+)
 
 __all__ = [
     "DATA", "DAMAGE_TYPES", "SCHOOLS", "RESOLVES", "SAVES", "HANDS", "START_POOLS", "Weapon",
@@ -41,242 +62,6 @@ __all__ = [
     "stat_block_from_mapping", "encounter_from_mapping", "parse_weapon", "parse_armour",
     "parse_spell", "parse_stat_block", "parse_encounter",
 ]
-
-DATA = Path(__file__).resolve().parent.parent / "data"
-DAMAGE_TYPES = ("physical", "fire", "cold", "water", "magic")  # spec §2.2 resist_pct, §5.9
-SCHOOLS = ("evocation", "affliction", "restoration", "abjuration", "alteration")  # spec §5.9
-RESOLVES = ("spell_strike", "save", "crit_only", "none")  # spec §5.9 steps 3-6
-SAVES = ("magic", "insanity_stun")  # Save vs Magic; Save vs Insanity (Stun) (spec §1.4.3)
-HANDS = ("right", "left")  # spec §2.2 primary_hand
-START_POOLS = ("sdc", "hp", "stamina", "morale", "ee", "se", "de", "wounds", "armor_sdc")
-
-
-@dataclass(frozen=True, slots=True)
-class Rider:
-    """The effect an Evocation hit adds (spec §5.9): Ignite, Numbing stacks, Soaked stacks."""
-
-    ignite: bool = False
-    numbing: int = 0
-    soaked: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class StackFormula:
-    """``base + floor(margin / per)`` stacks (spec §5.9 Stunning Hex, R29)."""
-
-    base: int
-    per: int
-
-    @classmethod
-    def parse(cls, text: object) -> StackFormula:
-        words = str(text).replace(" ", "") if isinstance(text, str) else ""
-        head, _, tail = words.partition("+floor(margin/")
-        if not (head.isdigit() and tail.endswith(")") and tail[:-1].isdigit()
-                and int(tail[:-1]) >= 1):
-            raise ValueError(f"expected a formula like '1 + floor(margin/2)', got {text!r}")
-        return cls(int(head), int(tail[:-1]))
-
-    def stacks(self, margin: int) -> int:
-        return self.base + max(0, margin) // self.per
-
-    def __str__(self) -> str:
-        return f"{self.base} + floor(margin/{self.per})"
-
-
-@dataclass(frozen=True, slots=True)
-class SpellBuff:
-    """A buff a spell grants (spec §5.9 Ward: Damage Shield 10 for 15 s)."""
-
-    name: str
-    damage_shield: int
-    duration_s: int
-
-
-@dataclass(frozen=True, slots=True)
-class Spell:
-    """A DEFAULT spell (spec §5.9, R44). ``range`` is feet or ``"touch"`` (self or an ally
-    within the caster's ``r_C``); ``resolve`` is spell_strike, save (``save`` names which),
-    crit_only or none."""
-
-    id: str
-    school: str
-    actions: int
-    ee: int
-    range: int | str
-    resolve: str
-    save: str | None
-    damage: DiceExpr | None
-    type: str | None
-    rider: Rider
-    armour_ignored: bool
-    stunned: StackFormula | None
-    heal: DiceExpr | None
-    buff: SpellBuff | None
-
-    @property
-    def touch(self) -> bool:
-        return self.range == "touch"
-
-    @property
-    def attack(self) -> bool:
-        """Evocation and Affliction spells are attacks (spec §5.9 step 7)."""
-        return self.school in ("evocation", "affliction")
-
-    @property
-    def crit_table(self) -> str | None:
-        """The crit table a critical rolls on (spec §8.5), None if it cannot crit."""
-        return {"spell_strike": "evocation", "save": "affliction",
-                "crit_only": "healing"}.get(self.resolve)
-
-
-@dataclass(frozen=True, slots=True)
-class Defaults:
-    """The ``defaults:`` section (spec §13.4)."""
-
-    parry_mitigation_pct: int = C.PARRY_MITIGATION_PCT
-    crit_bonus_pct: int = C.CRIT_BONUS_PCT
-    crit_min: int = C.CRIT_MIN
-    perception_pct: int = C.PERCEPTION_PCT
-
-
-@dataclass(frozen=True, slots=True)
-class StatBlock:
-    """A combatant template (spec §2.2, §13.2). ``training`` is the non-chart part of
-    ``bonuses``; ``package`` the DEFAULT package it was built with, if named."""
-
-    id: str
-    name: str
-    height_ft: Fraction
-    level: int
-    attributes: Attributes
-    package: str | None
-    training: Bonuses
-    actions: int
-    hp_base: int
-    sdc_max: int
-    stamina_max: int
-    morale_max: int
-    ee_max: int
-    se_max: int
-    de_max: int
-    bonuses: Bonuses
-    crit_min: int
-    crit_bonus_pct: int
-    parry_mitigation_pct: int
-    dmg_mod_pct: int
-    end_mod_pct: int
-    armor: Armour
-    weapons: tuple[Weapon, ...]
-    primary_hand: str
-    spells: tuple[Spell, ...]
-    perception_pct: int
-    resist_pct: tuple[tuple[str, int], ...] = ()
-    immune_physical_effects: bool = False
-    radii: ZoneRadii = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "radii", C.zone_radii(self.height_ft))
-
-    @property
-    def has_pe(self) -> bool:
-        return self.attributes.has_pe
-
-    @property
-    def has_me(self) -> bool:
-        return self.attributes.has_me
-
-    @property
-    def hp_max(self) -> int:
-        """``hp_max`` starts equal to ``hp_base`` (spec §2.2)."""
-        return self.hp_base
-
-    @property
-    def weapon_slots(self) -> tuple[Weapon, ...]:
-        """The listed weapons, then ``unarmed`` (spec §12.4 weapon slots; R45)."""
-        return self.weapons + (() if C.UNARMED in self.weapons else (C.UNARMED,))
-
-    @property
-    def melee_weapons(self) -> tuple[Weapon, ...]:
-        return tuple(w for w in self.weapon_slots if not w.ranged)
-
-    @property
-    def zoc_band(self) -> int:
-        """The largest reach band among its melee weapons, at least Close (spec §2.5)."""
-        return zoc_band(self.melee_weapons)
-
-    @property
-    def zoc_radius(self) -> int:
-        """The outer radius of its Zone of Control, ``r_{zoc_band}`` (spec §2.5)."""
-        return zoc_radius(self.radii, self.melee_weapons)
-
-    @property
-    def full_move_ft(self) -> int:
-        """A Full Move with no movement modifiers, ``floor(P.M. x 15 / N)`` (spec §5.3)."""
-        return C.full_move_ft(C.eff_pm(self.attributes.pm), self.actions)
-
-    @property
-    def step_budget(self) -> int:
-        """The Step budget per round with no movement modifiers, P.M. (spec §5.3)."""
-        return C.step_budget(C.eff_pm(self.attributes.pm))
-
-    @property
-    def crit_range(self) -> range:
-        return C.crit_range(self.crit_min)
-
-    def resist(self, damage_type: str) -> int:
-        """Its resistance percent to a damage type (spec §2.2), 0 if none listed."""
-        return dict(self.resist_pct).get(damage_type, 0)
-
-
-@dataclass(frozen=True, slots=True)
-class Member:
-    """One combatant of an encounter: its id, template, side and battle-line position."""
-
-    id: str
-    block: StatBlock
-    side: str
-    x: int
-
-
-@dataclass(frozen=True, slots=True)
-class SideSpec:
-    name: str
-    members: tuple[Member, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class EncounterSpec:
-    """An encounter (spec §3.6, §13.3). ``start_overrides`` holds ``(member id, pool, value)``;
-    ``ambush`` the ambushing side or None."""
-
-    id: str
-    arena_length: int
-    max_rounds: int
-    ambush: str | None
-    sides: tuple[SideSpec, ...]
-    start_overrides: tuple[tuple[str, str, int], ...] = ()
-
-    @property
-    def members(self) -> tuple[Member, ...]:
-        """Every member in roster order (sides as listed, then members as listed, spec §3.4)."""
-        return tuple(m for s in self.sides for m in s.members)
-
-    def member(self, member_id: str) -> Member:
-        for m in self.members:
-            if m.id == member_id:
-                return m
-        raise KeyError(f"encounter {self.id} has no combatant {member_id!r}")
-
-
-@dataclass(frozen=True, slots=True)
-class Catalogue:
-    weapons: dict[str, Weapon]
-    armour: dict[str, Armour]
-    spells: dict[str, Spell]
-    defaults: Defaults
-    stat_blocks: dict[str, StatBlock]
-    encounters: dict[str, EncounterSpec]
-
 
 # --- parsing ------------------------------------------------------------------------------
 
@@ -447,6 +232,7 @@ def parse_stat_block(data: Any, src: str, entry: str, bid: str, cat: Catalogue) 
     if len(set(weapons)) != len(weapons):
         e.fail("weapons", "a weapon is listed twice")
     spells = _ids(e, "spells", cat.spells, "spell")
+    b = C.body(height, weapons, attrs.pm, actions)
     block = StatBlock(
         bid, name, height, level, attrs, pkg.name if pkg else None,
         final - C.attribute_bonuses(attrs), actions, hp, sdc, stamina, morale, ee, se, de,
@@ -455,7 +241,8 @@ def parse_stat_block(data: Any, src: str, entry: str, bid: str, cat: Catalogue) 
         e.integer("dmg_mod_pct", 0), e.integer("end_mod_pct", 0), cat.armour[aid], weapons,
         e.choice("primary_hand", HANDS, "right"), spells,
         e.integer("perception_pct", d.perception_pct, lo=0), _resists(e),
-        e.opt("immune_physical_effects", False, bool))
+        e.opt("immune_physical_effects", False, bool), b.radii, b.weapon_slots, b.zoc_band,
+        b.zoc_radius, b.full_move_ft, b.step_budget)
     e.done()
     return block
 

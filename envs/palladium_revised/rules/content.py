@@ -15,8 +15,12 @@ both call these functions).
   ``crit_effect_factor``, ``mitigated_loss``, ``prone_parry_mitigation``;
 * level scaling (§2.8): ``level_bonus``; Damage Shields (§9.4): ``WARD_SHIELD``,
   ``empowered_body_shield``;
-* the DEFAULT weapons (§2.6, R45) and armour (§2.7, R12): ``DiceExpr``, ``Weapon``, ``Armour``,
-  ``DEFAULT_WEAPONS``, ``DEFAULT_ARMOUR`` (the catalogue file lists the same rows).
+* the DEFAULT weapons (§2.6, R45) and armour (§2.7, R12): ``DEFAULT_WEAPONS``,
+  ``DEFAULT_ARMOUR``, ``UNARMED`` (the catalogue file lists the same rows), ``weapon_slots``;
+* a combatant's battle-line numbers (§2.5, §5.3): ``body`` -> ``Body``.
+
+The record types (``Attributes``, ``Bonuses``, ``ZoneRadii``, ``DiceExpr``, ``Weapon``,
+``Armour``) live in ``sheet.py`` and are re-exported here.
 
 Bad values raise ``ValueError`` with one clear line (the loader turns it into a ``DataError``
 naming the file, the entry and the field). Standard library only.
@@ -25,9 +29,32 @@ naming the file, the entry and the field). Standard library only.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational
+
+from .geometry import zoc_band
+from .sheet import (
+    ATTRIBUTE_NAMES,
+    ATTRIBUTES,
+    BAND_NAMES,
+    BANDS,
+    BONUS_FIELDS,
+    FAR,
+    WEAPON_KINDS,
+    Armour,
+    Attributes,
+    Bonuses,
+    C,
+    DiceExpr,
+    G,
+    M,
+    R,
+    Weapon,
+    ZoneRadii,
+    check_int,
+)
 
 __all__ = [
     "threshold", "pct_factor", "effective_bonus", "combat_roll_total", "damage_final",
@@ -36,23 +63,19 @@ __all__ = [
     "Package", "PACKAGES", "package", "hp_base", "stamina_max", "morale_max", "mage_ee_max",
     "Derived", "derive", "eff_pm", "full_move_ft", "step_budget", "TURN_SECONDS", "BANDS",
     "BAND_NAMES", "band_index", "parse_height", "G", "C", "M", "R", "FAR", "ZoneRadii",
-    "zone_radii", "rnd",
-    "GRID", "slot_counts", "MAX_ACTIONS", "crit_range", "is_crit", "crit_effect_factor",
+    "zone_radii", "rnd", "GRID", "slot_counts", "MAX_ACTIONS", "crit_range", "is_crit",
+    "crit_effect_factor",
     "mitigated_loss", "prone_parry_mitigation", "PARRY_MITIGATION_PCT", "CRIT_BONUS_PCT",
     "CRIT_MIN", "PERCEPTION_PCT", "level_bonus", "LEVEL_CAP", "WARD_SHIELD",
     "WARD_DURATION_S", "empowered_body_shield", "EMPOWERED_BODY_DURATION_S", "DiceExpr",
     "Weapon", "Armour", "WEAPON_KINDS", "DEFAULT_WEAPONS", "DEFAULT_ARMOUR", "UNARMED",
+    "weapon_slots", "Body", "body",
 ]
 
 Number = int | Fraction
 
 
-def _int(value: object, what: str, lo: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what}: expected an integer, got {value!r}")
-    if lo is not None and value < lo:
-        raise ValueError(f"{what}: expected an integer >= {lo}, got {value}")
-    return value
+_int = check_int
 
 
 # --- arithmetic (spec §1.4.2, §1.4.3, §8.2, R2, R3, R37, R51) -------------------------------
@@ -107,41 +130,6 @@ def increased_cost(cost: int, pct: Number) -> int:
 
 # --- attributes and the DEFAULT chart (spec §2.1, §2.3, R43, R46) ---------------------------
 
-ATTRIBUTES: tuple[str, ...] = ("mi", "me", "ma", "ps", "pe", "pp", "pm", "pb")
-ATTRIBUTE_NAMES = {"mi": "M.I.", "me": "M.E.", "ma": "M.A.", "ps": "P.S.", "pe": "P.E.",
-                   "pp": "P.P.", "pm": "P.M.", "pb": "P.B."}
-
-
-@dataclass(frozen=True, slots=True)
-class Attributes:
-    """The eight attributes (spec §2.1); ``None`` = the being has no score in it (R43)."""
-
-    mi: int | None
-    me: int | None
-    ma: int | None
-    ps: int | None
-    pe: int | None
-    pp: int | None
-    pm: int | None
-    pb: int | None
-
-    def __post_init__(self) -> None:
-        for name in ATTRIBUTES:
-            value = getattr(self, name)
-            if value is not None:
-                _int(value, f"attribute {ATTRIBUTE_NAMES[name]}", lo=0)
-
-    @property
-    def has_pe(self) -> bool:
-        """False for a being without P.E.: no Stamina, no H.P. (spec §2.1, R43)."""
-        return self.pe is not None
-
-    @property
-    def has_me(self) -> bool:
-        """False for a being without M.E.: no Morale (spec §2.1)."""
-        return self.me is not None
-
-
 def _chart_value(value: int | None, what: str) -> int | None:
     return None if value is None else _int(value, what, lo=0)
 
@@ -164,41 +152,6 @@ def coma_pct(value: int | None) -> int:
     (spec §2.3, R46)."""
     a = _chart_value(value, "coma_pct")
     return 4 + 2 * (a - 16) if a is not None and a >= 16 else 0
-
-
-BONUS_FIELDS: tuple[str, ...] = ("init", "strike", "parry", "dodge", "maneuver", "damage",
-                                 "spell_power", "taunt", "save_magic", "save_insanity",
-                                 "save_coma_pct")
-
-
-@dataclass(frozen=True, slots=True)
-class Bonuses:
-    """The flat combat bonuses of spec §2.3 (also used for a training package's part)."""
-
-    init: int = 0
-    strike: int = 0
-    parry: int = 0
-    dodge: int = 0
-    maneuver: int = 0
-    damage: int = 0
-    spell_power: int = 0
-    taunt: int = 0
-    save_magic: int = 0
-    save_insanity: int = 0
-    save_coma_pct: int = 0
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            _int(getattr(self, f.name), f"bonus {f.name}")
-
-    def __add__(self, other: Bonuses) -> Bonuses:
-        return Bonuses(*(getattr(self, k) + getattr(other, k) for k in BONUS_FIELDS))
-
-    def __sub__(self, other: Bonuses) -> Bonuses:
-        return Bonuses(*(getattr(self, k) - getattr(other, k) for k in BONUS_FIELDS))
-
-    def as_dict(self) -> dict[str, int]:
-        return {k: getattr(self, k) for k in BONUS_FIELDS}
 
 
 NO_BONUSES = Bonuses()
@@ -324,11 +277,6 @@ def step_budget(effective_pm: int) -> int:
 
 # --- Zones of Control (spec §2.5, R22) -------------------------------------------------------
 
-G, C, M, R, FAR = 1, 2, 3, 4, 5  # band indices (spec §2.5)
-BANDS = {"G": G, "C": C, "M": M, "R": R}
-BAND_NAMES = {G: "Grappling", C: "Close", M: "Medium", R: "Reach", FAR: "Far"}
-
-
 def band_index(letter: str) -> int:
     """A band letter (G, C, M, R) as its index 1..4 (spec §2.5)."""
     if letter not in BANDS:
@@ -339,28 +287,6 @@ def band_index(letter: str) -> int:
 def rnd(x: Rational) -> int:
     """``floor(x + 1/2)`` on an exact rational (spec §2.5)."""
     return math.floor(Fraction(x) + Fraction(1, 2))
-
-
-@dataclass(frozen=True, slots=True)
-class ZoneRadii:
-    """The outer radius in feet of each Zone layer (spec §2.5)."""
-
-    g: int
-    c: int
-    m: int
-    r: int
-
-    def radius(self, band: int) -> int:
-        """``r_b`` for band 1..4 (a weapon of reach band b reaches ``r_b`` feet)."""
-        if band not in (G, C, M, R):
-            raise ValueError(f"band: expected 1..4, got {band!r}")
-        return (self.g, self.c, self.m, self.r)[band - 1]
-
-    def band(self, distance: int) -> int:
-        """``band_X(d)``: 1 if d <= r_G ... 4 if d <= r_R, else 5 (spec §2.5)."""
-        d = _int(distance, "distance", lo=0)
-        return next((b for b, r in enumerate((self.g, self.c, self.m, self.r), 1) if d <= r),
-                    FAR)
 
 
 def parse_height(height: object) -> Fraction:
@@ -467,71 +393,6 @@ def empowered_body_shield(sdc_max: int) -> int:
 # --- DEFAULT weapons and armour (spec §2.6, §2.7, R12, R45) ----------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class DiceExpr:
-    """A dice expression ``NdM``."""
-
-    count: int
-    sides: int
-
-    @classmethod
-    def parse(cls, text: object) -> DiceExpr:
-        parts = text.lower().split("d") if isinstance(text, str) else []
-        if len(parts) != 2 or not all(p.isdigit() for p in parts) \
-                or int(parts[0]) < 1 or int(parts[1]) < 2:
-            raise ValueError(f"expected dice like '1d8' or '2d6', got {text!r}")
-        return cls(int(parts[0]), int(parts[1]))
-
-    def __str__(self) -> str:
-        return f"{self.count}d{self.sides}"
-
-
-WEAPON_KINDS = ("blunt", "edged", "piercing")
-
-
-@dataclass(frozen=True, slots=True)
-class Weapon:
-    """A weapon row (spec §2.6). Melee weapons have ``reach`` (a band 1..4); ranged ones
-    ``inc`` x ``max_inc`` feet. ``ammo`` None: not counted (melee) or unlimited (bows)."""
-
-    id: str
-    damage: DiceExpr
-    reach: int | None
-    short: bool
-    hands: int
-    kind: str
-    wounds: int
-    cost: int
-    ps: bool
-    inc: int | None = None
-    max_inc: int | None = None
-    ammo: int | None = None
-
-    @property
-    def ranged(self) -> bool:
-        return self.reach is None
-
-    @property
-    def max_range(self) -> int | None:
-        """Longest shot in feet, ``inc x max_inc`` (None for melee weapons)."""
-        return None if self.inc is None or self.max_inc is None else self.inc * self.max_inc
-
-    def increment(self, distance: int) -> int:
-        """``n_inc = max(1, ceil(d / inc))`` (spec §2.6); no penalty per increment (R45)."""
-        if self.inc is None:
-            raise ValueError(f"{self.id} is a melee weapon: it has no range increment")
-        return max(1, -(-_int(distance, "distance", lo=0) // self.inc))
-
-
-@dataclass(frozen=True, slots=True)
-class Armour:
-    """Worn armour (spec §2.7, R12): AR and its own S.D.C."""
-
-    id: str
-    ar: int
-    sdc: int
-
-
 def _melee(wid: str, dice: str, reach: str, short: bool, hands: int, kind: str,
            wounds: int) -> Weapon:
     return Weapon(wid, DiceExpr.parse(dice), BANDS[reach], short, hands, kind, wounds, 1, True)
@@ -565,3 +426,32 @@ DEFAULT_ARMOUR: dict[str, Armour] = {a.id: a for a in (
     Armour("none", 0, 0), Armour("leather", 10, 20), Armour("chain_shirt", 12, 40),
     Armour("chain_mail", 13, 44), Armour("plate", 16, 100), Armour("ogre_hide_vest", 8, 30),
 )}
+
+
+def weapon_slots(weapons: Iterable[Weapon]) -> tuple[Weapon, ...]:
+    """The listed weapons, then ``unarmed`` unless listed (spec §12.4 weapon slots, R45)."""
+    listed = tuple(weapons)
+    return listed + (() if UNARMED in listed else (UNARMED,))
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """The battle-line numbers of a combatant with no modifiers (spec §2.5, §5.3)."""
+
+    radii: ZoneRadii
+    weapon_slots: tuple[Weapon, ...]
+    zoc_band: int
+    zoc_radius: int
+    full_move_ft: int
+    step_budget: int
+
+
+def body(height: int | Fraction | float | str, weapons: Iterable[Weapon], pm: int | None,
+         actions: int) -> Body:
+    """Zone radii from the height, the weapon slots, the Zone of Control (the longest melee
+    reach, at least Close), the Full Move and the Step budget (spec §2.5, §5.3, R21, R22)."""
+    radii, slots = zone_radii(height), weapon_slots(weapons)
+    zb = zoc_band(w for w in slots if not w.ranged)
+    pm_eff = eff_pm(pm)
+    return Body(radii, slots, zb, radii.radius(zb), full_move_ft(pm_eff, actions),
+                step_budget(pm_eff))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .content import BANDS, FAR, C, G, M, R, Weapon, ZoneRadii
+from .sheet import BANDS, FAR, C, G, M, R, Weapon, ZoneRadii
 
 __all__ = [
     "distance", "toward", "home_edge", "roster_by_x", "band", "zoc_band", "zoc_radius",
