@@ -292,13 +292,13 @@ def rnd(x: Rational) -> int:
 def parse_height(height: object) -> Fraction:
     """A body height in feet as an exact rational > 0 (a decimal such as 5.5 is read exactly)."""
     if isinstance(height, bool) or not isinstance(height, int | float | Fraction | str):
-        raise ValueError(f"height: expected a number of feet > 0, got {height!r}")
+        raise ValueError(f"expected a height in feet > 0, got {height!r}")
     try:
         h = Fraction(str(height)) if isinstance(height, float | str) else Fraction(height)
     except ValueError:
-        raise ValueError(f"height: expected a number of feet > 0, got {height!r}") from None
+        raise ValueError(f"expected a height in feet > 0, got {height!r}") from None
     if h <= 0:
-        raise ValueError(f"height: expected a number of feet > 0, got {height!r}")
+        raise ValueError(f"expected a height in feet > 0, got {height!r}")
     return h
 
 
