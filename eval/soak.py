@@ -58,6 +58,9 @@ AGENT_PAIRS: tuple[tuple[str, str], ...] = (
 """agent kinds of the first and second side, in turn"""
 CHUNK = 8
 """games per task sent to a worker"""
+SOAK_OBSERVERS = 2
+"""observations each encoding check builds: the deciding combatant's and one other's in turn
+(``InvariantChecker``; every combatant's costs about twice the soak's time on a 2v2)"""
 
 
 @dataclass(frozen=True)
@@ -151,7 +154,7 @@ def soak_game(spec: GameSpec) -> tuple[int, Failure | None]:
     from agents.episode import encounter_sides, play
     from eval.invariants import InvariantChecker
 
-    check = InvariantChecker(spec.system)
+    check = InvariantChecker(spec.system, observers=SOAK_OBSERVERS)
     try:
         sides = encounter_sides(spec.system, spec.encounter, spec.rules)
         agents = {
