@@ -112,15 +112,16 @@ def move(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, dest:
     moved = 0
     checks: dict[str, list[int]] = {}  # enemy -> [allowed, used]
     why = "arrived"
+    zones = [(e, e.profile.radii, e.profile.zoc_band) for e in _enemies(enc, c)]
     while c.x != dest and moved < allowance:
         p, q = c.x, c.x + step_dir
-        foes = _enemies(enc, c)
-        if p != start and any(e.x == p for e in foes):
+        foes = [z for z in zones if z[0].active]
+        if p != start and any(e.x == p for e, _, _ in foes):
             why = "blocked"
             break
-        for e in foes:
-            bp, bq = band(e.profile.radii, abs(p - e.x)), band(e.profile.radii, abs(q - e.x))
-            if bp <= e.profile.zoc_band and bq > bp and e.active:
+        for e, rad, zb in foes:
+            bp, bq = band(rad, abs(p - e.x)), band(rad, abs(q - e.x))
+            if bp <= zb and bq > bp and e.active:
                 _opportunity(enc, ctx, ev, e, c, abs(p - e.x))
                 if not c.active or enc.is_over():
                     why = "fell"
@@ -128,9 +129,11 @@ def move(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, dest:
         if why == "fell":
             break
         if enc.options.zone_entry_contests:
-            for e in _enemies(enc, c):
-                bp, bq = band(e.profile.radii, abs(p - e.x)), band(e.profile.radii, abs(q - e.x))
-                if bq < bp and bq <= e.profile.zoc_band:
+            for e, rad, zb in zones:
+                if not e.active:
+                    continue
+                bp, bq = band(rad, abs(p - e.x)), band(rad, abs(q - e.x))
+                if bq < bp and bq <= zb:
                     if e.id not in checks:
                         checks[e.id] = [_contest(enc, ctx, ev, c, e), 0]
                     if checks[e.id][1] + 1 > checks[e.id][0]:

@@ -133,19 +133,12 @@ class Profile:
         return self.primary_hand
 
 
-def _rnd(x: Fraction) -> int:
-    """spec §2.5: ``floor(x + 0.5)`` on an exact rational."""
-    return int((x + Fraction(1, 2)).__floor__())
-
-
 def radii(height_ft: int) -> tuple[int, int, int, int]:
-    """spec §2.5, R22: ``(r_G, r_C, r_M, r_R)`` for a body of ``height_ft`` feet."""
-    h = Fraction(height_ft)
-    g = max(1, _rnd(h * Fraction(10, 100)))
-    c = max(g + 1, _rnd(h * Fraction(35, 100)))
-    m = max(c + 1, _rnd(h))
-    r = max(m + 1, _rnd(2 * h))
-    return (g, c, m, r)
+    """spec §2.5, R22: ``(r_G, r_C, r_M, r_R)`` for a body of ``height_ft`` feet (the content
+    module's ``zone_radii``)."""
+    from .content import zone_radii
+    r = zone_radii(height_ft)
+    return (r.g, r.c, r.m, r.r)
 
 
 def band(rad: tuple[int, int, int, int], d: int) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import rulings
+from .content import GRID, slot_counts
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -17,31 +17,10 @@ if TYPE_CHECKING:
 __all__ = ["GRID", "slot_counts", "slot_positions", "AVAILABLE", "RESERVED", "USED", "CONSUMED",
            "LOST", "STATES", "future_index", "next_reserved", "reserve", "release"]
 
-GRID: dict[int, tuple[int, ...]] = {
-    1: (1,), 2: (1, 15), 3: (1, 7, 15), 4: (1, 5, 10, 15), 5: (1, 4, 8, 11, 15),
-    6: (1, 3, 7, 10, 13, 15), 7: (1, 3, 6, 8, 10, 13, 15), 8: (1, 3, 5, 7, 9, 11, 13, 15),
-    9: (1, 3, 5, 7, 9, 11, 12, 14, 15), 10: (1, 2, 3, 5, 7, 9, 11, 12, 14, 15),
-    11: (1, 2, 3, 5, 6, 7, 9, 11, 12, 14, 15), 12: (1, 2, 3, 5, 6, 7, 9, 10, 11, 12, 14, 15),
-    13: (1, 2, 3, 4, 6, 7, 8, 9, 10, 12, 13, 14, 15),  # R20: the seed prints "6, 8, 7"
-    14: (1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15),
-    15: tuple(range(1, 16)),
-}
-# spec §4.2: the seed's Melee Grid, Seconds that hold a slot for N Actions.
+# spec §4.2: the Melee Grid (``GRID``) and ``slot_counts`` are the content module's.
 
 AVAILABLE, RESERVED, USED, CONSUMED, LOST = "available", "reserved", "used", "consumed", "lost"
 STATES = (AVAILABLE, RESERVED, USED, CONSUMED, LOST)
-
-
-def slot_counts(n: int) -> dict[int, int]:
-    """spec §4.2, R19: ``{second: slots in that second}`` for ``n >= 1`` Actions (more than 15:
-    the row of the excess adds a second slot in its Seconds)."""
-    if n < 1:
-        raise ValueError(f"a combatant has at least 1 Action, got {n}")
-    q, r = divmod(n, rulings.SECONDS)
-    counts = {s: q for s in range(1, rulings.SECONDS + 1)}
-    for s in GRID.get(r, ()):
-        counts[s] += 1
-    return {s: c for s, c in counts.items() if c > 0}
 
 
 def slot_positions(n: int) -> tuple[tuple[int, int], ...]:
