@@ -3,27 +3,26 @@ order by Second, commitments with carry-over and abandonment, ticks, rest and st
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from envs.core.dice import ScriptedDice
+from envs.palladium_revised.rules.catalogue import stat_blocks
+from envs.palladium_revised.rules.content import DEFAULT_WEAPONS
 from envs.palladium_revised.rules.events import CommitmentChanged, DamageDealt, InitiativeRolled
 from envs.palladium_revised.rules.options import CORE
-from envs.palladium_revised.rules.profile import Arm, Profile, radii
+from envs.palladium_revised.rules.profile import arm_of, profile_of, radii
 from envs.palladium_revised.rules.rolls import effective_bonus
 from envs.palladium_revised.rules.setup import build
 from envs.palladium_revised.rules.slots import slot_counts, slot_positions
 
-UNARMED = Arm("unarmed", 1, 4, 2, True, 1, "blunt", 0, 1, True)
-DAGGER = Arm("dagger", 1, 6, 2, True, 1, "edged", 1, 1, True)
-LONG = Arm("long_sword", 2, 6, 3, False, 1, "edged", 1, 1, True)
-SHORT = Arm("short_sword", 1, 8, 3, False, 1, "edged", 1, 1, True)
-XBOW = Arm("heavy_crossbow", 2, 8, 0, False, 2, "piercing", 1, 2, False, 80, 6)
-SELL = Profile("sellsword", 4, 28, 50, 32, 24, 12, 2, 3, 3, 2, 2, 3, (LONG, DAGGER, UNARMED),
-               armor="chain_shirt", ar=12, armor_sdc=40)
-DUEL = Profile("duelist", 5, 26, 35, 28, 28, 16, 3, 4, 5, 6, 5, 0, (SHORT, DAGGER, UNARMED),
-               crit_min=19, armor="leather", ar=10, armor_sdc=20)
-ARCH = Profile("archer", 4, 26, 40, 28, 24, 14, 2, 4, 3, 4, 3, 0, (XBOW, DAGGER, UNARMED),
-               armor="leather", ar=10, armor_sdc=20)
+BLOCKS = stat_blocks()
+SELL = profile_of(BLOCKS["sellsword"])
+DUEL = profile_of(BLOCKS["duelist"])
+UNARMED = arm_of(DEFAULT_WEAPONS["unarmed"])
+XBOW = arm_of(DEFAULT_WEAPONS["heavy_crossbow"])
+ARCH = replace(profile_of(BLOCKS["archer"]), weapons=(XBOW, UNARMED))
 
 
 def duel(faces, a=SELL, b=DUEL, xa=80, xb=120, over=None):
@@ -112,7 +111,7 @@ def test_another_main_action_at_a_committed_turn_abandons_it():
 
 
 def test_a_commitment_short_of_slots_carries_into_the_next_round():
-    one = Profile("slow", 1, 26, 40, 28, 24, 14, 2, 4, 3, 4, 3, 0, (XBOW, UNARMED))
+    one = replace(ARCH, actions=1)
     enc = duel(["d20=15", "d20=1"], a=one)
     play(enc, "s: strike heavy_crossbow -> d")
     assert enc.by_id["s"].carry_over == 1
