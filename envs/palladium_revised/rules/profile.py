@@ -9,7 +9,7 @@ spec §2.5 (``radii``) and the band of a distance (``band``).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -100,6 +100,12 @@ class Profile:
     resist_physical_pct: int = 0
     ee_max: int = 0
     radii: tuple[int, int, int, int] = (1, 2, 6, 12)
+    zoc_band: int = field(default=0, compare=False)
+    """spec §2.5: the largest reach band among the melee weapons (at least Close); derived."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "zoc_band",
+                           max([2, *(w.reach for w in self.weapons if not w.ranged)]))
 
     def weapon(self, wid: str) -> Arm:
         for w in self.weapons:
@@ -110,11 +116,6 @@ class Profile:
     @property
     def melee(self) -> tuple[Arm, ...]:
         return tuple(w for w in self.weapons if not w.ranged)
-
-    @property
-    def zoc_band(self) -> int:
-        """spec §2.5: the largest reach band among the melee weapons (at least Close)."""
-        return max([2, *(w.reach for w in self.melee)])
 
     @property
     def zoc_radius(self) -> int:
