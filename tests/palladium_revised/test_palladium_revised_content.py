@@ -400,8 +400,8 @@ def test_a_package_alone_derives_the_sellsword():
 
 def test_a_being_without_pe_or_me():
     inline = {"height_ft": 5, "level": 2, "actions": 2, "sdc_max": 60,
-              "attributes": {"mi": 3, "me": None, "ma": 3, "ps": 20, "pp": 10, "pm": 6,
-                             "pb": 3}, "weapons": ["mace"]}
+              "attributes": {"mi": 3, "me": None, "ma": 3, "ps": 20, "pe": None, "pp": 10,
+                             "pm": 6, "pb": 3}, "weapons": ["mace"], "has_pe": False}
     b = stat_block_from_mapping(inline, "s.yaml", "combatants.golem")
     assert (b.id, b.has_pe, b.has_me) == ("golem", False, False)
     assert (b.hp_base, b.stamina_max, b.morale_max, b.sdc_max) == (0, 0, 0, 60)
@@ -587,14 +587,22 @@ def test_duplicate_keys_and_bad_yaml_name_the_file(tmp_path):
 
 
 def test_a_being_without_pe_lists_no_hp_or_stamina():
+    attrs = dict.fromkeys(("mi", "me", "ma", "ps", "pe", "pp", "pm", "pb"), 10)
     base = {"height_ft": 6, "level": 1, "actions": 1, "sdc_max": 10,
-            "attributes": {"me": 10, "pp": 10, "pm": 6}}
+            "attributes": {**attrs, "pe": None}}
     with pytest.raises(DataError, match=r"^s\.yaml: combatants\.golem: field 'hp_base': a being "
                                         r"without P\.E\. has none \(spec §2\.1, R43\), got 5$"):
         stat_block_from_mapping({**base, "hp_base": 5}, "s.yaml", "combatants.golem")
     with pytest.raises(DataError, match=r"field 'morale_max': a being without M\.E\."):
-        stat_block_from_mapping({**base, "attributes": {"pe": 5}, "morale_max": 4}, "s.yaml",
-                                "combatants.golem")
+        stat_block_from_mapping({**base, "attributes": {**attrs, "me": None}, "morale_max": 4},
+                                "s.yaml", "combatants.golem")
+    with pytest.raises(DataError, match=r"^s\.yaml: combatants\.golem: field 'has_pe': disagrees "
+                                        r"with attributes\.pe \(null, no score, spec §2\.1\)$"):
+        stat_block_from_mapping({**base, "has_pe": True}, "s.yaml", "combatants.golem")
+    with pytest.raises(DataError, match=r"^s\.yaml: combatants\.golem\.attributes: field 'pb': "
+                                        r"missing \(an integer >= 0, or null for no score"):
+        no_pb = {k: v for k, v in attrs.items() if k != "pb"}
+        stat_block_from_mapping({**base, "attributes": no_pb}, "s.yaml", "combatants.golem")
     with pytest.raises(DataError, match=r"^s\.yaml: combatants\.golem: field 'actions': missing$"):
         stat_block_from_mapping({k: v for k, v in base.items() if k != "actions"}, "s.yaml",
                                 "combatants.golem")
