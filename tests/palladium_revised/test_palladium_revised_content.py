@@ -7,6 +7,7 @@ failing with one line naming the file, the entry and the field.
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -615,3 +616,17 @@ def test_the_shipped_file_is_the_spec_format_plus_how_each_was_built():
         extra = {"package", "training"} & set(block)
         assert len(extra) == 1, bid  # the only keys beyond spec §13.4
     assert load_catalogue(SHIPPED) == catalogue()
+
+
+def test_the_file_exactly_as_the_spec_prints_it_loads_the_same_blocks(tmp_path):
+    data = _shipped()
+    for block in data["combatants"].values():
+        block.pop("package", None)
+        block.pop("training", None)
+    path = tmp_path / "spec.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    plain = load_catalogue(path)
+    for bid, b in stat_blocks().items():
+        # the training is read back from the listed bonuses (bonuses - chart)
+        assert plain.stat_blocks[bid] == dataclasses.replace(b, package=None), bid
+    assert plain.encounters.keys() == encounters().keys()
