@@ -153,6 +153,11 @@ def test_criticals_and_parry():
     assert C.prone_parry_mitigation(75) == 50 and C.prone_parry_mitigation(40) == 40  # R11
     assert C.prone_parry_mitigation(400) == 100
     assert (C.PARRY_MITIGATION_PCT, C.CRIT_BONUS_PCT, C.CRIT_MIN) == (75, 100, 20)
+    d = catalogue().defaults  # spec §13.4 defaults, the same as the records' own defaults
+    assert (d.parry_mitigation_pct, d.crit_bonus_pct, d.crit_min, d.perception_pct) == \
+        (C.PARRY_MITIGATION_PCT, C.CRIT_BONUS_PCT, C.CRIT_MIN, C.PERCEPTION_PCT) == (75, 100, 20,
+                                                                                  30)
+    assert d == type(d)()
 
 
 def test_damage_shields():
