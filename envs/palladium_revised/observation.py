@@ -1,0 +1,275 @@
+"""Palladium Revised observation (spec §12.5): the named feature tables and ``observe``.
+
+Float32, every value in [-1, 1]. Nothing is hidden (spec §12.3: every total is public once
+rolled; ``public_view`` shows every combatant whole), so the features are read straight from the
+state the public view is built from, one Python list assigned once:
+
+* ``global`` (``GLOBAL_FEATURES``): the clock (round, Second, ``t_abs``, pass, Seconds to the
+  next Wound tick), the decision one-hot (TURN, COMMITTED, DEFENSE, OPPORTUNITY, SAVE,
+  POST_ROLL, spec §4.8), who decides and whose turn it is (ego slots), the free actions used
+  this turn, the pending attack (attacker, ``S0``, natural, melee or ranged, crit range, the
+  weapon's mean damage, and for the defender the engine's ``preview_defense``: Dodge and Parry
+  odds, the slot a Dodge costs), the opportunity window (mover, distance) and the post-roll
+  block (FULL, zeros until the engine has it);
+* ``slot0`` .. ``slot7`` (``SLOT_FEATURES``, ego slots: self, 3 allies, 4 enemies, the action
+  layout's target slots): presence, side and state, the battle line (position, offset, distance,
+  the band by each one's radii, who is in whose Zone, the radii), weapons reaching both ways,
+  S.D.C./H.P./armour/pools, the action economy and the TIMELINE AHEAD (``free`` and
+  ``reserved``: its slots still to come in each Second 1..15 of this round), bonuses, reach and
+  range, conditions;
+* ``weapons`` (``WEAPON_FEATURES`` per weapon slot: first, second, unarmed): the observer's own.
+
+``obs_features()`` lists every feature with its offset and range (``arena layout
+palladium_revised --obs``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from envs.rl import ObsSpec
+from envs.rl.features import feature_rows, table_size
+
+from .rules import preview_defense
+from .rules.movement import reaches
+from .rules.profile import band
+from .rules.slots import AVAILABLE, RESERVED
+
+__all__ = ["MAX_PER_SIDE", "SLOTS", "PHASES", "GLOBAL_FEATURES", "SLOT_FEATURES",
+           "WEAPON_FEATURES", "OBS", "obs_features", "observe"]
+
+MAX_PER_SIDE = 4
+SLOTS = 2 * MAX_PER_SIDE
+"""ego slots: self, up to 3 allies, up to 4 enemies (``goblin_pack`` has 4 goblins)"""
+PHASES = ("turn", "committed", "defense", "opportunity", "save", "post_roll")
+STATES = ("active", "coma", "dead")
+SECONDS = 15
+GLOBAL_FEATURES = (
+    ("round", 1),          # round / round limit
+    ("second", 1),         # Second / 15
+    ("t_abs", 1),          # / 300
+    ("pass", 1),           # current pass / 2
+    ("wound_tick", 1),     # Seconds until the next Wound tick / 3
+    ("phase", len(PHASES)),
+    ("deciding", 1),       # I decide
+    ("actor", SLOTS),      # ego slot of the one deciding
+    ("turn_owner", SLOTS),  # ego slot of the one whose turn is open
+    ("free_used", 3),      # step, morale_boost, drop used this turn
+    ("attacker", SLOTS),   # DEFENSE: the striker's slot
+    ("attack", 5),         # S0 / 30, natural / 20, ranged, natural in crit range, mean dmg / 20
+    ("defense_odds", 4),   # (the defender) Dodge makes it miss, Parry mitigates, Dodge costs
+                           # the slot in Second / 15, a Dodge can be paid
+    ("mover", SLOTS),      # OPPORTUNITY: the mover's slot
+    ("opportunity", 1),    # its distance / 60
+    ("post_roll", 3),      # FULL: own total / 30, opposing total / 30, margin / 10
+)
+SLOT_FEATURES = (
+    ("present", 1),
+    ("relation", 3),       # self, ally, enemy
+    ("state", len(STATES)),
+    ("x", 1),              # x / L
+    ("home", 1),           # distance to its side's home edge / L
+    ("offset", 1),         # its x - my x, / 60
+    ("distance", 1),       # / 60
+    ("band_mine", 5),      # band of the distance by my radii (G, C, M, R, outside)
+    ("band_its", 5),       # by its radii
+    ("in_zone", 2),        # it is in my Zone of Control, I am in its
+    ("radii", 4),          # its G, C, M, R radii / 20
+    ("zoc", 2),            # its Zone of Control radius / 20, band / 4
+    ("my_reach", 3),       # my weapon slot k reaches it now
+    ("its_reach", 1),      # one of its weapons reaches me now
+    ("health", 5),         # S.D.C./max, H.P./base, H.P. at or below 0, armour S.D.C./max, AR/20
+    ("pools", 4),          # Stamina/max, Morale/max, E.E./max, Wounds / 20
+    ("economy", 7),        # N / 15, free slots left / 15, Seconds to its next slot / 15,
+                           # initiative place / 8, reserved / 5, carry-over / 5, committed
+    ("free", SECONDS),     # its AVAILABLE slots still to come this round, per Second
+    ("reserved", SECONDS),  # its RESERVED slots still to come, per Second
+    ("status", 8),         # defending, resting, rest Seconds / 5, Multi-Dodge window, its
+                           # total / 30, Step budget / 20, Full Move / 100, Morale boost pending
+    ("bonuses", 7),        # init, strike, parry, dodge, maneuver, damage / 10; crit min / 20
+    ("arms", 3),           # longest melee reach band / 4, has a ranged weapon, range / 480
+    ("conditions", 12),    # Closing Wounds X / 5, Exhaustion, Fatigued, Depression / 10,
+                           # insanity / 20, Concussion, Dazed, Internal Bleeding (/ 5),
+                           # Crippled right leg, left leg, left arm, right arm (/ 5)
+)
+WEAPON_FEATURES = (
+    ("present", 1), ("ranged", 1), ("reach", 1),  # reach band / 4
+    ("short", 1), ("damage", 1),  # mean dice / 20
+    ("range", 1), ("ammo", 1),    # ft / 480, shots left / 10
+    ("cost", 1), ("two_handed", 1),
+)
+SLOT_SIZE = table_size(SLOT_FEATURES)
+WEAPON_SIZE = table_size(WEAPON_FEATURES)
+OBS = ObsSpec([
+    ("global", table_size(GLOBAL_FEATURES)),
+    *((f"slot{i}", SLOT_SIZE) for i in range(SLOTS)),
+    ("weapons", 3 * WEAPON_SIZE),
+])
+_EMPTY_SLOT = [0.0] * SLOT_SIZE
+_EMPTY_WEAPON = [0.0] * WEAPON_SIZE
+
+
+def obs_features() -> list[tuple[str, int, int, float, float]]:
+    """Every observation feature as ``(name, offset, size, low, high)``, in vector order."""
+    weapons = tuple((f"{k}.{f}", n) for k in ("first", "second", "unarmed")
+                    for f, n in WEAPON_FEATURES)
+    return feature_rows(OBS, {"global": GLOBAL_FEATURES, "slot": SLOT_FEATURES,
+                              "weapons": weapons})
+
+
+def _hot(i: int, n: int) -> list[float]:
+    out = [0.0] * n
+    if 0 <= i < n:
+        out[i] = 1.0
+    return out
+
+
+_PHASE = {p: _hot(i, len(PHASES)) for i, p in enumerate(PHASES)}
+_STATE = {s: _hot(i, len(STATES)) for i, s in enumerate(STATES)}
+_BAND = {b: _hot(b - 1, 5) for b in range(1, 6)}
+_REL = (_hot(0, 3), _hot(1, 3), _hot(2, 3))
+
+
+def _global(enc: Any, me: Any, index: dict[str, int]) -> list[float]:
+    s = enc.second
+    actor = enc.current_actor()
+    used = enc.free_used
+    w = enc.window
+    info = dict(w.info) if w is not None else {}
+    kind = enc.decision
+    out = [enc.round / max(1, enc.options.max_rounds), s / SECONDS, enc.t_abs / 300,
+           enc.pass_no / 2, (3 - s % 3) / 3 if s else 1.0,
+           *_PHASE.get(kind, _hot(-1, len(PHASES))), float(actor == me.id),
+           *_hot(index.get(actor, -1) if actor is not None else -1, SLOTS),
+           *_hot(index.get(enc.turn, -1) if enc.turn is not None else -1, SLOTS),
+           float("step" in used), float("morale_boost" in used), float("drop" in used)]
+    if kind == "defense":
+        a = enc.by_id[info["attacker"]]
+        weapon = a.profile.weapon(info["weapon"])
+        out += _hot(index.get(a.id, -1), SLOTS)
+        out += [info["s0"] / 30, info["nat"] / 20, float(info["ranged"]),
+                float(info["crit_range"]), float(weapon.mean) / 20]
+        if actor == me.id:
+            p = preview_defense(enc, me.id, info["s0"], bool(info["ranged"]))
+            out += [p.dodge_miss, p.parry_mitigates,
+                    p.dodge_slot[0] / SECONDS if p.dodge_slot else 0.0, float(p.can_dodge)]
+        else:
+            out += [0.0] * 4
+    else:
+        out += [0.0] * (SLOTS + 9)
+    if kind == "opportunity":
+        out += _hot(index.get(info["mover"], -1), SLOTS)
+        out.append(info["distance"] / 60)
+    else:
+        out += [0.0] * (SLOTS + 1)
+    return out + [0.0, 0.0, 0.0]
+
+
+def _timeline(enc: Any, o: Any) -> tuple[list[float], list[float], int, int]:
+    """``(free per Second, reserved per Second, free slots left, Seconds to the next slot)``:
+    ``o``'s slots of this round still in the future of the cursor (spec §4.3)."""
+    free = [0.0] * SECONDS
+    held = [0.0] * SECONDS
+    cur = enc.cursor
+    rank = enc.init_index(o.id)
+    left = 0
+    nxt = -1
+    for (s, k), st in zip(o.slot_at, o.slot_state, strict=True):
+        if (st == AVAILABLE or st == RESERVED) and (s, k, rank) > cur:
+            if st == AVAILABLE:
+                free[s - 1] = min(1.0, free[s - 1] + 0.5)
+                left += 1
+            else:
+                held[s - 1] = min(1.0, held[s - 1] + 0.5)
+            if nxt < 0:
+                nxt = s - enc.second
+    return free, held, left, nxt
+
+
+def _slot(enc: Any, me: Any, o: Any, slot: int, length: int) -> list[float]:
+    p = o.profile
+    d = abs(o.x - me.x)
+    rel = 0 if slot == 0 else (1 if o.side == me.side else 2)
+    enemy = rel == 2
+    my_reach = [0.0, 0.0, 0.0]
+    its_reach = 0.0
+    if enemy:
+        k = 0
+        for w in me.profile.weapons:
+            if w.id == "unarmed":
+                my_reach[2] = float(reaches(w, me, d))
+            elif k < 2:
+                my_reach[k] = float(reaches(w, me, d))
+                k += 1
+        its_reach = float(o.active and any(reaches(w, o, d) for w in p.weapons))
+    bm, bi = band(me.profile.radii, d), band(p.radii, d)
+    home = o.x if enc.home[o.side] < 0 else length - o.x
+    free, held, left, nxt = _timeline(enc, o)
+    rank = enc.order.index(o.id) if o.id in enc.order else SLOTS
+    melee = [w.reach for w in p.weapons if not w.ranged]
+    ranged = [w.max_range for w in p.weapons if w.ranged]
+    cw = o.closing[0] if o.closing else 0
+    cr = o.crippled
+    ee_max = p.ee_max
+    ee = getattr(o, "ee", ee_max)
+    md = o.multidodge
+    return [
+        1.0, *_REL[rel], *_STATE.get(o.state, _hot(-1, 3)),
+        o.x / length, home / length, (o.x - me.x) / 60, d / 60, *_BAND[bm], *_BAND[bi],
+        float(o.active and bm <= me.profile.zoc_band and slot != 0),
+        float(o.active and bi <= p.zoc_band and slot != 0),
+        *(r / 20 for r in p.radii), p.zoc_radius / 20, p.zoc_band / 4,
+        *my_reach, its_reach,
+        o.sdc / max(1, o.sdc_max), o.hp / max(1, p.hp_base), float(o.hp <= 0),
+        o.armor_sdc / max(1, p.armor_sdc), p.ar / 20,
+        o.stamina / max(1, p.stamina_max), o.morale / max(1, p.morale_max),
+        ee / ee_max if ee_max else 0.0, o.wounds / 20,
+        p.actions / SECONDS, left / SECONDS, nxt / SECONDS if nxt >= 0 else 1.0,
+        rank / SLOTS, o.reserved_left() / 5, o.carry_over / 5, float(o.commitment is not None),
+        *free, *held,
+        float(o.defending), float(o.resting), o.rest_seconds / 5, float(md is not None),
+        (md or 0) / 30, o.step_budget / 20, o.full_move_ft() / 100, float(o.boost_pending),
+        p.init / 10, p.strike / 10, p.parry / 10, p.dodge / 10, p.maneuver / 10, p.damage / 10,
+        p.crit_min / 20,
+        max(melee, default=0) / 4, float(bool(ranged)), max(ranged, default=0) / 480,
+        cw / 5, float(o.exhausted), float(o.fatigued), o.depression / 10, o.insanity / 20,
+        o.concussion / 5, o.dazed / 5, o.internal_bleeding / 5,
+        cr["leg_right"] / 5, cr["leg_left"] / 5, cr["arm_left"] / 5, cr["arm_right"] / 5,
+    ]
+
+
+def _weapons(me: Any) -> list[float]:
+    slots: list[Any] = [None, None, None]
+    k = 0
+    for w in me.profile.weapons:
+        if w.id == "unarmed":
+            slots[2] = w
+        elif k < 2:
+            slots[k] = w
+            k += 1
+    out: list[float] = []
+    for w in slots:
+        if w is None:
+            out += _EMPTY_WEAPON
+            continue
+        ammo = me.ammo.get(w.id, 0) / 10 if w.ammo is not None else 0.0
+        out += [1.0, float(w.ranged), w.reach / 4, float(w.short), float(w.mean) / 20,
+                w.max_range / 480, ammo, w.cost / 2, float(w.hands >= 2)]
+    return out
+
+
+def observe(enc: Any, combatant: str, ego: tuple[dict[str, int], list[str | None]]
+            ) -> np.ndarray:
+    """The observation of ``combatant``; ``ego``: its ego slots (``PalladiumEncoding.ego``)."""
+    index, slots = ego
+    me = enc.by_id[combatant]
+    length = max(1, enc.options.arena_length)
+    row = _global(enc, me, index)
+    for i, cid in enumerate(slots):
+        row += _EMPTY_SLOT if cid is None else _slot(enc, me, enc.by_id[cid], i, length)
+    row += _weapons(me)
+    vec = np.array(row, dtype=np.float32)
+    np.clip(vec, -1.0, 1.0, out=vec)
+    return vec
