@@ -201,6 +201,20 @@ SYSTEMS: dict[str, SystemEntry] = {
         starter="envs.metaforce.starter:STARTER",
         text_map="envs.metaforce.textmap:text_map",
     ),
+    "palladium_revised": SystemEntry(
+        name="palladium_revised",
+        rules="envs.palladium_revised.rules",
+        env="envs.palladium_revised.env",
+        encoding="envs.palladium_revised.encoding:ENCODING",
+        heuristic="agents.heuristic.palladium_revised:PalladiumHeuristic",
+        invariants="envs.palladium_revised.invariants:state_invariants",
+        describe="envs.palladium_revised.describe:describe",
+        spec="docs/rules/palladium_revised.md",
+        shaping="envs.palladium_revised.env:SHAPING",
+        renderer="envs.palladium_revised.env:draw",
+        starter="envs.palladium_revised.starter:STARTER",
+        text_map="envs.palladium_revised.textmap:text_map",
+    ),
 }
 
 
