@@ -205,3 +205,12 @@ def test_a_situation_places_and_overrides_and_rejects_bad_fields():
     bad = {**data, "combatants": [{"id": "duelist_1", "state": {"stamina": "lots"}}]}
     with pytest.raises(DataError, match="fight.yaml.*stamina"):
         from_situation(bad, "fight.yaml")
+
+
+def test_every_legal_action_has_plain_words():
+    from envs.palladium_revised.rules.describe import describe
+    enc = close_duel()
+    words = {describe(a, enc) for a in enc.legal_actions()}
+    assert "strike the duelist with the long sword" in words
+    assert "step (free) away from the duelist" in words
+    assert all(w and ":" not in w for w in words)
