@@ -7,6 +7,7 @@ failing with one line naming the file, the entry and the field.
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -152,6 +153,11 @@ def test_criticals_and_parry():
     assert C.prone_parry_mitigation(75) == 50 and C.prone_parry_mitigation(40) == 40  # R11
     assert C.prone_parry_mitigation(400) == 100
     assert (C.PARRY_MITIGATION_PCT, C.CRIT_BONUS_PCT, C.CRIT_MIN) == (75, 100, 20)
+    d = catalogue().defaults  # spec §13.4 defaults, the same as the records' own defaults
+    assert (d.parry_mitigation_pct, d.crit_bonus_pct, d.crit_min, d.perception_pct) == \
+        (C.PARRY_MITIGATION_PCT, C.CRIT_BONUS_PCT, C.CRIT_MIN, C.PERCEPTION_PCT) == (75, 100, 20,
+                                                                                  30)
+    assert d == type(d)()
 
 
 def test_damage_shields():
@@ -400,8 +406,8 @@ def test_a_package_alone_derives_the_sellsword():
 
 def test_a_being_without_pe_or_me():
     inline = {"height_ft": 5, "level": 2, "actions": 2, "sdc_max": 60,
-              "attributes": {"mi": 3, "me": None, "ma": 3, "ps": 20, "pp": 10, "pm": 6,
-                             "pb": 3}, "weapons": ["mace"]}
+              "attributes": {"mi": 3, "me": None, "ma": 3, "ps": 20, "pe": None, "pp": 10,
+                             "pm": 6, "pb": 3}, "weapons": ["mace"], "has_pe": False}
     b = stat_block_from_mapping(inline, "s.yaml", "combatants.golem")
     assert (b.id, b.has_pe, b.has_me) == ("golem", False, False)
     assert (b.hp_base, b.stamina_max, b.morale_max, b.sdc_max) == (0, 0, 0, 60)
@@ -587,14 +593,22 @@ def test_duplicate_keys_and_bad_yaml_name_the_file(tmp_path):
 
 
 def test_a_being_without_pe_lists_no_hp_or_stamina():
+    attrs = dict.fromkeys(("mi", "me", "ma", "ps", "pe", "pp", "pm", "pb"), 10)
     base = {"height_ft": 6, "level": 1, "actions": 1, "sdc_max": 10,
-            "attributes": {"me": 10, "pp": 10, "pm": 6}}
+            "attributes": {**attrs, "pe": None}}
     with pytest.raises(DataError, match=r"^s\.yaml: combatants\.golem: field 'hp_base': a being "
                                         r"without P\.E\. has none \(spec §2\.1, R43\), got 5$"):
         stat_block_from_mapping({**base, "hp_base": 5}, "s.yaml", "combatants.golem")
     with pytest.raises(DataError, match=r"field 'morale_max': a being without M\.E\."):
-        stat_block_from_mapping({**base, "attributes": {"pe": 5}, "morale_max": 4}, "s.yaml",
-                                "combatants.golem")
+        stat_block_from_mapping({**base, "attributes": {**attrs, "me": None}, "morale_max": 4},
+                                "s.yaml", "combatants.golem")
+    with pytest.raises(DataError, match=r"^s\.yaml: combatants\.golem: field 'has_pe': disagrees "
+                                        r"with attributes\.pe \(null, no score, spec §2\.1\)$"):
+        stat_block_from_mapping({**base, "has_pe": True}, "s.yaml", "combatants.golem")
+    with pytest.raises(DataError, match=r"^s\.yaml: combatants\.golem\.attributes: field 'pb': "
+                                        r"missing \(an integer >= 0, or null for no score"):
+        no_pb = {k: v for k, v in attrs.items() if k != "pb"}
+        stat_block_from_mapping({**base, "attributes": no_pb}, "s.yaml", "combatants.golem")
     with pytest.raises(DataError, match=r"^s\.yaml: combatants\.golem: field 'actions': missing$"):
         stat_block_from_mapping({k: v for k, v in base.items() if k != "actions"}, "s.yaml",
                                 "combatants.golem")
@@ -607,3 +621,17 @@ def test_the_shipped_file_is_the_spec_format_plus_how_each_was_built():
         extra = {"package", "training"} & set(block)
         assert len(extra) == 1, bid  # the only keys beyond spec §13.4
     assert load_catalogue(SHIPPED) == catalogue()
+
+
+def test_the_file_exactly_as_the_spec_prints_it_loads_the_same_blocks(tmp_path):
+    data = _shipped()
+    for block in data["combatants"].values():
+        block.pop("package", None)
+        block.pop("training", None)
+    path = tmp_path / "spec.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    plain = load_catalogue(path)
+    for bid, b in stat_blocks().items():
+        # the training is read back from the listed bonuses (bonuses - chart)
+        assert plain.stat_blocks[bid] == dataclasses.replace(b, package=None), bid
+    assert plain.encounters.keys() == encounters().keys()

@@ -4,8 +4,8 @@
 Loaded once from ``envs/palladium_revised/data/catalogue.yaml``, in the loader format of spec
 §13.4 exactly as printed (``weapons``, ``armor``, ``spells``, ``defaults``, ``combatants``,
 ``encounters``, each a mapping by id). Bad data fails with one ``DataError`` line naming the
-file, the entry and the field. ``Weapon``, ``Armour``, ``DiceExpr``, ``Bonuses`` and
-``Attributes`` are the table rows of ``content.py``, re-exported here.
+file, the entry and the field. The records (``Weapon``, ``Armour``, ``Spell``, ``StatBlock``,
+``EncounterSpec``...) live in ``sheet.py`` and are re-exported here.
 
 A stat block may list its final numbers (as §13.4 does) or leave them to the DEFAULT derivation
 of ``content.py`` (spec §2.3, R46) from its attributes, level and training: an optional
@@ -13,10 +13,11 @@ of ``content.py`` (spec §2.3, R46) from its attributes, level and training: an 
 or an optional ``training`` mapping (a monster's listed values). Listed numbers win (spec §2.3:
 "stat blocks may list final values directly"). ``StatBlock.training`` is always the non-chart
 part of each bonus (``bonuses - attribute_bonuses(attributes)``), so the engine can recompute
-the bonuses when an attribute changes mid-fight (spec §2.1). Checks: attributes integers >= 0
-or null (no score, R43: a being without P.E. has no H.P. and no Stamina, one without M.E. no
-Morale), level >= 1, Actions 1..30 (spec §2.2), known weapon, armour and spell ids, positions
-on the line ``[0, arena_length]`` (spec §3.2), start overrides within the pools.
+the bonuses when an attribute changes mid-fight (spec §2.1). Checks: all eight attributes,
+integers >= 0 or null (no score, R43: a being without P.E. has no H.P. and no Stamina, one
+without M.E. no Morale; the optional ``has_pe``/``has_me`` flags must agree), level >= 1,
+Actions 1..30 (spec §2.2), known weapon, armour and spell ids, positions on the line
+``[0, arena_length]`` (spec §3.2), start overrides within the pools.
 """
 
 from __future__ import annotations
@@ -152,10 +153,19 @@ def parse_spell(sid: str, data: Any, src: str) -> Spell:
 
 
 def _attributes(e: Entry) -> Attributes:
+    """All eight attributes, null for no score (R43); the optional flags ``has_pe`` and
+    ``has_me`` (spec §2.1) must agree with them."""
     a = e.sub("attributes")
+    for k in C.ATTRIBUTES:
+        a.req(k, what="an integer >= 0, or null for no score (R43)")
     values = {k: a.integer(k, lo=0) if a.opt(k) is not None else None for k in C.ATTRIBUTES}
     a.done()
-    return Attributes(**values)
+    attrs = Attributes(**values)
+    for flag, key, has in (("has_pe", "pe", attrs.has_pe), ("has_me", "me", attrs.has_me)):
+        if e.opt(flag, has, bool) != has:
+            e.fail(flag, f"disagrees with attributes.{key} "
+                         f"({'a score' if has else 'null, no score'}, spec §2.1)")
+    return attrs
 
 
 def _bonuses(e: Entry, key: str, default: Bonuses) -> Bonuses:

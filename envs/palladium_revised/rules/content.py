@@ -9,7 +9,8 @@ both call these functions).
 * the DEFAULT training packages (§2.3): ``PACKAGES``, ``package``;
 * pools (§2.2, R46): ``hp_base``, ``stamina_max``, ``morale_max``, ``mage_ee_max``, ``derive``;
 * movement (§5.3, R21): ``eff_pm``, ``full_move_ft``, ``step_budget``;
-* Zones of Control (§2.5, R22): ``BANDS``, ``ZoneRadii``, ``zone_radii`` for any height > 0;
+* Zones of Control (§2.5, R22): ``BANDS``, ``ZoneRadii``, ``zone_radii`` for any height > 0
+  (from ``geometry.py``, with ``rnd``, ``parse_height`` and ``band_index``);
 * the Melee Grid (§4.2, R19, R20): ``GRID``, ``slot_counts`` for any N >= 1;
 * criticals and parries (§2.4, §8.5, R11, R14): ``crit_range``, ``is_crit``,
   ``crit_effect_factor``, ``mitigated_loss``, ``prone_parry_mitigation``;
@@ -32,9 +33,8 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from numbers import Rational
 
-from .geometry import zoc_band
+from .geometry import band_index, parse_height, rnd, zoc_band, zone_radii
 from .sheet import (
     ATTRIBUTE_NAMES,
     ATTRIBUTES,
@@ -273,43 +273,6 @@ def full_move_ft(effective_pm: int, actions: int) -> int:
 def step_budget(effective_pm: int) -> int:
     """The free Step budget per round = ``eff_PM`` at round start (spec §5.3, §9.4, R21)."""
     return _int(effective_pm, "eff_PM", lo=0)
-
-
-# --- Zones of Control (spec §2.5, R22) -------------------------------------------------------
-
-def band_index(letter: str) -> int:
-    """A band letter (G, C, M, R) as its index 1..4 (spec §2.5)."""
-    if letter not in BANDS:
-        raise ValueError(f"unknown band {letter!r}; expected one of {', '.join(BANDS)}")
-    return BANDS[letter]
-
-
-def rnd(x: Rational) -> int:
-    """``floor(x + 1/2)`` on an exact rational (spec §2.5)."""
-    return math.floor(Fraction(x) + Fraction(1, 2))
-
-
-def parse_height(height: object) -> Fraction:
-    """A body height in feet as an exact rational > 0 (a decimal such as 5.5 is read exactly)."""
-    if isinstance(height, bool) or not isinstance(height, int | float | Fraction | str):
-        raise ValueError(f"expected a height in feet > 0, got {height!r}")
-    try:
-        h = Fraction(str(height)) if isinstance(height, float | str) else Fraction(height)
-    except ValueError:
-        raise ValueError(f"expected a height in feet > 0, got {height!r}") from None
-    if h <= 0:
-        raise ValueError(f"expected a height in feet > 0, got {height!r}")
-    return h
-
-
-def zone_radii(height: int | Fraction | float | str) -> ZoneRadii:
-    """Zone radii for a body of ``height`` feet (spec §2.5, R22), exact: 10%, 35%, 100% and
-    200% of the height rounded half up, each at least one more than the layer inside it."""
-    h = parse_height(height)
-    g = max(1, rnd(h / 10))
-    c = max(g + 1, rnd(h * 35 / 100))
-    m = max(c + 1, rnd(h))
-    return ZoneRadii(g, c, m, max(m + 1, rnd(2 * h)))
 
 
 # --- the Melee Grid (spec §4.2, R19, R20) ----------------------------------------------------

@@ -1,6 +1,7 @@
 """The battle line (spec §2.5, §2.6, §3.2, §5.2.1, §5.2.2; R21, R22, R26, R45): pure functions
 of positions ``x`` in feet, Zone radii and weapons. No state: the engine passes numbers in.
 
+* ``zone_radii`` for any height > 0 (``rnd``, ``parse_height``), ``band_index`` (§2.5, R22);
 * ``distance``, ``toward``, ``home_edge``, ``roster_by_x``: the line itself (§3.2);
 * ``band``: the band of a distance by the owner's radii (§2.5);
 * ``zoc_band``, ``zoc_radius``, ``in_zone``: a combatant's Zone of Control (§2.5, R22);
@@ -10,19 +11,58 @@ of positions ``x`` in feet, Zone radii and weapons. No state: the engine passes 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Rational
 
 from .sheet import BANDS, FAR, C, G, M, R, Weapon, ZoneRadii
 
 __all__ = [
-    "distance", "toward", "home_edge", "roster_by_x", "band", "zoc_band", "zoc_radius",
+    "rnd", "parse_height", "zone_radii", "band_index", "distance", "toward", "home_edge",
+    "roster_by_x", "band", "zoc_band", "zoc_radius",
     "in_zone", "melee_reach_ok", "closer_bands", "ranged_reach_ok", "engaged", "MeleeFire",
     "MELEE_FIRE", "melee_fire", "DEFAULT_ARENA_LENGTH", "DEFAULT_START",
 ]
 
 DEFAULT_ARENA_LENGTH = 200  # spec §3.2, R53
 DEFAULT_START = {"A": 80, "B": 120}  # spec §3.2: 40 ft apart
+
+
+def band_index(letter: str) -> int:
+    """A band letter (G, C, M, R) as its index 1..4 (spec §2.5)."""
+    if letter not in BANDS:
+        raise ValueError(f"unknown band {letter!r}; expected one of {', '.join(BANDS)}")
+    return BANDS[letter]
+
+
+def rnd(x: Rational) -> int:
+    """``floor(x + 1/2)`` on an exact rational (spec §2.5)."""
+    return math.floor(Fraction(x) + Fraction(1, 2))
+
+
+def parse_height(height: object) -> Fraction:
+    """A body height in feet as an exact rational > 0 (a decimal such as 5.5 is read exactly)."""
+    if isinstance(height, bool) or not isinstance(height, int | float | Fraction | str):
+        raise ValueError(f"expected a height in feet > 0, got {height!r}")
+    try:
+        h = Fraction(str(height)) if isinstance(height, float | str) else Fraction(height)
+    except ValueError:
+        raise ValueError(f"expected a height in feet > 0, got {height!r}") from None
+    if h <= 0:
+        raise ValueError(f"expected a height in feet > 0, got {height!r}")
+    return h
+
+
+def zone_radii(height: int | Fraction | float | str) -> ZoneRadii:
+    """Zone radii for a body of ``height`` feet (spec §2.5, R22), exact: 10%, 35%, 100% and
+    200% of the height rounded half up, each at least one more than the layer inside it."""
+    h = parse_height(height)
+    g = max(1, rnd(h / 10))
+    c = max(g + 1, rnd(h * 35 / 100))
+    m = max(c + 1, rnd(h))
+    return ZoneRadii(g, c, m, max(m + 1, rnd(2 * h)))
 
 
 def distance(x_p: int, x_q: int) -> int:
