@@ -91,6 +91,7 @@ class _Decision:
         self.speed = me["speed_squares"]
         self.pos = (me["x"], me["y"])
         self.n = me["space"]
+        self._pv: dict[tuple[str, str, str, int], Any] = {}
         self.threat = {f["id"]: self._threat(f, actor) for f in self.foes}
         harm = self.threat
         if TEAM_WORTH:  # how hard each foe hits this side: its best target among us
@@ -115,6 +116,10 @@ class _Decision:
         a step closer inside the same increment, or a Bleed that ticks, reuses the preview (its
         ``in_range``, which this policy does not read, is that of the first one)."""
         assert w is not None
+        mine = (att, w["id"], tid, shot)
+        got = self._pv.get(mine)
+        if got is not None:  # this decision asked already
+            return got
         a, t = self.cs[att], self.cs[tid]
         band = 0
         inc = self.enc.by_id[att].profile.weapon(w["id"]).range_increment_ft
@@ -130,6 +135,7 @@ class _Decision:
         got = self.previews.get(key)
         if got is None:
             got = self.previews[key] = preview_attack(self.enc, att, w["id"], tid, shot)
+        self._pv[mine] = got
         return got
 
     def _threat(self, f: dict[str, Any], on: str) -> float:
