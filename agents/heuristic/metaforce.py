@@ -17,8 +17,10 @@ it does now plus what its end position means for the coming frames.
 * Special Attack setup while closing, grapples (no preview: estimated from the view), Escape,
   Vigilance, W-R1 Reaction attacks and moves.
 
-It reads ``view(actor)`` and the public previews only; it never changes the encounter. The shared
-parts (threats, previews, distances) are computed once per decision.
+It reads ``view(actor)``, the public previews and a weapon's range increment (its stat block);
+it never changes the encounter. The shared parts (threats, previews, distances) are computed
+once per decision, and a preview is kept across decisions (and rollouts) under what it depends
+on, so that a rollout computes only the few it has not met yet.
 """
 
 from __future__ import annotations
