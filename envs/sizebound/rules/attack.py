@@ -238,7 +238,8 @@ def _d100(ctx: Ctx) -> int:
 
 def area_attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], src: Fighter,
                 targets: list[Fighter], doubled: set[str], dice_n: int, dice_sides: int,
-                flat: int, dtypes: tuple[str, ...]) -> list[Fighter]:
+                flat: int, dtypes: tuple[str, ...], faces_out: list[int] | None = None
+                ) -> list[Fighter]:
     """spec §8.7: each target may Dodge first (R-DODGE); one damage roll reused for every
     target, each with its own D2-D14; Dodge reduces by half its total (R-43). Returns the
     targets that lost HP."""
@@ -257,6 +258,8 @@ def area_attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], src: Fighter
                 dodges[t.id] = exert_d20(enc, ctx, ev, t, "dodge", tot, lambda x: True)
     faces = list(ctx.dice.roll(dice_sides, dice_n)) \
         if dice_n and not average_roll(enc, src) else []  # R-61: an average needs no roll
+    if faces_out is not None:
+        faces_out.extend(faces)  # the one roll, for its caller (FULL: full_areas' fire)
     hurt = []
     for t in targets:
         if not t.alive:
