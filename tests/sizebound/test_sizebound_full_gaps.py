@@ -4,6 +4,8 @@ Line and Cone skills, fire spaces put out by Water (WE-34), cover from Large Hai
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from test_sizebound_full_rest import FQ, duel, sit
 from test_sizebound_rules import do, labels, texts
@@ -13,6 +15,7 @@ from envs.core.actions import ActionSyntaxError
 from envs.core.data import DataError
 from envs.sizebound.encoding import ENCODING, LAYOUT
 from envs.sizebound.invariants import state_invariants
+from envs.sizebound.rules.full_sides import setup
 from envs.sizebound.rules.situation import from_situation
 
 WATER_JET = {"magical": True, "cost": {"actions": ["P"]}, "mana": 4, "resolve": "area",
@@ -231,3 +234,36 @@ def test_cover_shelters_from_large_hail():
 def test_layout_grows_at_the_end_only():
     assert LAYOUT.size == 331
     assert [b.name for b in LAYOUT.blocks][-4:] == ["leap", "swing", "throw_to", "cast_dir"]
+
+
+# ---------------------------------------------------------------- per-side pool (spec §9.2)
+def side_fight(pool):
+    return sit([("cap", "A", "captain", (2, 6)), ("duelist", "A", "duelist", (2, 8)),
+                ("knight", "B", "knight", (3, 6))],
+               {"version": "full", "interleave": False, "exertion_pool": pool})
+
+
+def test_per_side_pool_is_shared_and_sized_by_the_highest_member():
+    enc = side_fight("per_side")
+    cap, duelist = enc.by_id["cap"], enc.by_id["duelist"]
+    assert cap.dice == duelist.dice == 3
+    cap.profile = replace(cap.profile, exertion_max=5)  # a level table pool of 5
+    setup(enc)
+    assert cap.dice == duelist.dice == 5  # the side's pool: the highest value, full
+    cap.hp = 50
+    enc._legal = None
+    do(enc, "cap: recover hp", [4])  # 4 + L5 = 9 HP, one die of the side's pool
+    assert cap.hp == 59 and cap.dice == duelist.dice == 4
+    do(enc, "cap: attack main -> knight", [1])  # a natural 1: the side's pool regains one
+    assert cap.dice == duelist.dice == 5
+    state_invariants(enc)
+
+
+def test_per_combatant_pools_stay_apart_and_bad_values_are_refused():
+    enc = side_fight("per_combatant")
+    enc.by_id["cap"].hp = 50
+    enc._legal = None
+    do(enc, "cap: recover hp", [4])
+    assert enc.by_id["cap"].dice == 2 and enc.by_id["duelist"].dice == 3
+    with pytest.raises(DataError, match="exertion_pool"):
+        side_fight("shared")

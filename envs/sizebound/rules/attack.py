@@ -19,7 +19,7 @@ from .fighter import FatigueRung, Fighter
 from .full_conditions import DRUNK_HIT
 from .full_damage import average_roll
 from .full_reactions import declare_options, quick_draw
-from .full_sides import gain_die
+from .full_sides import gain_die, spend_die
 from .procedures import (
     add_condition,
     can_fall_prone,
@@ -196,7 +196,7 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
         c = ctx.ask(t.id, "crit", [Action(t.id, "negate"), Action(t.id, "pass")],
                     {"attacker": a.id, "total": total})
         if c.kind == "negate":
-            t.dice -= 1
+            spend_die(enc, t)  # the pool's die (a per-side pool is shared, full_sides)
             crit = False
             ev.append(CritNegated(t.id))
     if forced is None and t.id not in reacted and can_react(t) \
