@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from .fighter import Fighter
     from .state import SizeboundEncounter
 
-__all__ = ["HOST_DICE", "host", "side_pool", "pool_cap", "setup", "spend_die", "gain_die", "one_die", "order_sides",
-           "turn_start", "check_end", "HazardReaction"]
+__all__ = ["HOST_DICE", "host", "side_pool", "pool_cap", "setup", "spend_die", "gain_die",
+           "one_die", "order_sides", "turn_start", "check_end", "HazardReaction"]
 
 HOST_DICE = 3  # spec §9.2: 3 dice for the whole encounter, shared by the side
 
