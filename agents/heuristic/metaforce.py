@@ -17,8 +17,10 @@ it does now plus what its end position means for the coming frames.
 * Special Attack setup while closing, grapples (no preview: estimated from the view), Escape,
   Vigilance, W-R1 Reaction attacks and moves.
 
-It reads ``view(actor)`` and the public previews only; it never changes the encounter. The shared
-parts (threats, previews, distances) are computed once per decision.
+It reads ``view(actor)``, the public previews and a weapon's range increment (its stat block);
+it never changes the encounter. The shared parts (threats, previews, distances) are computed
+once per decision, and a preview is kept across decisions (and rollouts) under what it depends
+on, so that a rollout computes only the few it has not met yet.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 from envs.core import Action
 from envs.core.squaregrid import distance
 from envs.metaforce.rules import preview_attack
+from envs.metaforce.rules.geometry import SQUARE_FT
 
 from ..base import RulesPolicy
 
@@ -90,6 +93,7 @@ class _Decision:
         self.speed = me["speed_squares"]
         self.pos = (me["x"], me["y"])
         self.n = me["space"]
+        self._pv: dict[tuple[str, str, str, int], Any] = {}
         self.threat = {f["id"]: self._threat(f, actor) for f in self.foes}
         harm = self.threat
         if TEAM_WORTH:  # how hard each foe hits this side: its best target among us
@@ -105,22 +109,35 @@ class _Decision:
 
     # ------------------------------------------------------------------ numbers
     def pv(self, att: str, w: dict[str, Any] | None, tid: str, shot: int = 1) -> Any:
-        """``preview_attack``, kept across decisions under everything in the view it depends on
-        (the rule options; spec §5.3.1 steps: range, Tired/Exhausted, grapples, the first round;
-        the weapon; the target's Evasion, Deflection, Size and block): exact but not cheap."""
+        """``preview_attack``, kept across decisions under everything it depends on (the rule
+        options; spec §5.3.1 steps: the range band, Tired/Exhausted, a grapple, the first round;
+        the weapon; the target's Evasion, Deflection, Size and block): exact but not cheap.
+
+        The distance enters only as the range band (R-30: the increments a ranged weapon's shot
+        crosses, ``attack_steps``) and the attacker's statuses only through a grapple (R-37), so
+        a step closer inside the same increment, or a Bleed that ticks, reuses the preview (its
+        ``in_range``, which this policy does not read, is that of the first one)."""
         assert w is not None
+        mine = (att, w["id"], tid, shot)
+        got = self._pv.get(mine)
+        if got is not None:  # this decision asked already
+            return got
         a, t = self.cs[att], self.cs[tid]
-        ranged = w["family"] in ("firearm", "bow") or w["range_squares"] > 2
-        far = distance((a["x"], a["y"]), a["space"], (t["x"], t["y"]), t["space"]) \
-            if ranged else 0
+        band = 0
+        inc = self.enc.by_id[att].profile.weapon(w["id"]).range_increment_ft
+        if inc > 0:  # spec §5.3.1: the same increment, the same steps
+            far = distance((a["x"], a["y"]), a["space"], (t["x"], t["y"]), t["space"])
+            band = -(-far * SQUARE_FT // inc)
+        g = a["statuses"].get("grappled")
+        grip = (g["severity"], g["source"] == tid) if g is not None else None
         key = (self.enc.name, self.enc.options, att, w["id"], w["tohit"], w["damage"], tid,
-               shot, far, a["size"], a["tired"], a["exhausted"],
-               tuple((k, s["severity"], s["source"]) for k, s in a["statuses"].items()),
+               shot, band, a["size"], a["tired"], a["exhausted"], grip,
                t["evasion"], t["deflection"], t["size"], t["hp_max"],
                tuple(t["status_defence"].items()), self.v["round"] == 1)
         got = self.previews.get(key)
         if got is None:
             got = self.previews[key] = preview_attack(self.enc, att, w["id"], tid, shot)
+        self._pv[mine] = got
         return got
 
     def _threat(self, f: dict[str, Any], on: str) -> float:

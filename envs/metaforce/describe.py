@@ -8,12 +8,16 @@ the target's defences)::
 
     fighter: attack warhammer -> odonghe_brawler    strike the Odonghe Brawler with the
                                                     warhammer (100% to hit, ~15.6 harm)
+    hill_giant: attack great_club -> fighter        strike the Fighter with the great club
+                                                    (100% to hit, 83% direct, ~43.0 harm)
     detective: fire revolver 2 -> hill_giant        shoot the Hill Giant twice with the revolver
                                                     (100% to hit, ~42.3 harm)
     detective: reload revolver retreat -> bandit    reload the revolver (5/6 loaded, 12 spare),
                                                     then fall back from the Bandit
     fighter: deus_ex                                use Deus Ex to survive this blow (costs 1
                                                     Max MP)
+    fighter: action8                                use Action-8: one more frame this turn (8
+                                                    MP, 1 left)
 
 A move mode reads "close in, then ..." or "move toward X, then ..." (``approach``: it moves
 first) and "..., then fall back (from X)" (``retreat``: it acts first). A description keeps
@@ -74,13 +78,16 @@ def _moved(view: Any, text: str, mode: str, ref: str | None) -> str:
 
 
 def _odds(view: Any, actor: str, wid: str, target: str, shots: int = 1) -> tuple[str, str]:
-    """`` (55% to hit, ~6.5 harm)`` and its short form `` (55%, ~6.5)``: the first shot's chance
-    to hit and the expected harm of all ``shots``."""
+    """`` (55% to hit, 30% direct, ~6.5 harm)`` and its short form `` (55%, ~6.5)``: the first
+    shot's chance to hit, of a direct hit (spec §5.3.3: above Deflection, the full damage; said
+    only where some hits would be deflected) and the expected harm of all ``shots``."""
     first = preview_attack(view, actor, wid, target)
     harm = first.expected_damage
     for k in range(2, shots + 1):
         harm += preview_attack(view, actor, wid, target, k).expected_damage
-    return (f" ({first.hit:.0%} to hit, ~{harm:.1f} harm)", f" ({first.hit:.0%}, ~{harm:.1f})")
+    hit, direct = f"{first.hit:.0%}", f"{first.direct:.0%}"
+    more = f", {direct} direct" if direct != hit else ""
+    return (f" ({hit} to hit{more}, ~{harm:.1f} harm)", f" ({hit}, ~{harm:.1f})")
 
 
 def _fit(text: str, odds: tuple[str, str]) -> str:
@@ -289,8 +296,11 @@ def _cast(view: Any, c: Any, a: Action) -> str:
     return f"cast {a.args[0].replace('_', ' ')} at {display_name(view, str(a.target))}"
 
 
-def _mpower(words: str) -> Any:
-    return lambda view, c, a: words
+def _mpower(words: str, cost: int | None = None) -> Any:
+    """An M-Power's words; with its MP ``cost``, what the MP pool keeps (1 MP keeps Deus Ex)."""
+    if cost is None:
+        return lambda view, c, a: words
+    return lambda view, c, a: f"{words} ({cost} MP, {c.mp - cost} left)"
 
 
 _WORDS = {
@@ -302,8 +312,8 @@ _WORDS = {
     "cast": _cast,
     "channel": lambda view, c, a: "keep casting the spell (its next frame)",
     "tap_mana": _mpower("tap mana for the next spell"),
-    "action8": _mpower("use Action-8: one more frame this turn (8 MP)"),
-    "react4": _mpower("use React-4: one more Reaction (4 MP)"),
-    "safe6": _mpower("use Safe-6 on the own dice for two frames (6 MP)"),
-    "assurance8": _mpower("use Assurance-8 on the own dice for two frames (8 MP)"),
+    "action8": _mpower("use Action-8: one more frame this turn", 8),
+    "react4": _mpower("use React-4: one more Reaction", 4),
+    "safe6": _mpower("use Safe-6 on the own dice for two frames", 6),
+    "assurance8": _mpower("use Assurance-8 on the own dice for two frames", 8),
 }

@@ -20,10 +20,17 @@ sizebound`` prints the table::
     165..212   full_target   kind(6) x target(8): strangle, steal, extinguish, quick_strike,
                              lift, throw
     213..218   full_answer   option(6): quick_draw, dispel, wall_cling, pay, terrified (+1 spare)
+    219..242   leap          dir(8) x dist(3): ``leap <dir> <1-3>`` (FULL, spec §5.2.18)
+    243..250   swing         target(8): ``swing -> T``, melee with a wielded creature (R-71)
+    251..298   throw_to      dir(8) x dist(6): ``throw_to <dir> <1-6>``, the wielded creature
+                             thrown at an empty cell (spec §5.1 row 23)
+    299..330   cast_dir      skill(4) x dir(8): ``cast <skill> <dir>``, a Line or Cone skill
+                             (spec §8.7)
 
 The FULL blocks are laid out ahead of the engine's FULL actions so that the layout (and a policy
 trained on it) stays the same while they land; a kind the engine does not offer is never in the
-mask.
+mask. The last four blocks (``leap`` to ``cast_dir``) came later, added at the end. Their
+``dir`` coordinate is in ``STEPS`` order.
 
 ``pass`` and ``end_turn`` share index 0 (they never meet: ``pass`` is offered only in windows);
 ``drop_prone`` is ``single`` on the own turn (React as an Extra action, spec §5.2) and
@@ -49,7 +56,7 @@ from .observation import MAX_PER_SIDE, OBS, SLOTS, obs_features, observe
 
 __all__ = ["NAME", "LAYOUT", "ENCODING", "SizeboundEncoding", "STEPS", "SINGLES", "ANSWERS",
            "TARGETED", "PAIRED", "SKILL_SLOTS", "ITEM_SLOTS", "FULL_SINGLES", "FULL_TARGETED",
-           "FULL_ANSWERS"]
+           "FULL_ANSWERS", "LEAP_DISTANCES", "THROW_DISTANCES"]
 
 NAME = "sizebound_v0"
 STEPS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
@@ -71,6 +78,10 @@ flyer's or levitator's change of height"""
 FULL_TARGETED = ("strangle", "steal", "extinguish", "quick_strike", "lift", "throw")
 """FULL kinds with a target (spec §5.2.14-5.2.16, §6.4.5): ``strangle -> T``, ``steal -> T``,
 ``extinguish -> T``, ``quick_strike -> T``, ``lift -> T``, ``throw -> T`` (the lifted one at T)"""
+LEAP_DISTANCES = ("1", "2", "3")
+"""``leap`` distances by ``dist`` coordinate (FULL ``full_leap``)"""
+THROW_DISTANCES = ("1", "2", "3", "4", "5", "6")
+"""``throw_to`` distances by ``dist`` coordinate (FULL ``full_wield``)"""
 FULL_ANSWERS = ("quick_draw", "dispel", "wall_cling", "pay", "terrified")
 """FULL window answers (spec §6.3): Quick Draw (R-DECLARE), Dispel (R-DISPEL), Wall Cling (R-FALL),
 pay for a contested spell (the caster's Dispel decision), become Terrified (a Panicked creature
@@ -90,6 +101,10 @@ LAYOUT = ActionLayout([
     Block("full_single", (("kind", len(FULL_SINGLES)),)),
     Block("full_target", (("kind", len(FULL_TARGETED)), ("target", SLOTS))),
     Block("full_answer", (("option", 6),)),  # one spare
+    Block("leap", (("dir", len(STEPS)), ("dist", len(LEAP_DISTANCES)))),
+    Block("swing", (("target", SLOTS),)),
+    Block("throw_to", (("dir", len(STEPS)), ("dist", len(THROW_DISTANCES)))),
+    Block("cast_dir", (("skill", SKILL_SLOTS), ("dir", len(STEPS)))),
 ])
 _STRIDES = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
 _STEP = {d: i for i, d in enumerate(STEPS)}
@@ -152,6 +167,17 @@ class SizeboundEncoding:
             k, args = a.kind, a.args
             if k in ("end_turn", "pass"):
                 out.append(st["end"][0])
+            elif k in ("leap", "throw_to"):
+                start, (k_d, k_k) = st[k]
+                dists = LEAP_DISTANCES if k == "leap" else THROW_DISTANCES
+                out.append(start + _STEP[args[0]] * k_d + dists.index(args[1]) * k_k)
+            elif k == "swing":
+                out.append(st["swing"][0] + index[str(a.target)])
+            elif k == "cast" and len(args) == 2:
+                if skills is None:
+                    skills = self.skills(enc, combatant)
+                start, (k_s, k_d) = st["cast_dir"]
+                out.append(start + skills.index(args[0]) * k_s + _STEP[args[1]] * k_d)
             elif k == "step":
                 out.append(st["step"][0] + _STEP[args[0]])
             elif k in _ANSWER and (window or k != "drop_prone"):
@@ -220,6 +246,16 @@ class SizeboundEncoding:
             return Action(me, kind, args)
         if block == "full_target":
             return Action(me, FULL_TARGETED[c["kind"]], (), target)
+        if block in ("leap", "throw_to"):
+            dists = LEAP_DISTANCES if block == "leap" else THROW_DISTANCES
+            return Action(me, block, (STEPS[c["dir"]], dists[c["dist"]]))
+        if block == "swing":
+            return Action(me, "swing", (), target)
+        if block == "cast_dir":
+            skills = self.skills(enc, combatant)
+            k = c["skill"]
+            return Action(me, "cast", (skills[k] if k < len(skills) else f"skill{k}",
+                                       STEPS[c["dir"]]))
         if block == "full_answer":
             k = c["option"]
             return Action(me, FULL_ANSWERS[k] if k < len(FULL_ANSWERS) else "spare")

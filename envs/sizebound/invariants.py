@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from envs.core.squaregrid import distance, footprint
+from envs.sizebound.rules.full_sides import pool_cap
 
 __all__ = ["state_invariants"]
 
@@ -24,7 +25,7 @@ def state_invariants(enc: Any) -> None:
         who = f"round {enc.round}: {f.id}"
         assert f.hp <= p.max_hp, f"{who}: hp {f.hp} > max {p.max_hp}"
         assert f.mana <= p.max_mana, f"{who}: mana {f.mana} > max {p.max_mana}"
-        assert 0 <= f.dice <= p.exertion_max, f"{who}: exertion dice {f.dice}"
+        assert 0 <= f.dice <= pool_cap(enc, f), f"{who}: exertion dice {f.dice}"
         assert f.guard >= 0, f"{who}: guard {f.guard}"
         assert f.reactions >= 0, f"{who}: reactions {f.reactions}"
         assert f.pool_general >= 0 and all(v >= 0 for v in f.pool_weapon.values()), \

@@ -56,9 +56,9 @@ def _words(enc, label: str) -> str:
     ("detective: fire revolver 2 retreat -> wolf",
      "shoot the Wolf twice with the revolver, then fall back (100% to hit, ~38.3 harm)"),
     ("detective: attack revolver_butt -> wolf",
-     "strike the Wolf with the revolver butt (50% to hit, ~4.7 harm)"),
+     "strike the Wolf with the revolver butt (50% to hit, 42% direct, ~4.7 harm)"),
     ("detective: attack revolver_butt retreat -> wolf +meta",
-     "strike the Wolf with the revolver butt + Meta Die, then fall back (50% to hit, ~4.7 harm)"),
+     "strike the Wolf with the revolver butt + Meta Die, then fall back (50%, ~4.7)"),
     ("detective: special", "set up a Special Attack (bleed) for the next attack"),
     ("detective: special approach -> bandit",
      "move toward the Bandit, then set up a Special Attack (bleed)"),
@@ -76,7 +76,7 @@ def test_the_detectives_frame_in_words(label, words):
     ("wolf: attack bite approach -> wizard",
      "close in, then strike the Wizard with its bite (100% to hit, ~11.0 harm)"),
     ("wolf: attack bite -> detective",
-     "strike the Detective with its bite (100% to hit, ~10.9 harm)"),
+     "strike the Detective with its bite (100% to hit, 99% direct, ~10.9 harm)"),
     ("wolf: maintain -> detective", "keep hold of the Detective (maintain the grapple)"),
 ])
 def test_the_wolf_holding_the_detective_in_words(label, words):
@@ -107,9 +107,9 @@ def test_a_bow_and_a_thrown_dagger_in_words():
     assert _words(enc, "archer: prime shortbow approach -> bandit") == \
         "move toward the Bandit, then nock an arrow on the shortbow (20 left)"
     assert _words(enc, "archer: throw dagger retreat -> bandit") == \
-        "throw the dagger at the Bandit, then fall back (94% to hit, ~9.2 harm)"
+        "throw the dagger at the Bandit, then fall back (94% to hit, 89% direct, ~9.2 harm)"
     assert _words(enc, "archer: attack dagger approach -> bandit") == \
-        "close in, then strike the Bandit with the dagger (94% to hit, ~9.2 harm)"
+        "close in, then strike the Bandit with the dagger (94% to hit, 89% direct, ~9.2 harm)"
 
 
 def test_reload_vigilance_and_a_reaction_in_words():
@@ -165,14 +165,16 @@ def test_the_free_m_powers_of_full_in_words():
     enc = R.from_situation({
         "system": "metaforce", "encounter": "skirmish_2v2", "options": "full",
         "order": ["fighter", "wizard", "bandit", "wolf"], "actor": "fighter"})
-    assert _words(enc, "fighter: action8") == "use Action-8: one more frame this turn (8 MP)"
-    assert _words(enc, "fighter: react4") == "use React-4: one more Reaction (4 MP)"
+    assert _words(enc, "fighter: action8") == \
+        "use Action-8: one more frame this turn (8 MP, 7 left)"
+    assert _words(enc, "fighter: react4") == "use React-4: one more Reaction (4 MP, 11 left)"
     wiz = R.from_situation({
         "system": "metaforce", "encounter": "skirmish_2v2", "options": "full",
         "order": ["wizard", "fighter", "bandit", "wolf"], "actor": "wizard"})
-    assert _words(wiz, "wizard: safe6") == "use Safe-6 on the own dice for two frames (6 MP)"
+    assert _words(wiz, "wizard: safe6") == \
+        "use Safe-6 on the own dice for two frames (6 MP, 9 left)"
     assert _words(wiz, "wizard: assurance8") == \
-        "use Assurance-8 on the own dice for two frames (8 MP)"
+        "use Assurance-8 on the own dice for two frames (8 MP, 7 left)"
 
 
 def test_every_kind_of_random_full_games_gets_its_own_words():

@@ -62,8 +62,11 @@ def test_same_seed_same_actions_same_events():
 def test_a_clone_and_a_snapshot_continue_identically():
     enc = R.new_encounter("goblin_pack", "core", SeededDice(3))
     rng, dice = random.Random(3), SeededDice(4)
-    for _ in range(40):  # into the fight, possibly inside a reaction window
+    steps = 0
+    while steps < 20 or enc.decision not in ("defense", "opportunity"):  # inside a window
         enc.apply(rng.choice(enc.legal_actions()), dice)
+        steps += 1
+        assert not enc.is_over(), "the fight ended before a reaction window"
     twins = [enc.clone(), PalladiumEncounter.from_snapshot(enc.snapshot())]
     assert twins[1].snapshot() == enc.snapshot()
     runs = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from envs.core.actions import IllegalActionError
-from envs.core.dice import ScriptedDice
+from envs.core.dice import ScriptedDice, SeededDice
 from envs.palladium_revised.rules.catalogue import stat_blocks
 from envs.palladium_revised.rules.damage import evocation_row, pipeline
 from envs.palladium_revised.rules.events import (
@@ -169,3 +169,48 @@ def test_labels_are_parsed_and_bad_ones_named():
         enc.parse_action("s: fly")
     with pytest.raises(IllegalActionError, match="not legal now"):
         enc.apply(enc.parse_action("s: strike dagger -> d"), ScriptedDice([]))
+
+
+def test_a_missed_shot_into_a_melee_can_fly_on_to_an_ally():
+    dice = ScriptedDice(["d20=15", "d20=10", "d20=1"])
+    enc = build([("a", "A", profile_of(BLOCKS["archer"]), 40), ("s", "A", SELL, 80),
+                 ("d", "B", DUEL, 85)], CORE, dice=dice)
+    p = preview_strike(enc, "a", "long_bow", "d")
+    assert p.into_melee  # duelist and sellsword engaged in Medium: -10% x 2
+    # (1 + 4) x 80% = 4 misses (ranged); d100 7 <= 10% retargets; choose(2) = 2 -> sellsword
+    ev = play(enc, "a: strike long_bow -> d", ["d20=1", "d100=7", "d2=2", "d20=12"])
+    assert [str(e) for e in ev if "flies on" in str(e)] == [
+        "a's missed shot at d flies on to s (7)"]
+    assert enc.decision == "defense" and "s: parry" not in labels(enc)
+    play(enc, "s: pass", ["d6=3", "d6=3"])  # natural 12 <= AR 12: the chain shirt takes 6
+    assert enc.by_id["s"].armor_sdc == 34
+
+
+def test_multidodge_back_moves_away_after_the_first_attack():
+    enc = close_duel()
+    play(enc, "s: strike long_sword -> d", ["d20=12"])
+    ev = play(enc, "d: multidodge back", ["d20=10"])  # 16 >= 15: a miss, then 16 // 2 ft away
+    moved = next(e for e in ev if isinstance(e, Moved))
+    assert (moved.how, moved.start, moved.end) == ("multidodge_back", 85, 93)
+
+
+def test_a_situation_places_and_overrides_and_rejects_bad_fields():
+    from envs.core.data import DataError
+    from envs.palladium_revised.rules import from_situation
+    data = {"system": "palladium_revised", "encounter": "duel_sword_vs_rogue",
+            "combatants": [{"id": "duelist_1", "x": 100, "state": {"stamina": 10}}]}
+    enc = from_situation(data, "fight.yaml", SeededDice(1))
+    d = enc.by_id["duelist_1"]
+    assert (d.x, d.stamina, d.exhausted, d.fatigued) == (100, 10, True, False)
+    bad = {**data, "combatants": [{"id": "duelist_1", "state": {"stamina": "lots"}}]}
+    with pytest.raises(DataError, match="fight.yaml.*stamina"):
+        from_situation(bad, "fight.yaml")
+
+
+def test_every_legal_action_has_plain_words():
+    from envs.palladium_revised.rules.describe import describe
+    enc = close_duel()
+    words = {describe(a, enc) for a in enc.legal_actions()}
+    assert "strike the duelist with the long sword" in words
+    assert "step (free) away from the duelist" in words
+    assert all(w and ":" not in w for w in words)

@@ -154,3 +154,16 @@ def test_exhaustion_scales_positive_bonuses_at_the_state_check():
     s = enc.by_id["s"]
     assert s.exhausted and not s.fatigued
     assert effective_bonus(s, 3) == 2 and effective_bonus(s, -2) == -2
+
+
+def test_a_dodge_abandons_a_commitment_and_consumes_its_reserved_slot():
+    # spec §11.2 C9 (b) with a heavy crossbow: the archer commits slots 1 and 5, then dodges
+    enc = duel(["d20=15", "d20=1"], a=ARCH, xb=85)
+    play(enc, "s: strike heavy_crossbow -> d")
+    play(enc, "d: strike short_sword -> s", ["d20=14"])  # S0 = 14 + 4 = 18
+    ev = play(enc, "s: dodge", ["d20=16"])  # D = 16 + 4 = 20: a miss
+    s = enc.by_id["s"]
+    assert any(isinstance(e, CommitmentChanged) and e.status == "abandoned (dodge)" for e in ev)
+    assert s.commitment is None and s.slot_state == ["used", "consumed", "available",
+                                                     "available"]
+    assert (s.stamina, enc.second, enc.current_actor()) == (27, 4, "d")

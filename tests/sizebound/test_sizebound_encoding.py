@@ -20,8 +20,8 @@ def _enc(name: str = "duel_blade_vs_shield", rules: str = "full"):
     return R.new_encounter(name, rules, SeededDice(0))
 
 
-def test_the_layout_has_219_indices_and_the_observation_1521_floats():
-    assert LAYOUT.size == 219 and ENCODING.name == "sizebound_v0"
+def test_the_layout_has_331_indices_and_the_observation_1521_floats():
+    assert LAYOUT.size == 331 and ENCODING.name == "sizebound_v0"
     assert OBS.size == 1521 and ENCODING.max_per_side == 4
     names = [n for n, *_ in obs_features()]
     assert names[0] == "context.round" and "slot7.odds" in names and names[-1] == "map.reach"

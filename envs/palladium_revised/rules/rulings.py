@@ -80,6 +80,24 @@ MAX_TIE_REROLLS = 20
 # ENGINE (spec §3.4, R18 "re-roll until distinct"): a bound so a fight always advances; a group
 # still tied after it (or one whose rolls are all forced to 0) keeps roster order.
 
+DICE_ORDERS: dict[str, str] = {
+    "initiative": "spec §3.4: 1D20 per active combatant in roster order; then each tied group, "
+                  "highest total first, re-rolls in roster order (turns.roll_initiative)",
+    "second_end": "spec §4.6 step 2: 1D4 Stamina per resting combatant whose rest Seconds reach "
+                  "a multiple of 5, in initiative order (turns._second_end)",
+    "spend_slot": "spec §4.7, R60: 1D4 per Internal Bleeding stack when a slot becomes USED or "
+                  "CONSUMED, before the action's own dice (economy.spend_slot)",
+    "strike": "spec §5.2: [attacker's Internal Bleeding] -> strike d20 -> [defender's Internal "
+              "Bleeding for a Dodge slot] -> [defender d20] -> [retarget d100 + choose(n) + "
+              "natural d20 + the new defender's dice] -> [crit table d100] -> damage dice -> "
+              "crit-table sub-dice (strike.strike)",
+    "zone_entry": "spec §5.3: mover's Maneuver d20, then the enemy's, once per enemy per move, "
+                  "enemies in initiative order (movement._contest)",
+    "opportunity": "spec §5.2.3: as a Strike from its d20, with no defence (movement.move)",
+}
+# Every dice order the CORE engine draws in, and where it is drawn (spec §1.4.1: tests force
+# results by supplying faces in exactly this order).
+
 RELIED_ON: dict[str, str] = {
     "R2": "rolls.combat_total: percent buckets multiply (nat + flat), floored, clamped at 0",
     "R3": "rolls.effective_bonus: Exhaustion/Fatigued scale positive bonuses only",

@@ -19,7 +19,7 @@ from .fighter import FatigueRung, Fighter
 from .full_conditions import DRUNK_HIT
 from .full_damage import average_roll
 from .full_reactions import declare_options, quick_draw
-from .full_sides import gain_die
+from .full_sides import gain_die, spend_die
 from .procedures import (
     add_condition,
     can_fall_prone,
@@ -196,7 +196,7 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
         c = ctx.ask(t.id, "crit", [Action(t.id, "negate"), Action(t.id, "pass")],
                     {"attacker": a.id, "total": total})
         if c.kind == "negate":
-            t.dice -= 1
+            spend_die(enc, t)  # the pool's die (a per-side pool is shared, full_sides)
             crit = False
             ev.append(CritNegated(t.id))
     if forced is None and t.id not in reacted and can_react(t) \
@@ -238,7 +238,8 @@ def _d100(ctx: Ctx) -> int:
 
 def area_attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], src: Fighter,
                 targets: list[Fighter], doubled: set[str], dice_n: int, dice_sides: int,
-                flat: int, dtypes: tuple[str, ...]) -> list[Fighter]:
+                flat: int, dtypes: tuple[str, ...], faces_out: list[int] | None = None
+                ) -> list[Fighter]:
     """spec §8.7: each target may Dodge first (R-DODGE); one damage roll reused for every
     target, each with its own D2-D14; Dodge reduces by half its total (R-43). Returns the
     targets that lost HP."""
@@ -257,6 +258,8 @@ def area_attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], src: Fighter
                 dodges[t.id] = exert_d20(enc, ctx, ev, t, "dodge", tot, lambda x: True)
     faces = list(ctx.dice.roll(dice_sides, dice_n)) \
         if dice_n and not average_roll(enc, src) else []  # R-61: an average needs no roll
+    if faces_out is not None:
+        faces_out.extend(faces)  # the one roll, for its caller (FULL: full_areas' fire)
     hurt = []
     for t in targets:
         if not t.alive:

@@ -19,7 +19,9 @@ from envs.core.d20 import Edge, chance
 from envs.core.describe import Words, by_kind, unique_name
 from envs.core.squaregrid import DIRECTIONS, distance
 
+from .full_leap import leap_words
 from .full_lift import lift_words
+from .full_wield import wield_words
 from .legal import held_item, loadout_change, stand_cost, weapon_in
 from .preview import preview_attack
 
@@ -186,6 +188,10 @@ def _cast(enc: Any, f: Any, a: Action) -> str:
     skill = f.profile.skill(sid)
     title = sid.replace("_", " ").title()
     cost = f", {skill.mana} Mana of {f.mana}" if skill is not None and skill.mana else ""
+    if len(a.args) == 2 and skill is not None:  # FULL: a Line or Cone skill (full_areas)
+        dice = f"{skill.dice_n}d{skill.dice_sides}+{f.mod(skill.stat)}"
+        return (f"cast {title}, a {skill.shape} of {skill.size} to the {COMPASS[a.args[1]]} "
+                f"({dice}, Dodge halves{cost})")
     if a.target is None:
         return f"use {title} around you{cost}"
     onto = "on" if sid == "mend" else "centred on" if skill is not None and skill.size else "at"
@@ -292,6 +298,10 @@ _WORDS: dict[str, Words] = {
                  "steal")},
     **{k: (lambda v, f, a: lift_words(v, f, a, name_of(v, a.target)))
        for k in ("lift", "throw")},  # FULL (spec §5.2.16)
+    "leap": lambda v, f, a: leap_words(f, a, COMPASS[a.args[0]]),  # FULL (spec §5.2.18)
+    **{k: (lambda v, f, a: wield_words(v, f, a, name_of(v, a.target),
+                                       COMPASS.get(a.args[0], "") if a.args else ""))
+       for k in ("swing", "throw_to")},  # FULL (spec §5.2.16, R-71)
 }
 
 

@@ -3,6 +3,8 @@ options (``legal.turn_actions`` calls ``full_actions`` and ``panic_filter``):
 
     react <eyes|ears|breath> | act <eyes|ears|breath> | free_rooted | search | terrified
     strangle -> T | steal -> T | extinguish -> T | lift -> T | throw -> T
+    leap <dir> <1-3> (``full_leap``) | swing -> T | throw_to <dir> <1-6> (``full_wield``)
+    cast <skill> <dir> (a Line or Cone skill, ``full_areas``)
 
 React is the Extra action of spec §5.2.12 (shared with ``drop_prone``: the first use a turn is
 Free), Act undoes it (Free). ``terrified`` is the cornered Panicked creature's choice, offered
@@ -54,7 +56,7 @@ FREE_ROOTED_ORDER = ("MB", "D", "P")
 STRANGLE_EXTRA = 3  # spec §5.2.14: up to 3 general attacks a turn force extra contests
 PERCEPTION_STEP = 2  # a Perception result >= 2 raises awareness by 1, below 2 lowers it
 FULL_KINDS = frozenset({"react", "act", "free_rooted", "search", "terrified", "strangle",
-                        "steal", "extinguish"})
+                        "steal", "extinguish", "leap", "swing", "throw_to"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +148,10 @@ def full_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
                 out.append(Action(me, "strangle", target=tid))
         if dist(f, t) <= 1 and _steal_cost(f) is not None and steal_item(f, t) is not None:
             out.append(Action(me, "steal", target=tid))
-    return out
+    from .full_areas import area_skill_actions
+    from .full_leap import leap_actions
+    from .full_wield import wield_actions
+    return out + leap_actions(enc, f) + wield_actions(enc, f) + area_skill_actions(enc, f)
 
 
 def _escapes(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
@@ -222,6 +227,12 @@ def resolve_full(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Action) 
     elif kind == "steal":
         assert t is not None
         _steal(enc, ctx, ev, f, t)
+    elif kind == "leap":
+        from .full_leap import resolve_leap
+        resolve_leap(enc, ctx, ev, f, a)
+    elif kind in ("swing", "throw_to"):
+        from .full_wield import resolve_wield
+        resolve_wield(enc, ctx, ev, a)
     else:  # pragma: no cover - full_actions lists only the kinds above
         raise AssertionError(f"unknown FULL kind {kind!r}")
 

@@ -321,10 +321,11 @@ def end_due(enc: SizeboundEncounter, f: Fighter) -> bool:
 
 def _weather_end(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> None:
     """WE-37 at the end of the creature's turn: Large Hail deals 1d4 Bludgeoning (no stat,
-    Block allowed; no cover model, so everyone is exposed); Wind Storm and Hurricane Force push
+    Block allowed; not under cover, ``full_terrain.covered``); Wind Storm and Hurricane Force push
     an airborne creature 3 or 5 spaces downwind (east), each MR point cancelling one."""
+    from .full_terrain import covered
     w = enc.options.weather
-    if w == "large_hail":
+    if w == "large_hail" and not covered(enc, f):
         deal(enc, ctx, ev, dealer=None, target=f, dice_n=HAIL[0], dice_sides=HAIL[1], flat=0,
              dtypes=("Bludgeoning",))
     push = PUSH.get(w, 0) - f.mr

@@ -22,7 +22,9 @@ RULINGS of this module (the seed leaves them open):
   clinger have no label (the fixed action layout has none) and are not offered.
 * Large Hail at the start of a turn (WE-37): the turn start has no dice in this engine, so the
   start-of-turn 1d4 is rolled just before the creature's first action of the turn (its
-  ``end_turn`` included), once a turn; the end-of-turn 1d4 is ``full_motion``'s.
+  ``end_turn`` included), once a turn; the end-of-turn 1d4 is ``full_motion``'s. A creature
+  under cover (``full_terrain.covered``: every cell of its block roofed, ``map.cover``) takes
+  neither.
 """
 
 from __future__ import annotations
@@ -319,8 +321,11 @@ def stay_roll(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) ->
 def hail_start(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> None:
     """WE-37: the start-of-turn 1d4 Bludgeoning of Large Hail (rolled before the first action
     of the turn, once; Block allowed, no stat)."""
+    from .full_terrain import covered
     if enc.options.weather != "large_hail" or f.fx.get("turn:hail") or not f.alive:
         return
     f.fx["turn:hail"] = 1
+    if covered(enc, f):  # WE-37: only a creature not under cover
+        return
     deal(enc, ctx, ev, dealer=None, target=f, dice_n=HAIL[0], dice_sides=HAIL[1], flat=0,
          dtypes=("Bludgeoning",))

@@ -12,6 +12,12 @@ pool, hazard/object sides and the GM option of +1 Reaction at a hazard's turn.
   blocks. RULING: a hazard is not an opponent to defeat, so its members never count as "in the
   fight" for the end of the encounter (spec §3.7, §8.11): the fight ends when at most one
   creature side is left.
+* **Per-side pool** (the option ``exertion_pool: per_side``, spec §9.2: "when a single player
+  controls the side, companions included"): the player-style creatures of one side share one
+  pool. RULING: its size is the highest of their level-table values (the player's own, the
+  companions being at most its level), full at the start; regaining is capped at it; every
+  member's ``dice`` shows the shared pool, as with the Host pool. Any number of dice a window,
+  and E-CRIT, as for any player-style pool.
 * **GM option** ``hazard_reaction`` (spec §6.1, WE-08): at the start of a hazard side's turn
   every player-side creature gains +1 Reaction. RULING: the player sides are the creature sides
   whose members use player-style pools (the pool style is the only mark of a Host creature the
@@ -31,8 +37,8 @@ if TYPE_CHECKING:
     from .fighter import Fighter
     from .state import SizeboundEncounter
 
-__all__ = ["HOST_DICE", "host", "setup", "spend_die", "gain_die", "one_die", "order_sides",
-           "turn_start", "check_end", "HazardReaction"]
+__all__ = ["HOST_DICE", "host", "side_pool", "pool_cap", "setup", "spend_die", "gain_die",
+           "one_die", "order_sides", "turn_start", "check_end", "HazardReaction"]
 
 HOST_DICE = 3  # spec §9.2: 3 dice for the whole encounter, shared by the side
 
@@ -51,19 +57,38 @@ def host(enc: SizeboundEncounter, f: Fighter) -> bool:
     return f.profile.host_pool and enc.options.version == "full"
 
 
+def side_pool(enc: SizeboundEncounter, f: Fighter) -> bool:
+    """``f`` draws on its side's shared player-style pool (``exertion_pool: per_side``)."""
+    return enc.options.exertion_pool == "per_side" and not host(enc, f)
+
+
 def _mates(enc: SizeboundEncounter, f: Fighter) -> list[Fighter]:
+    if side_pool(enc, f):
+        return [g for g in enc.fighters if g.side == f.side and not host(enc, g)]
     return [g for g in enc.fighters if g.side == f.side and g.profile.host_pool]
 
 
+def pool_cap(enc: SizeboundEncounter, f: Fighter) -> int:
+    """The most dice ``f``'s pool holds: 3 (Host), the side's highest level-table value
+    (per side), or its own."""
+    if host(enc, f):
+        return HOST_DICE
+    if side_pool(enc, f):
+        return max(g.profile.exertion_max for g in _mates(enc, f))
+    return f.profile.exertion_max
+
+
 def setup(enc: SizeboundEncounter) -> None:
-    """spec §9.2: a Host pool starts with 3 dice (never more)."""
+    """spec §9.2: a Host pool starts with 3 dice (never more); a per-side pool starts full."""
     for f in enc.fighters:
         if host(enc, f):
             f.dice = min(f.dice, HOST_DICE)
+        elif side_pool(enc, f):
+            f.dice = pool_cap(enc, f)
 
 
 def _set(enc: SizeboundEncounter, f: Fighter, value: int) -> None:
-    for g in _mates(enc, f) if host(enc, f) else [f]:
+    for g in _mates(enc, f) if host(enc, f) or side_pool(enc, f) else [f]:
         g.dice = value
 
 
@@ -74,7 +99,7 @@ def spend_die(enc: SizeboundEncounter, f: Fighter) -> None:
 
 def gain_die(enc: SizeboundEncounter, ev: list[Event], f: Fighter) -> None:
     """R-56, R-72: a natural 1 on an attack roll regains one die, capped (Host: 3)."""
-    cap = HOST_DICE if host(enc, f) else f.profile.exertion_max
+    cap = pool_cap(enc, f)
     if f.dice < cap:
         _set(enc, f, f.dice + 1)
         ev.append(ExertionRegained(f.id, f.dice))

@@ -38,10 +38,11 @@ if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
 __all__ = ["KINDS", "is_full", "kind_cells", "in_water", "submerged", "swim_speed", "can_swim",
-           "entered", "turn_start", "turn_end", "water_hit", "magma_hit", "MAGMA_SHARE"]
+           "entered", "turn_start", "turn_end", "water_hit", "magma_hit", "MAGMA_SHARE", "covered"]
 
-KINDS = ("water", "magma")
-"""the terrain kinds of ``enc.terrain`` (cell -> kind); shallow water is a difficult cell"""
+KINDS = ("water", "magma", "fire")
+"""the terrain kinds of ``enc.terrain`` (cell -> kind); shallow water is a difficult cell; a
+``fire`` cell is a fire space (spec §7.2 Ignited; ``full_areas`` puts fires out)"""
 MAGMA_SHARE = {"magma_resist": 25, "fire_immune": 50}  # spec §8.3: % of Max HP
 DROWN = "drowning"  # the ``fx`` flag of a Suffocating that water causes
 DOOM = "magma_doom"  # the ``fx`` flag: dies at the end of its turn if still submerged
@@ -159,10 +160,21 @@ def turn_start(enc: SizeboundEncounter, ev: list[Event], side: str) -> None:
 
 def turn_end(enc: SizeboundEncounter, ev: list[Event], members: list[Fighter]) -> None:
     """spec §8.3 Magma with Fire Resistance only: death at the end of its turn if still
-    submerged."""
+    submerged; spec §7.2: a creature that ends its turn in a fire space becomes Ignited (the
+    team turn's end, where the members' turns end; a Wet one is immune)."""
     from .damage import kill
+    from .full_conditions import ignite
     if not is_full(enc):
         return
     for f in members:
         if f.fx.pop(DOOM, 0) and f.alive and submerged(enc, f, "magma"):
             kill(enc, ev, f)
+        if f.alive and f.z == 0 and "fire" in kind_cells(enc, f):
+            ignite(enc, ev, f, source="fire")  # spec §7.2: it ends its turn in a fire space
+
+
+def covered(enc: SizeboundEncounter, f: Fighter) -> bool:
+    """WE-37 (FULL): under cover from the Large Hail when every cell of its block is a roofed
+    cell of the map (``map.cover``) and it is on the ground (RULING: a flyer is above the
+    roof's shelter)."""
+    return bool(enc.cover) and f.z == 0 and all(c in enc.cover for c in footprint(f.pos, f.n))

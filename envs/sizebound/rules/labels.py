@@ -6,7 +6,7 @@ from envs.core.actions import Action, ActionSyntaxError
 
 from . import rulings
 
-__all__ = ["check_label", "SHAPES"]
+__all__ = ["check_label", "SHAPES", "PAIRS"]
 
 SHAPES: dict[str, tuple[tuple[str, ...] | None, bool | None]] = {
     # kind: (allowed first args or None for none / any, needs target: True, False or None=maybe)
@@ -29,15 +29,25 @@ SHAPES: dict[str, tuple[tuple[str, ...] | None, bool | None]] = {
     "free_rooted": ((), False), "search": ((), False), "terrified": ((), False),
     "strangle": ((), True), "steal": ((), True), "extinguish": ((), True),
     "lift": ((), True), "throw": ((), True),  # FULL (spec §5.2.16)
+    "swing": ((), True),  # FULL: a melee swing with a wielded creature (full_wield)
+}
+PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # kind: (first words, second words), no target: FULL Leap (full_leap) and a throw at a
+    # cell (full_wield), ``<dir> <distance>``
+    "leap": (rulings.DIRECTIONS, ("1", "2", "3")),
+    "throw_to": (rulings.DIRECTIONS, ("1", "2", "3", "4", "5", "6")),
 }
 
 
 def check_label(a: Action, label: str) -> None:
     """Raise ``ActionSyntaxError`` for a label outside the grammar (one clear message)."""
+    if a.kind in PAIRS or (a.kind == "cast" and len(a.args) == 2):
+        _check_pair(a, label)
+        return
     shape = SHAPES.get(a.kind)
     if shape is None:
         raise ActionSyntaxError(f"cannot read action {label!r}: unknown kind {a.kind!r}; "
-                                f"known: {', '.join(SHAPES)}")
+                                f"known: {', '.join([*SHAPES, *PAIRS])}")
     args, target = shape
     if args == ():
         ok = not a.args
@@ -51,6 +61,24 @@ def check_label(a: Action, label: str) -> None:
     if target is True and a.target is None:
         raise ActionSyntaxError(f"cannot read action {label!r}: {a.kind} needs '-> <target>'")
     if target is False and a.target is not None:
+        raise ActionSyntaxError(f"cannot read action {label!r}: {a.kind} takes no target")
+    if a.boosts:
+        raise ActionSyntaxError(f"cannot read action {label!r}: Sizebound labels take no '+'")
+
+
+def _check_pair(a: Action, label: str) -> None:
+    """``leap <dir> <1-3>``, ``throw_to <dir> <1-6>`` and ``cast <skill> <dir>`` (a Line or
+    Cone skill, FULL ``full_areas``): two words, no target."""
+    if a.kind == "cast":
+        first: tuple[str, ...] | None = None
+        second: tuple[str, ...] = rulings.DIRECTIONS
+    else:
+        first, second = PAIRS[a.kind]
+    ok = len(a.args) == 2 and (first is None or a.args[0] in first) and a.args[1] in second
+    if not ok:
+        want = f"<{'skill' if first is None else '|'.join(first)}> <{'|'.join(second)}>"
+        raise ActionSyntaxError(f"cannot read action {label!r}: {a.kind} takes {want}")
+    if a.target is not None:
         raise ActionSyntaxError(f"cannot read action {label!r}: {a.kind} takes no target")
     if a.boosts:
         raise ActionSyntaxError(f"cannot read action {label!r}: Sizebound labels take no '+'")

@@ -15,6 +15,7 @@ MANA_OVERDRAW = ("excess", "full")
 WEATHER = ("none", "large_hail", "heavy_rain", "hail", "heavy_wind", "wind_storm", "hurricane")
 DAMAGE_ROLL_MODES = ("roll", "average")
 FIRST_SIDE = ("scenario", "random")
+EXERTION_POOLS = ("per_combatant", "per_side")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,9 @@ class RuleOptions:
             with the dice at the start (spec §3.4 item 4).
         hazard_reaction: the GM option of spec §6.1 (FULL, WE-08): +1 Reaction for every
             player-side creature at the start of a hazard side's turn (``full_sides``).
+        exertion_pool: ``per_combatant`` (each player-style creature has its own pool) or
+            ``per_side``: one player controls the side, companions included, and its
+            player-style creatures share one pool (spec §9.2, ``full_sides``).
     """
 
     version: str = "full"
@@ -63,6 +67,7 @@ class RuleOptions:
     damage_roll_mode: str = "roll"
     first_side: str = "scenario"
     hazard_reaction: bool = False
+    exertion_pool: str = "per_combatant"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -80,4 +85,5 @@ def parse_options(spec: Any, source: str = "rules=", entry: str = "options") -> 
         spec, PRESETS, source=source, entry=entry, minimum={"armoured_dodge_bonus": 0},
         choices={"defeat_mode": DEFEAT_MODES, "exertion_control": EXERTION_CONTROL,
                  "mana_overdraw": MANA_OVERDRAW, "weather": WEATHER,
-                 "damage_roll_mode": DAMAGE_ROLL_MODES, "first_side": FIRST_SIDE})
+                 "damage_roll_mode": DAMAGE_ROLL_MODES, "first_side": FIRST_SIDE,
+                 "exertion_pool": EXERTION_POOLS})

@@ -71,6 +71,9 @@ class SkillProfile:
     uses: int | None = None  # per encounter
     min_size_index: int = 0
     magical: bool = True
+    shape: str = ""  # FULL (full_areas): the area shape, ``line`` or ``cone`` aimed by direction
+    cost_actions: str = ""  # the P/D/M/B letters it costs (full_areas reads them)
+    cost_attacks: int = 0  # the general attacks it costs
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +209,8 @@ def skill_profile(s: Any) -> SkillProfile:
         s.id, s.mana, s.range if s.range is not None else (s.radius or 0),
         dice.count if dice else 0, dice.sides if dice else 0, s.stat, tuple(s.dtype),
         s.area.size if s.area is not None else 0, frozenset(s.crit) or frozenset({20}),
-        s.uses_per_encounter, req.index if req is not None else 0, s.magical)
+        s.uses_per_encounter, req.index if req is not None else 0, s.magical,
+        s.area.shape if s.area is not None else "", "".join(s.cost_actions), s.cost_attacks)
 
 
 def profile_of(b: Any) -> Profile:

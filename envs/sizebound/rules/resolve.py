@@ -26,6 +26,7 @@ from .events import (
 )
 from .fighter import FatigueRung, Fighter
 from .full_actions import FULL_KINDS, resolve_full
+from .full_areas import resolve_area_skill
 from .full_lift import LIFT_KINDS, carried, resolve_lift
 from .full_motion import move_speed, resolve_motion
 from .full_move2 import hail_start, phase_step, resolve_cling
@@ -191,6 +192,8 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
         assert t is not None
         pay_attack(f)
         _disarm(enc, ctx, ev, f, t)
+    elif kind == "cast" and len(a.args) == 2:  # FULL: a Line or Cone skill (full_areas)
+        resolve_area_skill(enc, ctx, ev, f, a)
     elif kind == "cast":
         _cast(enc, ctx, ev, f, a.args[0], t)
     elif kind in ("rise", "descend", "dive"):  # FULL motion (spec §5.2.17, §5.2.18)

@@ -6,7 +6,9 @@ blocks through the catalogue's ``stat_block_from_mapping``, an ``at: [x, y]`` an
 combatant) and reads the rest: the ``state`` overrides (hp, mana, guard, dice, reactions,
 conditions) and the top-level ``map`` (``w``, ``h``, ``walls`` and ``difficult`` as inclusive
 rectangles ``[x1, y1, x2, y2]``; FULL: ``heights``, and ``water``, ``shallow_water`` and ``magma``
-rectangles, ``full_terrain``), ``side_order`` and ``hazard_sides`` (FULL, ``full_sides``).
+rectangles, ``full_terrain``; ``fire`` and ``cover`` rectangles, ``full_areas``), ``skills``
+(FULL: the situation's own skills, ``full_areas``), ``side_order`` and ``hazard_sides`` (FULL,
+``full_sides``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from envs.core.dice import Dice
 from envs.core.situation import Member, SituationSchema, read_situation
 from envs.core.squaregrid import SquareGrid
 
-from .catalogue import encounters, stat_block_from_mapping, stat_blocks
+from .catalogue import catalogue, encounters, stat_block_from_mapping, stat_blocks
+from .full_areas import situation_catalogue
 from .full_geometry import ground
 from .full_motion import read_state
 from .full_sides import order_sides
@@ -97,12 +100,15 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     combatant's decision in its side's team turn (turn-start processing done, then the
     ``state`` overrides applied); without it, the fight starts at round 1 (or ``round``)."""
     encs = encounters()
+    cat = situation_catalogue(Entry(data, source, "situation"), catalogue()) \
+        if isinstance(data, dict) else catalogue()  # FULL: a situation's own skills
     schema = SituationSchema(
         SYSTEM, parse_options, encs, lambda d: d.lineup(), stat_blocks(),
-        lambda d, src, entry, cid: stat_block_from_mapping(d, src, entry, cid),
+        lambda d, src, entry, cid: stat_block_from_mapping(d, src, entry, cid, cat),
         member_fields=_at)
     sit = read_situation(data, source, schema)
     e, opts = sit.entry, sit.options
+    e.opt("skills", None)
     spec = encs[sit.encounter] if sit.encounter is not None else None
     anchors = {p.id: tuple(p.anchor) for p in spec.placements} if spec is not None else {}
     if e.has("map"):
@@ -113,14 +119,15 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
                           _rects(m, "difficult", w, h) | shallow)
         heights = _heights(m, w, h)
         terrain = {c: k for k in KINDS for c in _rects(m, k, w, h)}
-        for key in ("water", "magma", "shallow_water"):
+        cover = _rects(m, "cover", w, h)  # FULL: roofed cells (Large Hail, WE-37)
+        for key in ("water", "magma", "shallow_water", "fire", "cover"):
             if m.has(key) and opts.version != "full":
                 m.fail(key, "needs the FULL rules (spec §3.2: FULL adds water and hazards)")
         if set(terrain) & grid.walls:
             m.fail("water" if m.has("water") else "magma", "a wall cell cannot be water or magma")
         m.done()
     else:
-        heights, terrain = {}, {}
+        heights, terrain, cover = {}, {}, frozenset()
         grid = spec.grid() if spec is not None else SquareGrid(DEFAULT_MAP, DEFAULT_MAP)
     sides = list(sit.sides())
     order = [str(s) for s in e.opt("side_order", None, list) or
@@ -146,7 +153,7 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     if heights and not opts.elevation:
         e.sub("map").fail("heights", "needs the FULL rule option 'elevation' (spec §3.2)")
     enc.heights = heights
-    enc.terrain, enc.hazards = terrain, hazards
+    enc.terrain, enc.hazards, enc.cover = terrain, hazards, cover
     for f in enc.fighters:
         f.ground = ground(enc, f.pos, f.n)
     for f in sorted(enc.fighters, key=lambda f: sit.members[f.id].listed is None):

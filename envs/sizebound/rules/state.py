@@ -55,6 +55,7 @@ class SizeboundEncounter(EncounterBase):
         self.heights: dict[tuple[int, int], int] = {}  # FULL ground height per cell (§3.2)
         self.terrain: dict[tuple[int, int], str] = {}  # FULL water/magma cells (full_terrain)
         self.hazards: frozenset[str] = frozenset()  # FULL hazard sides (full_sides)
+        self.cover: frozenset[tuple[int, int]] = frozenset()  # FULL roofed cells (WE-37)
         self.table = condition_table(len(self.order))
         sides: dict[str, list[str]] = {s: [] for s in self.order}
         for f in fighters:
@@ -321,6 +322,7 @@ class SizeboundEncounter(EncounterBase):
             "heights": [[x, y, h] for (x, y), h in sorted(self.heights.items())],
             "terrain": [[x, y, k] for (x, y), k in sorted(self.terrain.items())],
             "hazards": sorted(self.hazards),
+            "cover": [list(c) for c in sorted(self.cover)],
         }
 
     @classmethod
@@ -341,6 +343,7 @@ class SizeboundEncounter(EncounterBase):
         enc.heights = {(int(x), int(y)): int(h) for x, y, h in data.get("heights", [])}
         enc.terrain = {(int(x), int(y)): str(k) for x, y, k in data.get("terrain", [])}
         enc.hazards = frozenset(data.get("hazards", ()))
+        enc.cover = frozenset((int(x), int(y)) for x, y in data.get("cover", ()))
         enc.items = [list(i) for i in data["items"]]
         o = data["outcome"]
         enc._outcome = None if o is None else Outcome(o["winner"], o["reason"], o["round"])
