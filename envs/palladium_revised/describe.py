@@ -76,7 +76,7 @@ def _strike(view: Any, c: Any, a: Action) -> str:
     return text + odds
 
 
-_MOVE = {"engage": "move in to strike {who}", "close": "close in tight on {who}",
+_MOVE = {"engage": "face {who} at your reach", "close": "close in tight on {who}",
          "edge": "stop just outside {who}'s reach", "away": "fall back from {who}"}
 _ALLY = {"engage": "join {who}", "close": "close up on {who}", "away": "move away from {who}"}
 
@@ -102,9 +102,17 @@ def _window(view: Any) -> dict[str, Any]:
     return dict(w.info) if w is not None else {}
 
 
+def _odds(view: Any, c: Any, a: Action) -> Any:
+    """The engine's ``preview_defense`` against the pending total; ``+morale`` adds 2 to the
+    defender's roll, the same as 2 off the strike total for both Dodge and Parry."""
+    info = _window(view)
+    return preview_defense(view, c.id, info["s0"] - (rulings.MORALE_PRE_ROLL if a.boosts else 0),
+                           bool(info["ranged"]))
+
+
 def _parry(view: Any, c: Any, a: Action) -> str:
     info = _window(view)
-    p = preview_defense(view, c.id, info["s0"], bool(info["ranged"]))
+    p = _odds(view, c, a)
     boost = _MORALE if a.boosts else ""
     return (f"parry{boost}: {p.parry_mitigates:.0%} to beat {info['s0']} and take "
             f"{c.profile.parry_mitigation_pct}% off; costs {rulings.PARRY_STAMINA} Stamina")
@@ -118,16 +126,14 @@ def _cost(view: Any, c: Any) -> str:
 
 
 def _dodge(view: Any, c: Any, a: Action) -> str:
-    info = _window(view)
-    p = preview_defense(view, c.id, info["s0"], bool(info["ranged"]))
+    p = _odds(view, c, a)
     boost = _MORALE if a.boosts else ""
     return (f"dodge{boost}: {p.dodge_miss:.0%} to make it miss; costs {_cost(view, c)}, "
             f"{rulings.DODGE_STAMINA} Stamina")
 
 
 def _multidodge(view: Any, c: Any, a: Action) -> str:
-    info = _window(view)
-    p = preview_defense(view, c.id, info["s0"], bool(info["ranged"]))
+    p = _odds(view, c, a)
     how = "step back" if a.args == ("back",) else "hold ground"
     boost = "," + _MORALE if a.boosts else ""
     cost = _cost(view, c).replace("your slot in ", "")

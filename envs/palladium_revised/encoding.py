@@ -27,7 +27,8 @@ Labels of the FULL kinds the engine has no grammar for yet (``stand``, ``extingu
 they are never legal until the engine offers them. Every block encodes through the layout's place
 values (``ActionLayout.strides``) and decodes through ``ActionLayout.coords``.
 
-The observation (named feature tables, ``obs_features()``) is ``envs.palladium_revised.observation``.
+The observation (named feature tables, ``obs_features()``) is
+``envs.palladium_revised.observation``.
 """
 
 from __future__ import annotations
