@@ -76,23 +76,24 @@ SLOT_FEATURES = (
     ("band_mine", 5),      # band of the distance by my radii (G, C, M, R, outside)
     ("band_its", 5),       # by its radii
     ("in_zone", 2),        # it is in my Zone of Control, I am in its
-    ("radii", 4),          # its G, C, M, R radii / 20
-    ("zoc", 2),            # its Zone of Control radius / 20, band / 4
     ("my_reach", 3),       # my weapon slot k reaches it now
     ("its_reach", 1),      # one of its weapons reaches me now
     ("health", 5),         # S.D.C./max, H.P./base, H.P. at or below 0, armour S.D.C./max, AR/20
     ("pools", 4),          # Stamina/max, Morale/max, E.E./max, Wounds / 20
-    ("economy", 7),        # N / 15, free slots left / 15, Seconds to its next slot / 15,
-                           # initiative place / 8, reserved / 5, carry-over / 5, committed
+    ("economy", 6),        # free slots left / 15, Seconds to its next slot / 15, initiative
+                           # place / 8, reserved / 5, carry-over / 5, committed
     ("free", SECONDS),     # its AVAILABLE slots still to come this round, per Second
     ("reserved", SECONDS),  # its RESERVED slots still to come, per Second
     ("status", 8),         # defending, resting, rest Seconds / 5, Multi-Dodge window, its
                            # total / 30, Step budget / 20, Full Move / 100, Morale boost pending
-    ("bonuses", 7),        # init, strike, parry, dodge, maneuver, damage / 10; crit min / 20
-    ("arms", 3),           # longest melee reach band / 4, has a ranged weapon, range / 480
     ("conditions", 12),    # Closing Wounds X / 5, Exhaustion, Fatigued, Depression / 10,
                            # insanity / 20, Concussion, Dazed, Internal Bleeding (/ 5),
                            # Crippled right leg, left leg, left arm, right arm (/ 5)
+    ("actions", 1),        # N / 15 (the stat block from here on)
+    ("radii", 4),          # its G, C, M, R radii / 20
+    ("zoc", 2),            # its Zone of Control radius / 20, band / 4
+    ("bonuses", 7),        # init, strike, parry, dodge, maneuver, damage / 10; crit min / 20
+    ("arms", 3),           # longest melee reach band / 4, has a ranged weapon, range / 480
 )
 WEAPON_FEATURES = (
     ("present", 1), ("ranged", 1), ("reach", 1),  # reach band / 4
@@ -130,6 +131,7 @@ _PHASE = {p: _hot(i, len(PHASES)) for i, p in enumerate(PHASES)}
 _STATE = {s: _hot(i, len(STATES)) for i, s in enumerate(STATES)}
 _BAND = {b: _hot(b - 1, 5) for b in range(1, 6)}
 _REL = (_hot(0, 3), _hot(1, 3), _hot(2, 3))
+_NO_STATE = _hot(-1, len(STATES))
 
 
 def _global(enc: Any, me: Any, index: dict[str, int]) -> list[float]:
@@ -188,55 +190,117 @@ def _timeline(enc: Any, o: Any) -> tuple[list[float], list[float], int, int]:
     return free, held, left, nxt
 
 
-def _slot(enc: Any, me: Any, o: Any, slot: int, length: int) -> list[float]:
-    p = o.profile
-    d = abs(o.x - me.x)
-    rel = 0 if slot == 0 else (1 if o.side == me.side else 2)
-    enemy = rel == 2
-    my_reach = [0.0, 0.0, 0.0]
-    its_reach = 0.0
-    if enemy:
+class _Static:
+    """What a stat block gives every observation (computed once per ``Profile``): the constant
+    tail of a slot row, the band of each distance up to the Reach radius, and per weapon slot
+    whether it reaches each of those distances (beyond them only a ranged weapon does)."""
+
+    __slots__ = ("profile", "tail", "bands", "reach", "ranged", "any_reach")
+
+    def __init__(self, p: Any) -> None:
+        self.profile = p
+        melee = [w.reach for w in p.weapons if not w.ranged]
+        ranged = [w.max_range for w in p.weapons if w.ranged]
+        self.tail = [p.actions / SECONDS, *(r / 20 for r in p.radii), p.zoc_radius / 20,
+                     p.zoc_band / 4, p.init / 10, p.strike / 10, p.parry / 10, p.dodge / 10,
+                     p.maneuver / 10, p.damage / 10, p.crit_min / 20,
+                     max(melee, default=0) / 4, float(bool(ranged)),
+                     max(ranged, default=0) / 480]
+        far = p.radii[3]
+        self.bands = [band(p.radii, d) for d in range(far + 1)]
+        slots: list[Any] = [None, None, None]
         k = 0
-        for w in me.profile.weapons:
+        for w in p.weapons:
             if w.id == "unarmed":
-                my_reach[2] = float(reaches(w, me, d))
+                slots[2] = w
             elif k < 2:
-                my_reach[k] = float(reaches(w, me, d))
+                slots[k] = w
                 k += 1
-        its_reach = float(o.active and any(reaches(w, o, d) for w in p.weapons))
-    bm, bi = band(me.profile.radii, d), band(p.radii, d)
+        probe = _Probe(p)
+        self.reach = [[w is not None and reaches(w, probe, d) for d in range(far + 1)]
+                      for w in slots]
+        self.ranged = [w.max_range if w is not None and w.ranged else -1 for w in slots]
+        self.any_reach = [any(r[d] for r in self.reach) or
+                          any(reaches(w, probe, d) for w in p.weapons) for d in range(far + 1)]
+
+    def band(self, d: int) -> int:
+        return self.bands[d] if d < len(self.bands) else 5
+
+    def my_reach(self, d: int) -> list[float]:
+        if d < len(self.bands):
+            return [float(r[d]) for r in self.reach]
+        return [float(0 <= d <= m) for m in self.ranged]
+
+    def reaches_at(self, d: int) -> bool:
+        if d < len(self.bands):
+            return self.any_reach[d]
+        return any(0 <= d <= m for m in self.ranged) or any(
+            w.ranged and d <= w.max_range for w in self.profile.weapons)
+
+
+class _Probe:
+    """A stand-in wielder for ``movement.reaches`` (it reads only the radii)."""
+
+    __slots__ = ("profile",)
+
+    def __init__(self, p: Any) -> None:
+        self.profile = p
+
+
+_STATIC: dict[int, _Static] = {}
+
+
+def _static(p: Any) -> _Static:
+    found = _STATIC.get(id(p))
+    if found is None or found.profile is not p:
+        if len(_STATIC) > 4096:
+            _STATIC.clear()
+        found = _STATIC[id(p)] = _Static(p)
+    return found
+
+
+def _slot(enc: Any, me: Any, mine: _Static, o: Any, slot: int, length: int) -> list[float]:
+    p = o.profile
+    st = _static(p)
+    d = o.x - me.x
+    if d < 0:
+        d = -d
+    rel = 0 if slot == 0 else (1 if o.side == me.side else 2)
+    if rel == 2:
+        my_reach = mine.my_reach(d)
+        its_reach = float(o.active and st.reaches_at(d))
+    else:
+        my_reach = [0.0, 0.0, 0.0]
+        its_reach = 0.0
+    bm, bi = mine.band(d), st.band(d)
     home = o.x if enc.home[o.side] < 0 else length - o.x
     free, held, left, nxt = _timeline(enc, o)
     rank = enc.order.index(o.id) if o.id in enc.order else SLOTS
-    melee = [w.reach for w in p.weapons if not w.ranged]
-    ranged = [w.max_range for w in p.weapons if w.ranged]
     cw = o.closing[0] if o.closing else 0
     cr = o.crippled
     ee_max = p.ee_max
     ee = getattr(o, "ee", ee_max)
     md = o.multidodge
+    active = o.active
     return [
-        1.0, *_REL[rel], *_STATE.get(o.state, _hot(-1, 3)),
+        1.0, *_REL[rel], *_STATE.get(o.state, _NO_STATE),
         o.x / length, home / length, (o.x - me.x) / 60, d / 60, *_BAND[bm], *_BAND[bi],
-        float(o.active and bm <= me.profile.zoc_band and slot != 0),
-        float(o.active and bi <= p.zoc_band and slot != 0),
-        *(r / 20 for r in p.radii), p.zoc_radius / 20, p.zoc_band / 4,
+        float(active and bm <= me.profile.zoc_band and slot != 0),
+        float(active and bi <= p.zoc_band and slot != 0),
         *my_reach, its_reach,
         o.sdc / max(1, o.sdc_max), o.hp / max(1, p.hp_base), float(o.hp <= 0),
         o.armor_sdc / max(1, p.armor_sdc), p.ar / 20,
         o.stamina / max(1, p.stamina_max), o.morale / max(1, p.morale_max),
         ee / ee_max if ee_max else 0.0, o.wounds / 20,
-        p.actions / SECONDS, left / SECONDS, nxt / SECONDS if nxt >= 0 else 1.0,
+        left / SECONDS, nxt / SECONDS if nxt >= 0 else 1.0,
         rank / SLOTS, o.reserved_left() / 5, o.carry_over / 5, float(o.commitment is not None),
         *free, *held,
         float(o.defending), float(o.resting), o.rest_seconds / 5, float(md is not None),
         (md or 0) / 30, o.step_budget / 20, o.full_move_ft() / 100, float(o.boost_pending),
-        p.init / 10, p.strike / 10, p.parry / 10, p.dodge / 10, p.maneuver / 10, p.damage / 10,
-        p.crit_min / 20,
-        max(melee, default=0) / 4, float(bool(ranged)), max(ranged, default=0) / 480,
         cw / 5, float(o.exhausted), float(o.fatigued), o.depression / 10, o.insanity / 20,
         o.concussion / 5, o.dazed / 5, o.internal_bleeding / 5,
         cr["leg_right"] / 5, cr["leg_left"] / 5, cr["arm_left"] / 5, cr["arm_right"] / 5,
+        *st.tail,
     ]
 
 
@@ -267,8 +331,10 @@ def observe(enc: Any, combatant: str, ego: tuple[dict[str, int], list[str | None
     me = enc.by_id[combatant]
     length = max(1, enc.options.arena_length)
     row = _global(enc, me, index)
+    mine = _static(me.profile)
+    by_id = enc.by_id
     for i, cid in enumerate(slots):
-        row += _EMPTY_SLOT if cid is None else _slot(enc, me, enc.by_id[cid], i, length)
+        row += _EMPTY_SLOT if cid is None else _slot(enc, me, mine, by_id[cid], i, length)
     row += _weapons(me)
     vec = np.array(row, dtype=np.float32)
     np.clip(vec, -1.0, 1.0, out=vec)
