@@ -216,7 +216,7 @@ class _Static:
             elif k < 2:
                 slots[k] = w
                 k += 1
-        probe = _Probe(p)
+        probe: Any = _Probe(p)
         self.reach = [[w is not None and reaches(w, probe, d) for d in range(far + 1)]
                       for w in slots]
         self.ranged = [w.max_range if w is not None and w.ranged else -1 for w in slots]
