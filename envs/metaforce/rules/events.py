@@ -47,7 +47,7 @@ class FrameLost(Event):
 @dataclass(frozen=True, slots=True)
 class Moved(Event):
     combatant: str
-    how: str  # approach | retreat | dash | react | knockback
+    how: str  # approach | retreat | dash | react | knockback | flee (Fear, FULL)
     x: int
     y: int
     squares: int
