@@ -26,6 +26,8 @@ the table::
     493..500   aimed       kind(2) x target(4): FULL's react maintain -> <grappled> and
                            finish -> <target> (W-I4, Finishing Touch)
     501..508   cast        spell(2) x target(4): FULL's levelled area spells (``Profile.spells``)
+    509..511   break       kind(3): FULL's escape slow, escape fear, escape charm (Break checks,
+                           spec §5.10)
 
 ``pass`` means two things: held in a frame (``frame`` block, kind pass, hold) and the decline
 of a window (any decision but ``frame``: W-R1 reaction, Deus Ex, Dodge..., ``window`` block);
@@ -48,7 +50,7 @@ from envs.rl import ActionLayout, Block, ego_order
 from .observation import MAX_PER_SIDE, OBS, WEAPON_SLOTS, obs_features, observe
 
 __all__ = ["NAME", "LAYOUT", "ENCODING", "MetaforceEncoding", "MODES", "FRAME_KINDS",
-           "STILL", "GEAR", "WINDOW", "REACT", "AIMED", "SHOTS", "TARGETS"]
+           "STILL", "GEAR", "BREAK", "WINDOW", "REACT", "AIMED", "SHOTS", "TARGETS"]
 
 NAME = "metaforce_v0"
 MODES = ("hold", "approach", "retreat")
@@ -61,6 +63,8 @@ STILL = (("vigilance", ()), ("withdraw", ()), ("end_turn", ()), ("escape", ("gra
 """frame kinds with neither target nor mode (Escape names its status, spec §5.10; the free
 M-Power activities of FULL, spec §6.4; FULL's Tap Mana, spec §5.8)"""
 GEAR = ("reload", "prime")
+BREAK = (("escape", ("slow",)), ("escape", ("fear",)), ("escape", ("charm",)))
+"""FULL's Break checks against the FULL statuses (spec §5.10), laid out after every other block"""
 WINDOW = (("pass", ()), ("react", ("approach",)), ("react", ("retreat",)), ("deus_ex", ()),
           ("dodge", ()), ("crash_out", ()), ("crit", ("tohit",)), ("crit", ("damage",)),
           ("crit", ("magnitude",)), ("crit", ("size",)), ("meta_die", ()))
@@ -90,6 +94,7 @@ LAYOUT = ActionLayout([
     Block("react", (("kind", len(REACT)), ("weapon", WEAPON_SLOTS))),
     Block("aimed", (("kind", len(AIMED)), ("target", TARGETS))),
     Block("cast", (("spell", SPELL_SLOTS), ("target", TARGETS))),
+    Block("break", (("kind", len(BREAK)),)),
 ])
 _ST = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
 _MODE = {"approach": 1, "retreat": 2}
@@ -98,6 +103,7 @@ _STILL = {s: i for i, s in enumerate(STILL)}
 _GEAR = {k: i for i, k in enumerate(GEAR)}
 _WINDOW = {w: i for i, w in enumerate(WINDOW)}
 _AIMED = {w: i for i, w in enumerate(AIMED)}
+_BREAK: dict[tuple[str, tuple[str, ...]], int] = {b: i for i, b in enumerate(BREAK)}
 _EGO: dict[tuple[Any, str], tuple[dict[str, int], list[str | None]]] = {}
 """ego slots per (roster, combatant): rosters never change during a fight"""
 
@@ -164,6 +170,8 @@ class MetaforceEncoding:
                 out.append(start + _FRAME[k] * pk + t * pt + mode)
             elif (k, args) in _STILL:
                 out.append(st["still"][0] + _STILL[(k, args)])
+            elif (k, args) in _BREAK:
+                out.append(st["break"][0] + _BREAK[(k, args)])
             elif k == "attack":
                 start, (pw, pm, pt, _) = st["attack"]
                 meta = int(a.boosts == ("meta",))
@@ -234,6 +242,9 @@ class MetaforceEncoding:
         if block == "aimed":
             kind, args = AIMED[c["kind"]]
             return Action(me, kind, args, target)
+        if block == "break":
+            kind, args = BREAK[c["kind"]]
+            return Action(me, kind, args)
         if block == "cast":
             spells = [sp.id for sp in enc.by_id[combatant].profile.spells]
             k = c["spell"]

@@ -17,6 +17,7 @@ from .checks import check_roll, dice_of, meta_die_for, net_steps, roll_meta, rol
 from .combatant import Combatant
 from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, take_damage
 from .events import AttackRolled, CritUsed, MetaDieRolled
+from .full_statuses import carried, step_mod
 from .full_windows import crash_out, crit_choice, defender_meta_die, dodge, finishing_touch
 from .moves import dist
 from .profile import Weapon
@@ -90,13 +91,15 @@ def attack_steps(enc: MetaforceEncounter, a: Combatant, w: Weapon, t: Combatant,
         base -= 1  # R-37
     if enc.options.unaware_bonus and not t.aware and not t.acted:
         base += 1  # R-8 (FULL)
+    base += step_mod(a, t)  # spec §5.3.1: Fear / Charm (Partial) at the source (FULL)
     return net_steps(base, w.proficient, w.attr in a.profile.expertise, a.tired, a.exhausted)
 
 
-def special_status(w: Weapon) -> str | None:
-    """spec §2.7, R-16: the status of a weapon's Special Attack (data first), if CORE has it."""
+def special_status(w: Weapon, full: bool = False) -> str | None:
+    """spec §2.7, R-16: the status of a weapon's Special Attack (data first), if these rules
+    have it (``full``: the FULL statuses too, spec §12.3)."""
     s = w.special_status or default_status(w.damage_type)
-    return s if s in rulings.CORE_STATUSES else None
+    return s if carried(full, s) else None
 
 
 def crit_use(w: Weapon, a: Combatant, t: Combatant, tohit: int, v: int, b: int) -> str:
@@ -143,7 +146,8 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     if special:
         a.special_until = -1
     tohit = chk.kept + w.tohit + chk.penalty
-    use = crit_choice(enc, ctx, a, t, special_status(w) is not None, chk.v) if chk.crit \
+    full = enc.options.full
+    use = crit_choice(enc, ctx, a, t, special_status(w, full) is not None, chk.v) if chk.crit \
         else None
     if chk.crit and use is None and tohit < e:
         use = "tohit"  # R-10: V is needed to reach Evasion
@@ -185,7 +189,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     take_damage(enc, ctx, ev, t, final, a.id, w.damage_type, raw)
     if final > 0 and not enc.is_over():
         finishing_touch(enc, ctx, ev, a, t, chk.v)  # W-I4 (FULL)
-    status = special_status(w) if special or use == "magnitude" else None
+    status = special_status(w, full) if special or use == "magnitude" else None
     if status is not None and t.alive and not enc.is_over():
         attr = a.attr(w.attr)
         value = roll_rank(mine, attr) if special else attr  # dice order item 5
@@ -202,7 +206,8 @@ def grapple_attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combat
     grapple has no damage)."""
     p = a.profile
     e = t.evasion() + dodge(enc, ctx, ev, a, t)  # W-R2 (FULL)
-    s = net_steps(0, p.grapple_proficient, p.grapple_attr in p.expertise, a.tired, a.exhausted)
+    s = net_steps(step_mod(a, t), p.grapple_proficient, p.grapple_attr in p.expertise, a.tired,
+                  a.exhausted)  # spec §5.3.1: Fear / Charm (Partial, FULL)
     chk = check_roll(dice_of(ctx.dice, a), s)
     if a.special_until >= 0:
         a.special_until = -1

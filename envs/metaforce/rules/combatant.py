@@ -46,7 +46,7 @@ class Combatant:
                  "frame", "turns", "acted", "aware", "stun", "special_until", "grappling",
                  "deus_ex_uses", "a8_used", "bought", "safe", "safe_until", "own_frames",
                  "burn_injury", "casting", "cast_left", "cast_target", "mana_until",
-                 "statuses", "loaded", "reserve",
+                 "statuses", "suppressed", "lapse", "loaded", "reserve",
                  "speedloaders", "fired", "unloaded", "primed", "arrows", "gone", "escaped")
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "state", "hp", "mp", "mp_max", "mu", "exert", "tension",
@@ -54,8 +54,8 @@ class Combatant:
                 "aware", "stun", "special_until", "grappling", "deus_ex_uses", "a8_used",
                 "bought", "safe", "safe_until", "own_frames", "burn_injury", "casting",
                 "cast_left", "cast_target", "mana_until"),
-        containers=("statuses", "loaded", "reserve", "speedloaders", "fired", "unloaded",
-                    "primed", "arrows", "gone", "escaped"),
+        containers=("statuses", "suppressed", "lapse", "loaded", "reserve", "speedloaders",
+                    "fired", "unloaded", "primed", "arrows", "gone", "escaped"),
         shared=("profile",),
         decode={"statuses": lambda d: {k: tuple(v) for k, v in d.items()}})
 
@@ -88,6 +88,8 @@ class Combatant:
         self.cast_target: str | None = None
         self.mana_until = -1  # tapped mana lasts to the end of this own turn (-1: none)
         self.statuses: dict[str, tuple[int, int, str]] = {}
+        self.suppressed: dict[str, int] = {}  # lingering magnitudes not in force (R-17, FULL)
+        self.lapse: dict[str, int] = {}  # status -> the own turn at whose end it ends (Slow)
         self.loaded: dict[str, int] = {w.id: w.capacity for w in p.weapons
                                        if w.family == "firearm"}  # spec §3.5: no +1 yet
         self.reserve = {w.id: w.reserve for w in p.weapons if w.family == "firearm"}
@@ -158,15 +160,29 @@ class Combatant:
 
     @property
     def tired(self) -> bool:
-        return self.exert_total >= self.profile.exert_threshold  # R-20
+        """Cannot have Advantage: Tired (R-20), or Drowsy (Sleep Partial, spec §7.5, FULL)."""
+        if self.exert_total >= self.profile.exert_threshold:
+            return True
+        return "sleep" in self.statuses and self.status_severity("sleep") == "partial"
+
+    @property
+    def asleep(self) -> bool:
+        """spec §7.5 (FULL): Sleep at Full or Intense: no frames, no Reactions, Evasion 0."""
+        return "sleep" in self.statuses and self.status_severity("sleep") != "partial"
+
+    @property
+    def deep_asleep(self) -> bool:
+        """spec §7.5, §8.7 (FULL): Sleep at Intense, no longer active for the end of combat."""
+        return "sleep" in self.statuses and self.status_severity("sleep") == "intense"
 
     @property
     def exhausted(self) -> bool:
         return self.exert_total >= self.profile.exert_limit
 
     def evasion(self) -> int:
-        """spec §2.5 step 5, R-14: 0 when Immobilised, Incapacitated, Unconscious or Stunned."""
-        if not self.active or self.immobilised or self.stunned:
+        """spec §2.5 step 5, R-14: 0 when Immobilised, Incapacitated, Unconscious, Stunned or
+        Asleep (spec §7.5, FULL)."""
+        if not self.active or self.immobilised or self.stunned or self.asleep:
             return 0
         return self.profile.evasion
 
@@ -180,16 +196,21 @@ class Combatant:
         return self.profile.deflection
 
     def speed_squares(self) -> int:
-        """spec §5.1, R-37: Grappled Partial halves Speed, Full or Intense stops it."""
+        """spec §5.1, R-37: Grappled Partial halves Speed, Full or Intense stops it; spec §7.5
+        (FULL): Slow Partial takes 5 ft, Full and Intense halve it."""
         if self.immobilised:
             return 0
         sq = self.profile.speed_ft // rulings.SQUARE_FT
-        return sq // 2 if self.grappled == "partial" else sq
+        sq = sq // 2 if self.grappled == "partial" else sq
+        if "slow" in self.statuses:
+            sq = max(0, sq - 1) if self.status_severity("slow") == "partial" else sq // 2
+        return sq
 
     def can_react(self) -> bool:
         """spec §4.5, §6.1 W-R1: holds a Reaction, not Stunned, Incapacitated or worse."""
         return (self.active and self.reactions > 0 and not self.stunned and not self.no_react
-                and self.casting is None)  # R-24: no Reactions while casting
+                and self.casting is None  # R-24: no Reactions while casting
+                and not self.asleep)  # spec §4.5, §7.5 (FULL)
 
     def weapons(self) -> list[Weapon]:
         """The attack slots still in hand (a thrown weapon is gone, R-60)."""

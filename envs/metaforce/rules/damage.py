@@ -122,6 +122,9 @@ def knock_out(enc: MetaforceEncounter, ev: list[Event], c: Combatant, state: str
         if o.grappling == c.id:
             release_grapple(enc, ev, o, "ended")
     c.stun = 0
+    if enc.options.full:
+        from .full_statuses import controller_gone
+        controller_gone(enc, ev, c)  # spec §7.5: its Charms end
     enc.check_end(ev)
 
 
@@ -200,6 +203,9 @@ def take_damage(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant
         return
     c.hp -= amount
     ev.append(DamageDealt(c.id, source, raw, amount, c.hp, dtype))
+    if amount > 0 and "sleep" in c.statuses:
+        from .full_statuses import wake
+        wake(ev, c)  # spec §7.5: damage wakes a sleeper at Full (FULL)
     if c.hp > 0 or amount <= 0:
         return
     body = int(c.profile.cores.get("body", 0))

@@ -145,6 +145,17 @@ TABLE: dict[str, Words] = {
 }
 
 
+def _fleeing(enc: Any, a: Action) -> str:
+    """spec §7.5 Fear: a held attack of a Feared combatant is followed by its flight."""
+    from .full_statuses import AIMED, fear_source
+    c = getattr(enc, "by_id", {}).get(a.actor)
+    if c is None or not c.statuses or a.kind not in AIMED or split_mode(a.args)[1] != "hold" \
+            or enc.decision != "frame":
+        return ""
+    src = fear_source(enc, c)
+    return f", then flee from {name_of(enc, src.id)}" if src is not None else ""
+
+
 def describe(action: Action, view: Any) -> str:
     """``action`` in plain words (``view``: the live encounter the action is legal in)."""
-    return by_kind(TABLE, action, view)
+    return by_kind(TABLE, action, view) + _fleeing(view, action)

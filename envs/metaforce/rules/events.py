@@ -11,7 +11,7 @@ __all__ = [
     "MetaDieRolled", "DamageDealt", "StatusChanged", "SaveRolled", "Stunned", "KnockedBack",
     "GrappleChanged", "CheckRolled", "StateChanged", "DeusExUsed", "AmmoChanged", "BowPrimed",
     "ReactionsChanged", "SpecialReady", "DotTicked", "WeaponThrown", "TurnEnded", "MPowerUsed",
-    "ExertPaid", "Healed",
+    "ExertPaid", "Healed", "FearDrained", "FrameSlept",
 ]
 
 
@@ -47,7 +47,7 @@ class FrameLost(Event):
 @dataclass(frozen=True, slots=True)
 class Moved(Event):
     combatant: str
-    how: str  # approach | retreat | dash | react | knockback
+    how: str  # approach | retreat | dash | react | knockback | flee (Fear, FULL)
     x: int
     y: int
     squares: int
@@ -118,7 +118,7 @@ class StatusChanged(Event):
     combatant: str
     status: str
     magnitude: int
-    severity: str  # partial | full | intense | ended | resisted
+    severity: str  # partial | full | intense | ended | resisted | suppressed (R-17, FULL)
 
     def __str__(self) -> str:
         return f"{self.combatant}: {self.status} {self.severity} (magnitude {self.magnitude})"
@@ -304,3 +304,25 @@ class Healed(Event):
     def __str__(self) -> str:
         return f"{self.combatant} absorbs the blow of {self.source}: heals {self.amount}, " \
                f"HP {self.hp}"
+
+
+@dataclass(frozen=True, slots=True)
+class FearDrained(Event):
+    """Intense Fear at the start of the victim's turn (spec §7.5, FULL)."""
+
+    combatant: str
+    source: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} is terrified of {self.source} and loses {self.amount} HP"
+
+
+@dataclass(frozen=True, slots=True)
+class FrameSlept(Event):
+    """A frame lost to Sleep at Full or Intense (spec §7.5, FULL)."""
+
+    combatant: str
+
+    def __str__(self) -> str:
+        return f"{self.combatant} is asleep and loses a frame"

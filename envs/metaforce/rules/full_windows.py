@@ -45,7 +45,7 @@ def crash_out(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, 
     ``12 + 2 x Level``: a success still Stuns 1, a failure (or a natural 1) Stuns 2."""
     cost = 0 if kept == 1 else min(kept, 11)
     if not (enc.options.full and "crash_out" in t.profile.mpowers and t.mu and t.mp >= cost
-            and t.active and kept < 12):
+            and t.active and kept < 12 and not t.asleep):  # spec §7.5: a sleeper cannot act
         return
     use = Action(t.id, "crash_out")
     if ctx.ask(t.id, "crash_out", [use, Action(t.id, "pass")],
@@ -108,7 +108,7 @@ def defender_meta_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Com
     a Meta-Die against an attacker who is not one, to lower its ToHit. The die is rolled only if
     it could lower the band and paid only if it did. Returns the ToHit."""
     sides = meta_die_for(t.mp) if t.mu else None
-    if not enc.options.full or sides is None or a.mu or not t.active:
+    if not enc.options.full or sides is None or a.mu or not t.active or t.asleep:
         return tohit
     from .attack import band
     now = band(tohit, e, d, firearm_direct)

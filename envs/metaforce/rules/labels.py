@@ -92,7 +92,8 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
                 _fail(label, f"{a.kind} takes <weapon>{' <shots>' if more else ''}")
         elif a.kind == "escape":
             if len(args) != 1:
-                _fail(label, "escape takes one status (grappled, burn)")
+                _fail(label, "escape takes one status (grappled, burn; FULL: slow, fear, "
+                             "charm)")
         elif a.kind == "cast":
             spells = [sp.id for sp in c.profile.spells]
             if len(args) != 1 or args[0] not in spells:

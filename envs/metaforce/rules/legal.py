@@ -17,6 +17,7 @@ from .arms import can_prime, can_reload
 from .attack import in_range, range_squares, special_status, stop_squares
 from .combatant import Combatant
 from .full_spells import casting_actions, spell_actions
+from .full_statuses import filter_actions, slow_no_dash
 from .moves import approach_cell, dist, on_edge
 from .statuses import breakable, grapple_ok
 
@@ -85,7 +86,7 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
         acts += [Action(c.id, "escape", (s,)) for s in breakable(c)]
         acts.append(Action(c.id, "end_turn"))
         return acts
-    if speed > 0 and not c.grappled:
+    if speed > 0 and not c.grappled and not slow_no_dash(c):
         for r in rs:
             if dist(c, r) > 1:
                 acts.append(Action(c.id, "dash", ("approach",), r.id))
@@ -112,7 +113,7 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
             acts += _moving(c, "reload", (w.id,), rs, speed)
         if can_prime(c, w):
             acts += _moving(c, "prime", (w.id,), rs, speed)
-    if c.special_until < 0 and any(special_status(w) for w in c.weapons()):
+    if c.special_until < 0 and any(special_status(w, enc.options.full) for w in c.weapons()):
         acts += _moving(c, "special", (), rs, speed)
     if c.grappling is None and c.free_hands() >= 1:
         reach = c.reach
@@ -136,6 +137,8 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
         acts += [Action(c.id, k) for k, cost in (("safe6", 6), ("assurance8", 8))
                  if c.mp >= cost]
     acts.append(Action(c.id, "end_turn"))
+    if c.statuses and enc.options.full:
+        acts = filter_actions(enc, c, acts)  # spec §7.5 Fear, R-39 Charm (FULL)
     return acts
 
 
@@ -166,4 +169,6 @@ def reaction_actions(enc: MetaforceEncounter, r: Combatant, t: Combatant) -> lis
             acts.append(Action(r.id, "react", ("approach",), t.id))
         acts.append(Action(r.id, "react", ("retreat",), t.id))
     acts.append(Action(r.id, "pass"))
+    if r.statuses and enc.options.full:
+        acts = filter_actions(enc, r, acts, frame=False)  # spec §7.5, R-39 (FULL)
     return acts

@@ -123,6 +123,7 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
         "reactions": c.reactions, "frames_left": c.frames_left, "stun": c.stun,
         "statuses": {k: {"magnitude": v[0], "severity": c.status_severity(k), "source": v[2]}
                      for k, v in c.statuses.items()},
+        "suppressed": dict(c.suppressed), "asleep": c.asleep,  # spec §7.1, §7.5 (FULL)
         "grappling": c.grappling, "special_pending": c.special_until >= 0,
         "mpowers": sorted(p.mpowers), "safe": c.safe, "action8_used": c.a8_used,
         "dodge_bonus": p.dodge_bonus, "aware": c.aware, "acted": c.acted,

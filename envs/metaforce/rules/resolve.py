@@ -95,7 +95,8 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         assert w is not None
         prime(ev, c, w)
     elif kind == "special":
-        status = next((s for s in map(special_status, c.weapons()) if s), "none")
+        status = next((s for w in c.weapons() if (s := special_status(w, enc.options.full))),
+                      "none")
         c.special_until = c.turns + 1  # spec §5.4, R-15: until the end of its next turn
         ev.append(SpecialReady(c.id, status))
     if mode == "retreat" and c.active and not enc.is_over():

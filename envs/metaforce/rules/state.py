@@ -65,12 +65,17 @@ class MetaforceEncounter(EncounterBase):
         return self._sides
 
     def is_active(self, combatant: str) -> bool:
-        return self.by_id[combatant].active
+        c = self.by_id[combatant]
+        return c.active and not (c.statuses and c.deep_asleep)  # spec §8.7: Asleep at Intense
 
     def check_end(self, ev: list[Event]) -> None:
-        """spec §8.7: the fight ends when the active combatants all belong to one team."""
-        if self._outcome is None:
-            self._check_defeat(ev)
+        """spec §8.7: the fight ends when the active combatants all belong to one team; under
+        FULL also when every active member of all teams but one is Charmed by another team."""
+        if self._outcome is None and not self._check_defeat(ev) and self.options.full:
+            from .full_statuses import ALL_CHARMED, charmed_end
+            ended, winner = charmed_end(self)
+            if ended:
+                self._end(winner, ALL_CHARMED, ev)
 
     @property
     def decision(self) -> str:

@@ -1,7 +1,8 @@
 """Statuses and saves (spec §7.1-§7.5, §5.9, §5.10): magnitude against Status Defence, severity,
 Saving Throws (eligibility, TN, Miraculous), DoT ticks, Stun, Knockback and the Grappled state.
 
-CORE statuses: Bleed, Burn (DoT), Knockback, Stun, Grappled (``rulings.CORE_STATUSES``).
+CORE statuses: Bleed, Burn (DoT), Knockback, Stun, Grappled (``rulings.CORE_STATUSES``); FULL
+adds Poison, Acid Burn, Slow, Fear, Charm, Sleep and Deafened (``full_statuses``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .events import (
     StatusChanged,
     Stunned,
 )
+from .full_statuses import BREAKABLE, DOT_TYPES, FULL_STATUSES, carried, took_hold
 from .moves import knockback, release_grapple
 from .profile import size_step
 from .records import STATUSES
@@ -99,7 +101,7 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
             status: str, m: int, deflected: bool, x: int) -> None:
     """spec §7.2 ToHit mode: deflected halves, resistance/immunity of the status, ``M >= SD``
     inflicts, an eligible Save halves (Miraculous: 0); then the status takes effect."""
-    if status not in rulings.CORE_STATUSES or not t.alive:
+    if not carried(enc.options.full, status) or not t.alive:
         return
     if deflected:
         m //= 2  # R-3: Deflection halves every magnitude a deflected hit carries
@@ -107,7 +109,17 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
         m //= max(1, int(t.profile.size)) - max(1, int(a.profile.size)) + 1  # R-16
     m = max(0, defend(t.profile, m, status, False, status=True))
     sd = t.sd(status_core(status))
-    if m < sd:
+    lingers = STATUSES[status].lingers  # R-17, spec §7.1 (Acid Burn, FULL)
+    held = t.magnitude(status) if lingers else 0
+    if lingers:
+        m += t.suppressed.pop(status, 0)  # a Suppressed magnitude joins the next attempt
+    if held and m <= 0:
+        return
+    if not held and m < sd:  # held: a lingering status in force adds whatever comes (R-17)
+        if lingers and m > 0:
+            t.suppressed[status] = m  # it stays Suppressed (held, not in force)
+            ev.append(StatusChanged(t.id, status, m, "suppressed"))
+            return
         ev.append(StatusChanged(t.id, status, m, "resisted"))
         return
     save = _save_core(status)
@@ -125,6 +137,7 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
             return
         if result == "success":
             m //= 2
+    m += held  # R-17: a lingering status adds to the magnitude it holds
     sev = severity(m, sd)
     if sev == "ended":
         return
@@ -158,6 +171,8 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
     else:
         t.statuses[status] = (m, x, a.id)
     ev.append(StatusChanged(t.id, status, m, sev))
+    if status in FULL_STATUSES:
+        took_hold(enc, ev, t, status, sev)
     if status == "burn" and enc.options.full and not t.burn_injury and (
             sev == "intense" or (sev == "full" and result == "failure")):
         t.burn_injury = True  # R-19: Burn Injury, attack damage x1.5 (floor) from now on
@@ -176,7 +191,7 @@ def dot_ticks(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant) 
             x = m // 2
         sev = c.status_severity(name)
         amount = {"partial": x // 2, "full": x, "intense": 2 * x}.get(sev, 0)
-        dtype = "fire" if name == "burn" else name
+        dtype = DOT_TYPES.get(name, name)
         final = defend(c.profile, amount, dtype, False)
         ev.append(DotTicked(c.id, name, sev, final))
         if final != 0:  # Absorb of the type heals instead
@@ -184,8 +199,10 @@ def dot_ticks(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant) 
 
 
 def breakable(c: Combatant) -> list[str]:
-    """spec §5.10: the statuses ``c`` may make an Escape / Break check against this frame."""
-    return [s for s in ("grappled", "burn") if s in c.statuses and s not in c.escaped]
+    """spec §5.10: the statuses ``c`` may make an Escape / Break check against this frame (FULL
+    adds Slow, Fear and Charm, not Charm at Intense)."""
+    return [s for s in BREAKABLE if s in c.statuses and s not in c.escaped
+            and not (s == "charm" and c.status_severity(s) == "intense")]
 
 
 def escape(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,

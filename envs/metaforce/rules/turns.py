@@ -16,6 +16,7 @@ from .combatant import Combatant
 from .damage import exert_check
 from .events import (
     FrameLost,
+    FrameSlept,
     FrameStarted,
     InitiativeRolled,
     MPowerUsed,
@@ -23,6 +24,7 @@ from .events import (
     TurnEnded,
 )
 from .full_spells import interrupt
+from .full_statuses import end_turn, fear_drain, flee
 from .legal import reaction_actions
 from .resolve import FREE, free_action, resolve_frame, resolve_reaction
 from .statuses import dot_ticks
@@ -85,6 +87,8 @@ def _start_turn(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant
     c.acted = True
     c.frames_left, c.frame = rulings.FRAMES_PER_TURN, 0
     dot_ticks(enc, ctx, ev, c)
+    if c.statuses:
+        fear_drain(enc, ctx, ev, c)  # spec §4.1 item 3, §7.5 (FULL)
     exert_check(enc, ev, c)  # spec §7.6
 
 
@@ -97,6 +101,8 @@ def _end_turn(enc: MetaforceEncounter, ev: list[Event], c: Combatant) -> None:
         c.special_until = -1
     if 0 <= c.mana_until <= c.turns:
         c.mana_until = -1  # spec §5.8: unused tapped mana expires
+    if c.lapse:
+        end_turn(ev, c)  # spec §7.5: Slow ends (FULL)
     if c.active:
         c.reactions = 1 + (1 if c.vigilance else 0) + c.bought  # React-4 (FULL)
     c.bought = 0
@@ -132,6 +138,12 @@ def advance(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event]) -> None:
                     c.frames_left -= 1
                     c.frame += 1
                     ev.append(FrameLost(c.id, c.stun))
+                    continue
+                if c.statuses and c.asleep:  # spec §7.5: Asleep cannot act (FULL)
+                    _own_frame(ev, c)
+                    c.frames_left -= 1
+                    c.frame += 1
+                    ev.append(FrameSlept(c.id))
                     continue
                 if not enc.frame_open:
                     _own_frame(ev, c)
@@ -172,6 +184,8 @@ def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -
                 enc.frame_open = True
             else:
                 moved = resolve_frame(enc, ctx, ev, c, a)
+                if c.statuses and flee(enc, ev, c, a):  # spec §7.5 Fear (FULL)
+                    moved = True
                 c.frames_left = max(0, c.frames_left - 1)
                 if moved and c.present and not enc.is_over():
                     enc.trigger = c.id  # W-R1: every opponent with a Reaction may answer
