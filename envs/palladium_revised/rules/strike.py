@@ -24,6 +24,7 @@ from .combatant import Combatant
 from .damage import add_wounds, apply_hit, crit_result, pipeline
 from .economy import can_pay_dodge, pay_dodge, pay_stamina, spend_morale
 from .events import DefenseRolled, Retargeted, StrikeResolved, StrikeRolled
+from .full_state import stamina_cost
 from .movement import move_back
 from .profile import Arm, band
 from .rolls import arm_stacks, combat_roll, d, effective_bonus
@@ -84,12 +85,12 @@ def defense_options(enc: PalladiumEncounter, t: Combatant, melee: bool) -> list[
         if m:
             out.append(Action(t.id, kind, args, None, ("morale",)))
 
-    if melee and rulings.PARRY_MELEE_ONLY and t.stamina >= rulings.PARRY_STAMINA:
+    if melee and rulings.PARRY_MELEE_ONLY and t.stamina >= stamina_cost(t, rulings.PARRY_STAMINA):
         add("parry")
     if can_pay_dodge(enc, t):
-        if t.stamina >= rulings.DODGE_STAMINA:
+        if t.stamina >= stamina_cost(t, rulings.DODGE_STAMINA):
             add("dodge")
-        if t.stamina >= rulings.MULTIDODGE_STAMINA:
+        if t.stamina >= stamina_cost(t, rulings.MULTIDODGE_STAMINA):
             add("multidodge", ("stay",))
             add("multidodge", ("back",))
     out.append(Action(t.id, "pass"))
