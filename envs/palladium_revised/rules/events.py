@@ -262,7 +262,8 @@ class Redirected(Event):
     d100: int
 
     def __str__(self) -> str:
-        return f"{self.attacker}'s attack on {self.old} goes to {self.new} ({self.why}, {self.d100})"
+        return (f"{self.attacker}'s attack on {self.old} goes to {self.new} "
+                f"({self.why}, {self.d100})")
 
 
 @dataclass(frozen=True, slots=True)
