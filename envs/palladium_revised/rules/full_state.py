@@ -52,7 +52,7 @@ class Effects:
                  "distract", "lung_crush", "lung_healed", "blood_vision", "bv_healed",
                  "bv_ranged", "racing_heart", "rh_healed", "heartbeat", "exposure",
                  "broken_resistance", "vital_blow", "suffocation", "air_lost_at",
-                 "coma_saves", "surprised", "no_pe")
+                 "coma_saves", "surprised", "no_pe", "fizzled")
     FIELDS = StateFields(values=__slots__)
 
     def __init__(self, ee: int = 0, se: int = 0, no_pe: bool = False) -> None:
@@ -82,6 +82,7 @@ class Effects:
         self.air_lost_at: int | None = None
         self.coma_saves = 0
         self.surprised = False
+        self.fizzled = False  # a committed spell fizzled at declaration (spec §5.9 step 1)
 
     def copy(self) -> Effects:
         return Effects.FIELDS.clone(self)

@@ -84,4 +84,7 @@ def turn_actions(enc: PalladiumEncounter, c: Combatant) -> list[Action]:
         acts += [Action(c.id, "strike", (w.id,), t.id) for w in c.profile.weapons
                  if can_strike(c, w, t)]
     acts += _moves(enc, c, "move", c.full_move_ft())
+    if enc.options.full:  # FULL actions and the Prone/Stand limits (full_actions.adjust)
+        from .full_actions import adjust
+        acts = adjust(enc, c, acts, committed)
     return acts
