@@ -67,7 +67,8 @@ def new_encounter(name: str, options: Any = None, dice: Dice | None = None
                         f"{', '.join(encs)}")
     spec = encs[name]
     rows, over = preset_rows(spec)
-    return build(rows, preset_options(spec, parse_options(options)), name, dice, over)
+    return build(rows, preset_options(spec, parse_options(options)), name, dice, over,
+                 ambush=spec.ambush)
 
 
 def from_situation(data: dict[str, Any], source: str = "situation",

@@ -113,6 +113,8 @@ class Profile:
     """spec §2.1, R43: False for a being without P.E. (no Stamina costs, no H.P.)."""
     resist_pct: tuple[tuple[str, int], ...] = ()
     immune_physical_effects: bool = False
+    perception_pct: int = 30
+    save_coma_pct: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "zoc_band",
@@ -202,4 +204,5 @@ def profile_of(block: Any) -> Profile:
         radii=(r.g, r.c, r.m, r.r), spells=tuple(sp.id for sp in block.spells),
         spell_power=b.spell_power, taunt=b.taunt, save_magic=b.save_magic,
         save_insanity=b.save_insanity, se_max=block.se_max, has_pe=block.has_pe,
-        resist_pct=tuple(block.resist_pct), immune_physical_effects=block.immune_physical_effects)
+        resist_pct=tuple(block.resist_pct), immune_physical_effects=block.immune_physical_effects,
+        perception_pct=block.perception_pct, save_coma_pct=b.save_coma_pct)
