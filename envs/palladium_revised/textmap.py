@@ -2,8 +2,8 @@
 shows before each of a person's decisions and ``arena situation check`` prints.
 
 A ruler in feet, the line with each fighter's letter at its x (capitals: the first side; ``*``
-where several stand), a row per fighter with its Zone layers around it (``#`` Grappling, ``=``
-Close, ``-`` Medium, ``~`` Reach), then the round's Melee Grid (a column per Second: ``o`` a free
+where several stand), a row per fighter with its Zone layers around it (inside its Zone of
+Control ``#`` Grappling, ``=`` Close, ``-`` Medium, ``~`` Reach; ``.`` its layers beyond), then the round's Melee Grid (a column per Second: ``o`` a free
 slot, ``R`` reserved by a commitment, ``x`` spent, ``d`` consumed by a dodge, ``_`` lost, ``.`` no
 slot; ``^`` marks the current Second) and a legend line per fighter."""
 
@@ -49,7 +49,7 @@ def text_map(enc: Any, viewer: str | None) -> list[str]:
     cols = length // per + 1
     mark = letters(enc)
     out = [f"battle line (1 character = {per} ft; capitals: side {enc.sides()[0].side}; "
-           f"# Grappling = Close - Medium ~ Reach):"]
+           "Zone of Control: # Grappling = Close - Medium ~ Reach, . layers beyond it):"]
     ruler = _row(cols)
     ticks = _row(cols)
     step = 10 * per
@@ -74,7 +74,7 @@ def text_map(enc: Any, viewer: str | None) -> list[str]:
             for col in range(cols):
                 b = band(c.profile.radii, abs(col * per - c.x))
                 if b <= 4:
-                    row[col] = ZONE_CHARS[b - 1]
+                    row[col] = ZONE_CHARS[b - 1] if b <= c.profile.zoc_band else "."
         row[min(cols - 1, c.x // per)] = mark[c.id]
         out.append(f"  {mark[c.id]:<4}  " + "".join(row).rstrip())
     out.append(f"  Melee Grid, round {enc.round}:  " + "".join(str(s % 10) for s in range(1, 16)))
