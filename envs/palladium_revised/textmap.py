@@ -3,9 +3,10 @@ shows before each of a person's decisions and ``arena situation check`` prints.
 
 A ruler in feet, the line with each fighter's letter at its x (capitals: the first side; ``*``
 where several stand), a row per fighter with its Zone layers around it (inside its Zone of
-Control ``#`` Grappling, ``=`` Close, ``-`` Medium, ``~`` Reach; ``.`` its layers beyond), then the round's Melee Grid (a column per Second: ``o`` a free
-slot, ``R`` reserved by a commitment, ``x`` spent, ``d`` consumed by a dodge, ``_`` lost, ``.`` no
-slot; ``^`` marks the current Second) and a legend line per fighter."""
+Control ``#`` Grappling, ``=`` Close, ``-`` Medium, ``~`` Reach; ``.`` its layers beyond), then
+the round's Melee Grid (a column per Second: ``o`` a free slot, ``R`` reserved by a commitment,
+``x`` spent, ``d`` consumed by a dodge, ``_`` lost, ``.`` no slot; ``^`` marks the current
+Second) and a legend line per fighter."""
 
 from __future__ import annotations
 
