@@ -148,6 +148,10 @@ def _pass(view: Any, c: Any, a: Action) -> str:
     if view.decision == "defense":
         return f"take the blow from {display_name(view, info['attacker'])} ({info['s0']} " \
                "to hit): no defence"
+    if view.decision == "save":
+        return "keep your Morale: roll the save as it is"
+    if view.decision == "post_roll":
+        return "keep your Morale: the total stands"
     return "decline"
 
 
@@ -184,8 +188,55 @@ def _drop(view: Any, c: Any, a: Action) -> str:
     return f"drop {a.args[0].replace('_', ' ')} (free): its penalty to rolls ends now"
 
 
+def _spend_morale(view: Any, c: Any, a: Action) -> str:
+    info = _window(view)
+    if view.decision == "save":
+        against = display_name(view, info["against"]) if info.get("against") else "it"
+        return (f"spend 1 Morale: +2 to your save against {against} "
+                f"({c.morale} Morale left)")
+    roll = str(info.get("roll", "roll")).replace("_", " ")
+    return f"spend 1 Morale: +1 to your {roll} total of {info.get('own', '?')} after the roll"
+
+
+def _cast(view: Any, c: Any, a: Action) -> str:
+    from .rules.catalogue import catalogue
+    assert a.target is not None
+    sp = catalogue().spells[a.args[0]]
+    who = "yourself" if a.target == c.id else display_name(view, a.target)
+    acts = "1 Action" if sp.actions == 1 else f"{sp.actions} Actions"
+    what = f"cast {sp.id.replace('_', ' ')} on {who}"
+    if sp.damage is not None:
+        what += f" ({sp.damage.count}d{sp.damage.sides} {sp.type or sp.school})"
+    head = "opportunity: " if view.decision == "opportunity" else ""
+    return f"{head}{what}: {sp.ee} E.E., {acts} ({c.fx.ee} E.E. left)"
+
+
+def _aimed(verb: str, why: str) -> Any:
+    def words(view: Any, c: Any, a: Action) -> str:
+        assert a.target is not None
+        return f"{verb} {display_name(view, a.target)}: {why}"
+    return words
+
+
+def _plain_words(text: str) -> Any:
+    def words(view: Any, c: Any, a: Action) -> str:
+        return text.format(c=c, arg=(a.args[0].replace("_", " ") if a.args else ""))
+    return words
+
+
 _WORDS = {
     "strike": _strike, "move": _move, "step": _move, "parry": _parry, "dodge": _dodge,
     "multidodge": _multidodge, "pass": _pass, "wait": _wait, "defend": _defend, "rest": _rest,
     "continue": _continue, "morale_boost": _boost, "closing_wounds": _closing, "drop": _drop,
+    "spend_morale": _spend_morale, "cast": _cast,
+    "taunt": _aimed("taunt", "a check against its Save vs Insanity, it must come at you"),
+    "distract": _aimed("distract", "a check against its Save vs Insanity; a win distracts it"),
+    "knockdown": _aimed("knock down", "opposed Maneuver; a win leaves it Prone"),
+    "stand": _plain_words("stand up (free): no strike, Full Move or knockdown this turn"),
+    "extinguish": _plain_words("beat out the flames: Ignite burns 2 Seconds shorter"),
+    "morale_to_se": _plain_words("spend 1 Morale (free) for 5% of your S.E. "
+                                 "({c.morale} Morale left)"),
+    "power_draw": _plain_words("power draw: +{arg} E.E. a Second for 3 s, {arg} Stamina; "
+                               "-100% to rolls"),
+    "escape": _plain_words("escape: leave the fight from your home edge"),
 }

@@ -10,7 +10,7 @@ and the OPPORTUNITY Strike of an enemy whose Zone layer a mover leaves.
 =================  ==========================================================================
 action space       ``Discrete(199)``: see ``envs/palladium_revised/encoding.py`` or
                    ``arena layout palladium_revised``
-observation space  ``Dict(observation=Box(-1, 1, (959,), float32),
+observation space  ``Dict(observation=Box(-1, 1, (1161,), float32),
                    action_mask=Box(0, 1, (199,), int8))``
 reward             +1 win / -1 loss / 0 draw (round cap = truncation), spec §12.6;
                    optional shaping ``SHAPING(weight)``, off by default

@@ -63,7 +63,9 @@ GLOBAL_FEATURES = (
                            # the slot in Second / 15, a Dodge can be paid
     ("mover", SLOTS),      # OPPORTUNITY: the mover's slot
     ("opportunity", 1),    # its distance / 60
-    ("post_roll", 3),      # FULL: own total / 30, opposing total / 30, margin / 10
+    ("save", SLOTS + 1),   # FULL SAVE: the slot of the one it is against, the check / 30
+    ("post_roll", 4),      # FULL POST_ROLL: own total / 30, opposing total / 30, margin / 10,
+                           # it is a Strike's roll
 )
 SLOT_FEATURES = (
     ("present", 1),
@@ -89,6 +91,12 @@ SLOT_FEATURES = (
     ("conditions", 12),    # Closing Wounds X / 5, Exhaustion, Fatigued, Depression / 10,
                            # insanity / 20, Concussion, Dazed, Internal Bleeding (/ 5),
                            # Crippled right leg, left leg, left arm, right arm (/ 5)
+    ("full", 24),          # FULL effects: Power Draw X / 5, Ward shield / 20, Empowered Body,
+                           # Enduring Heal, Focused Healing, Recovery / 5, Ignite, Numbing / 15,
+                           # Soaked / 10, Stunned / 20, Prone, Taunt stacks / 5, taunted by me,
+                           # Distract, distracted by me, Lung Crush, Blood Vision, Racing Heart
+                           # (/ 5), Heartbeat, Exposure, Broken Resistance, Vital Blow / 5,
+                           # surprised, S.E. / max
     ("actions", 1),        # N / 15 (the stat block from here on)
     ("radii", 4),          # its G, C, M, R radii / 20
     ("zoc", 2),            # its Zone of Control radius / 20, band / 4
@@ -149,12 +157,14 @@ def _global(enc: Any, me: Any, index: dict[str, int]) -> list[float]:
            float("step" in used), float("morale_boost" in used), float("drop" in used)]
     if kind == "defense":
         a = enc.by_id[info["attacker"]]
-        weapon = a.profile.weapon(info["weapon"])
+        arms = {w.id: w for w in a.profile.weapons}
+        weapon = arms.get(info.get("weapon", ""))  # a spell strike names its spell
         out += _hot(index.get(a.id, -1), SLOTS)
-        out += [info["s0"] / 30, info["nat"] / 20, float(info["ranged"]),
-                float(info["crit_range"]), float(weapon.mean) / 20]
+        out += [info["s0"] / 30, info.get("nat", 0) / 20, float(bool(info.get("ranged"))),
+                float(bool(info.get("crit_range"))),
+                float(weapon.mean) / 20 if weapon is not None else 0.0]
         if actor == me.id:
-            p = preview_defense(enc, me.id, info["s0"], bool(info["ranged"]))
+            p = preview_defense(enc, me.id, info["s0"], bool(info.get("ranged")))
             out += [p.dodge_miss, p.parry_mitigates,
                     p.dodge_slot[0] / SECONDS if p.dodge_slot else 0.0, float(p.can_dodge)]
         else:
@@ -166,7 +176,17 @@ def _global(enc: Any, me: Any, index: dict[str, int]) -> list[float]:
         out.append(info["distance"] / 60)
     else:
         out += [0.0] * (SLOTS + 1)
-    return out + [0.0, 0.0, 0.0]
+    if kind == "save":
+        out += _hot(index.get(info.get("against", ""), -1), SLOTS)
+        out.append(info.get("check", 0) / 30)
+    else:
+        out += [0.0] * (SLOTS + 1)
+    if kind == "post_roll":
+        own = info.get("own", 0)
+        other = info.get("other", 0)
+        return out + [own / 30, other / 30, (own - other) / 10,
+                      float(info.get("roll") == "strike")]
+    return out + [0.0, 0.0, 0.0, 0.0]
 
 
 def _timeline(enc: Any, o: Any) -> tuple[list[float], list[float], int, int]:
@@ -188,6 +208,23 @@ def _timeline(enc: Any, o: Any) -> tuple[list[float], list[float], int, int]:
             if nxt < 0:
                 nxt = s - enc.second
     return free, held, left, nxt
+
+
+_NO_FULL = [0.0] * 24
+
+
+def _full(fx: Any, me: str, p: Any) -> list[float]:
+    taunt, distract = fx.taunt, fx.distract
+    return [fx.power_draw[0] / 5 if fx.power_draw else 0.0, fx.ward[0] / 20 if fx.ward else 0.0,
+            float(fx.empowered is not None), float(fx.enduring is not None),
+            float(fx.focused is not None), fx.recovery / 5, float(fx.ignite is not None),
+            len(fx.numbing) / 15, len(fx.soaked) / 10, len(fx.stunned) / 20, float(fx.prone),
+            len(taunt[1]) / 5 if taunt else 0.0, float(bool(taunt) and taunt[0] == me),
+            float(distract is not None), float(bool(distract) and distract[0] == me),
+            fx.lung_crush / 5, fx.blood_vision / 5, fx.racing_heart / 5,
+            float(fx.heartbeat is not None), float(fx.exposure is not None),
+            float(fx.broken_resistance is not None), len(fx.vital_blow) / 5,
+            float(fx.surprised), fx.se / p.se_max if getattr(p, "se_max", 0) else 0.0]
 
 
 class _Static:
@@ -279,7 +316,8 @@ def _slot(enc: Any, me: Any, mine: _Static, o: Any, slot: int, length: int) -> l
     cw = o.closing[0] if o.closing else 0
     cr = o.crippled
     ee_max = p.ee_max
-    ee = getattr(o, "ee", ee_max)
+    fx = getattr(o, "fx", None)
+    ee = fx.ee if fx is not None else ee_max
     md = o.multidodge
     active = o.active
     return [
@@ -300,6 +338,7 @@ def _slot(enc: Any, me: Any, mine: _Static, o: Any, slot: int, length: int) -> l
         cw / 5, float(o.exhausted), float(o.fatigued), o.depression / 10, o.insanity / 20,
         o.concussion / 5, o.dazed / 5, o.internal_bleeding / 5,
         cr["leg_right"] / 5, cr["leg_left"] / 5, cr["arm_left"] / 5, cr["arm_right"] / 5,
+        *(_NO_FULL if fx is None else _full(fx, me.id, p)),
         *st.tail,
     ]
 
