@@ -98,3 +98,20 @@ def test_an_unknown_kind_reads_as_its_label_and_describing_changes_nothing():
     for a in enc.legal_actions():
         describe(a, enc)
     assert enc.snapshot() == before
+
+
+def test_full_kinds_read_their_costs():
+    from envs.palladium_revised.rules.options import FULL
+    mage, guard = profile_of(BLOCKS["battle_mage"]), profile_of(BLOCKS["spear_guard"])
+    enc = build([("m", "A", mage, 80), ("g", "B", guard, 90)], FULL,
+                dice=ScriptedDice(["d20=15", "d20=1"]))
+    w = words(enc)
+    assert w["m: cast fire_bolt -> g"] == \
+        "cast fire bolt on the Spear Guard (2d6 fire): 5 E.E., 1 Action (50 E.E. left)"
+    assert w["m: cast withering_curse -> g"] == \
+        "cast withering curse on the Spear Guard (2d6 magic): 6 E.E., 2 Actions (50 E.E. left)"
+    assert w["m: cast ward -> m"] == "cast ward on yourself: 5 E.E., 1 Action (50 E.E. left)"
+    assert w["m: taunt -> g"] == \
+        "taunt the Spear Guard: a check against its Save vs Insanity, it must come at you"
+    assert w["m: distract -> g"] == \
+        "distract the Spear Guard: a check against its Save vs Insanity; a win distracts it"
