@@ -232,7 +232,7 @@ class _Static:
     tail of a slot row, the band of each distance up to the Reach radius, and per weapon slot
     whether it reaches each of those distances (beyond them only a ranged weapon does)."""
 
-    __slots__ = ("profile", "tail", "bands", "reach", "ranged", "any_reach")
+    __slots__ = ("profile", "tail", "bands", "reach", "ranged", "any_reach", "arms", "ammo")
 
     def __init__(self, p: Any) -> None:
         self.profile = p
@@ -253,6 +253,17 @@ class _Static:
             elif k < 2:
                 slots[k] = w
                 k += 1
+        self.arms: list[float] = []
+        self.ammo: list[tuple[int, str]] = []  # (offset in ``arms``, weapon id) of the shots
+        for w in slots:
+            if w is None:
+                self.arms += _EMPTY_WEAPON
+                continue
+            if w.ammo is not None:
+                self.ammo.append((len(self.arms) + 6, w.id))
+            self.arms += [1.0, float(w.ranged), w.reach / 4, float(w.short),
+                          float(w.mean) / 20, w.max_range / 480, 0.0, w.cost / 2,
+                          float(w.hands >= 2)]
         probe: Any = _Probe(p)
         self.reach = [[w is not None and reaches(w, probe, d) for d in range(far + 1)]
                       for w in slots]
@@ -343,23 +354,13 @@ def _slot(enc: Any, me: Any, mine: _Static, o: Any, slot: int, length: int) -> l
     ]
 
 
-def _weapons(me: Any) -> list[float]:
-    slots: list[Any] = [None, None, None]
-    k = 0
-    for w in me.profile.weapons:
-        if w.id == "unarmed":
-            slots[2] = w
-        elif k < 2:
-            slots[k] = w
-            k += 1
-    out: list[float] = []
-    for w in slots:
-        if w is None:
-            out += _EMPTY_WEAPON
-            continue
-        ammo = me.ammo.get(w.id, 0) / 10 if w.ammo is not None else 0.0
-        out += [1.0, float(w.ranged), w.reach / 4, float(w.short), float(w.mean) / 20,
-                w.max_range / 480, ammo, w.cost / 2, float(w.hands >= 2)]
+def _weapons(me: Any, mine: _Static) -> list[float]:
+    """The observer's weapon slots (``mine.arms``), with the shots left of a ranged one."""
+    if not mine.ammo:
+        return mine.arms
+    out = list(mine.arms)
+    for at, wid in mine.ammo:
+        out[at] = me.ammo.get(wid, 0) / 10
     return out
 
 
@@ -374,7 +375,7 @@ def observe(enc: Any, combatant: str, ego: tuple[dict[str, int], list[str | None
     by_id = enc.by_id
     for i, cid in enumerate(slots):
         row += _EMPTY_SLOT if cid is None else _slot(enc, me, mine, by_id[cid], i, length)
-    row += _weapons(me)
+    row += _weapons(me, mine)
     vec = np.array(row, dtype=np.float32)
     np.clip(vec, -1.0, 1.0, out=vec)
     return vec
