@@ -26,6 +26,12 @@ the table::
     493..500   aimed       kind(2) x target(4): FULL's react maintain -> <grappled> and
                            finish -> <target> (W-I4, Finishing Touch)
     501..508   cast        spell(2) x target(4): FULL's levelled area spells (``Profile.spells``)
+    509..514   ally        kind(2) x ally(3): FULL's team_work -> <ally> (a frame) and
+                           link -> <ally> (Initiative Link, free); the ally axis is ego slots 1..3
+    515..525   power       kind(11): FULL's react action8 (W-R1: the Reaction becomes a frame),
+                           fudge 1, fudge 2 (Fudge Nudge: +1 on the attack roll's first or second
+                           d12), force_fate miss|deflected|direct (the band Force Fate moves the
+                           ToHit to), magic_effect 1..5 (Magic Effect: MP added to a critical's V)
 
 ``pass`` means two things: held in a frame (``frame`` block, kind pass, hold) and the decline
 of a window (any decision but ``frame``: W-R1 reaction, Deus Ex, Dodge..., ``window`` block);
@@ -48,7 +54,7 @@ from envs.rl import ActionLayout, Block, ego_order
 from .observation import MAX_PER_SIDE, OBS, WEAPON_SLOTS, obs_features, observe
 
 __all__ = ["NAME", "LAYOUT", "ENCODING", "MetaforceEncoding", "MODES", "FRAME_KINDS",
-           "STILL", "GEAR", "WINDOW", "REACT", "AIMED", "SHOTS", "TARGETS"]
+           "STILL", "GEAR", "WINDOW", "REACT", "AIMED", "SHOTS", "TARGETS", "ALLY", "POWER"]
 
 NAME = "metaforce_v0"
 MODES = ("hold", "approach", "retreat")
@@ -70,6 +76,15 @@ critical (``crit_policy: agent``), the defender's Create a Meta-Die (W-I2)"""
 REACT = ("attack", "attack_meta", "throw", "prime")
 AIMED = (("react", ("maintain",)), ("finish", ()))
 """window decisions with a target: FULL's Reaction Maintain Grapple and Finishing Touch"""
+ALLY = ("team_work", "link")
+"""FULL's M-Powers aimed at an ally (spec §5.2 #19, #20): ego slots 1..3"""
+ALLIES = MAX_PER_SIDE - 1
+POWER: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("react", ("action8",)), ("fudge", ("1",)), ("fudge", ("2",)),
+    ("force_fate", ("miss",)), ("force_fate", ("deflected",)), ("force_fate", ("direct",)),
+    *(("magic_effect", (str(k),)) for k in range(1, 6)))
+"""FULL's M-Power windows without a target (spec §6.1 W-R1 Action-8, W-I1 Fudge Nudge and Force
+Fate, §6.4 Magic Effect)"""
 SHOTS = 3
 """the most shots a frame's volley is laid out for (the largest trigger limit of the catalogue)"""
 TARGETS = MAX_PER_SIDE
@@ -90,6 +105,9 @@ LAYOUT = ActionLayout([
     Block("react", (("kind", len(REACT)), ("weapon", WEAPON_SLOTS))),
     Block("aimed", (("kind", len(AIMED)), ("target", TARGETS))),
     Block("cast", (("spell", SPELL_SLOTS), ("target", TARGETS))),
+    # FULL meta mechanics and firearms (full_meta, full_powers, full_firearms): appended last
+    Block("ally", (("kind", len(ALLY)), ("ally", ALLIES))),
+    Block("power", (("kind", len(POWER)),)),
 ])
 _ST = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
 _MODE = {"approach": 1, "retreat": 2}
@@ -98,6 +116,8 @@ _STILL = {s: i for i, s in enumerate(STILL)}
 _GEAR = {k: i for i, k in enumerate(GEAR)}
 _WINDOW = {w: i for i, w in enumerate(WINDOW)}
 _AIMED = {w: i for i, w in enumerate(AIMED)}
+_ALLY = {k: i for i, k in enumerate(ALLY)}
+_POWER = {w: i for i, w in enumerate(POWER)}
 _EGO: dict[tuple[Any, str], tuple[dict[str, int], list[str | None]]] = {}
 """ego slots per (roster, combatant): rosters never change during a fight"""
 
@@ -148,6 +168,16 @@ class MetaforceEncoding:
         out: list[int] = []
         for a in actions:
             k = a.kind
+            if k in _ALLY:
+                start, (pk, _) = st["ally"]
+                slot = index.get(a.target or "", 0)
+                if not 1 <= slot <= ALLIES:
+                    raise ValueError(f"{NAME}: {a.label!r} aims at no ally")
+                out.append(start + _ALLY[k] * pk + slot - 1)
+                continue
+            if (k, a.args) in _POWER:
+                out.append(st["power"][0] + _POWER[(k, a.args)])
+                continue
             args, mode = _split(a.args)
             t = 0
             if a.target is not None:
@@ -201,6 +231,12 @@ class MetaforceEncoding:
     def decode_action(self, enc: Any, combatant: str, index: int) -> Action:
         block, c = LAYOUT.coords(index)
         me = combatant
+        if block == "ally":
+            ally = self.ego(enc, combatant)[1][1 + c["ally"]] or "nobody"
+            return Action(me, ALLY[c["kind"]], (), ally)
+        if block == "power":
+            kind, args = POWER[c["kind"]]
+            return Action(me, kind, args)
         target: str | None = None
         if "target" in c:
             target = self.ego(enc, combatant)[1][MAX_PER_SIDE + c["target"]] or "nobody"

@@ -11,7 +11,7 @@ __all__ = [
     "MetaDieRolled", "DamageDealt", "StatusChanged", "SaveRolled", "Stunned", "KnockedBack",
     "GrappleChanged", "CheckRolled", "StateChanged", "DeusExUsed", "AmmoChanged", "BowPrimed",
     "ReactionsChanged", "SpecialReady", "DotTicked", "WeaponThrown", "TurnEnded", "MPowerUsed",
-    "ExertPaid", "Healed",
+    "ExertPaid", "Healed", "InitiativeLinked", "GuestFrame", "HypeCopy",
 ]
 
 
@@ -304,3 +304,40 @@ class Healed(Event):
     def __str__(self) -> str:
         return f"{self.combatant} absorbs the blow of {self.source}: heals {self.amount}, " \
                f"HP {self.hp}"
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeLinked(Event):
+    """Initiative Link (spec §3.3, §6.4, FULL): the new initiative order."""
+
+    combatant: str
+    ally: str
+    order: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"initiative order now {', '.join(self.order)}"
+
+
+@dataclass(frozen=True, slots=True)
+class GuestFrame(Event):
+    """A frame outside the combatant's own turn (Team Work, an Action-8 Reaction; FULL)."""
+
+    combatant: str
+
+    def __str__(self) -> str:
+        return f"{self.combatant}: a frame outside its turn"
+
+
+@dataclass(frozen=True, slots=True)
+class HypeCopy(Event):
+    """Hype Effect (spec §6.4, FULL): a die at its maximum rolls a copy, added to the same
+    quantity."""
+
+    combatant: str
+    sides: int
+    value: int
+    quantity: str  # damage | penetration | magnitude | tohit
+
+    def __str__(self) -> str:
+        return f"{self.combatant}'s d{self.sides} hypes: a copy adds {self.value} to " \
+               f"{self.quantity}"

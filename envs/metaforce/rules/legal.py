@@ -16,6 +16,7 @@ from envs.core.actions import Action
 from .arms import can_prime, can_reload
 from .attack import in_range, range_squares, special_status, stop_squares
 from .combatant import Combatant
+from .full_meta import conversion_actions, own_turn_actions
 from .full_spells import casting_actions, spell_actions
 from .moves import approach_cell, dist, on_edge
 from .statuses import breakable, grapple_ok
@@ -135,6 +136,7 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
     if enc.options.full and c.mu and "safe6_assurance8" in c.profile.mpowers and not c.safe:
         acts += [Action(c.id, k) for k, cost in (("safe6", 6), ("assurance8", 8))
                  if c.mp >= cost]
+    acts += own_turn_actions(enc, c)  # FULL: Initiative Link, Team Work
     acts.append(Action(c.id, "end_turn"))
     return acts
 
@@ -161,6 +163,7 @@ def reaction_actions(enc: MetaforceEncounter, r: Combatant, t: Combatant) -> lis
         acts += [Action(r.id, "react", ("prime", w.id)) for w in r.weapons() if can_prime(r, w)]
         if r.grappling is not None:
             acts.append(Action(r.id, "react", ("maintain",), r.grappling))
+        acts += conversion_actions(enc, r)  # Action-8: the Reaction becomes a frame
     if r.speed_squares() > 0 and t.present:
         if dist(r, t) > 1:
             acts.append(Action(r.id, "react", ("approach",), t.id))
