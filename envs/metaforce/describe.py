@@ -333,6 +333,8 @@ _WORDS = {
     "react4": _mpower("use React-4: one more Reaction (4 MP)"),
     "safe6": _mpower("use Safe-6 on the own dice for two frames (6 MP)"),
     "assurance8": _mpower("use Assurance-8 on the own dice for two frames (8 MP)"),
+    "reload_fire": lambda view, c, a: f"reload the {_weapon_name(a.args[0])} and shoot "
+                                      f"{display_name(view, str(a.target))} once",
     "team_work": _team_work, "link": _link, "fudge": _fudge, "force_fate": _force_fate,
     "magic_effect": lambda view, c, a: f"Magic Effect: add {a.args[0]} MP to the critical's V",
 }

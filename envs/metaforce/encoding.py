@@ -32,6 +32,7 @@ the table::
                            fudge 1, fudge 2 (Fudge Nudge: +1 on the attack roll's first or second
                            d12), force_fate miss|deflected|direct (the band Force Fate moves the
                            ToHit to), magic_effect 1..5 (Magic Effect: MP added to a critical's V)
+    526..573   reload_fire weapon(4) x target(4) x mode(3): FULL's expert reload-and-shoot frame
 
 ``pass`` means two things: held in a frame (``frame`` block, kind pass, hold) and the decline
 of a window (any decision but ``frame``: W-R1 reaction, Deus Ex, Dodge..., ``window`` block);
@@ -108,6 +109,7 @@ LAYOUT = ActionLayout([
     # FULL meta mechanics and firearms (full_meta, full_powers, full_firearms): appended last
     Block("ally", (("kind", len(ALLY)), ("ally", ALLIES))),
     Block("power", (("kind", len(POWER)),)),
+    Block("reload_fire", (("weapon", WEAPON_SLOTS), ("target", TARGETS), ("mode", 3))),
 ])
 _ST = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
 _MODE = {"approach": 1, "retreat": 2}
@@ -198,6 +200,9 @@ class MetaforceEncoding:
                 start, (pw, pm, pt, _) = st["attack"]
                 meta = int(a.boosts == ("meta",))
                 out.append(start + _slot(wslot, args[0]) * pw + meta * pm + t * pt + mode)
+            elif k == "reload_fire":
+                start, (pw, pt, _) = st["reload_fire"]
+                out.append(start + _slot(wslot, args[0]) * pw + t * pt + mode)
             elif k == "throw":
                 start, (pw, pt, _) = st["throw"]
                 out.append(start + _slot(wslot, args[0]) * pw + t * pt + mode)
@@ -259,6 +264,8 @@ class MetaforceEncoding:
             return Action(me, "attack", (weapon, *words), target, ("meta",) if c["meta"] else ())
         if block == "throw":
             return Action(me, "throw", (weapon, *words), target)
+        if block == "reload_fire":
+            return Action(me, "reload_fire", (weapon, *words), target)
         if block == "fire":
             return Action(me, "fire", (weapon, str(c["shots"] + 1), *words), target)
         if block == "gear":

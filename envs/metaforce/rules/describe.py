@@ -141,6 +141,7 @@ TABLE: dict[str, Words] = {
     "tap_mana": lambda enc, c, a: "tap mana for the next spell",
     "crit": lambda enc, c, a: f"put the critical's V on {a.args[0]}",
     "action8": lambda enc, c, a: "Action-8: one more frame this turn (8 MP)",
+    "reload_fire": _simple("reload the {0} and shoot {target} once"),
     "link": lambda enc, c, a: f"Initiative Link: {name_of(enc, a.target)} acts right after me "
                               "from now on (once in the encounter)",
     "team_work": lambda enc, c, a: f"Team Work: {name_of(enc, a.target)} takes a frame at once "

@@ -11,7 +11,7 @@ __all__ = [
     "MetaDieRolled", "DamageDealt", "StatusChanged", "SaveRolled", "Stunned", "KnockedBack",
     "GrappleChanged", "CheckRolled", "StateChanged", "DeusExUsed", "AmmoChanged", "BowPrimed",
     "ReactionsChanged", "SpecialReady", "DotTicked", "WeaponThrown", "TurnEnded", "MPowerUsed",
-    "ExertPaid", "Healed", "InitiativeLinked", "GuestFrame", "HypeCopy",
+    "ExertPaid", "Healed", "InitiativeLinked", "GuestFrame", "HypeCopy", "SizeDice",
 ]
 
 
@@ -341,3 +341,18 @@ class HypeCopy(Event):
     def __str__(self) -> str:
         return f"{self.combatant}'s d{self.sides} hypes: a copy adds {self.value} to " \
                f"{self.quantity}"
+
+
+@dataclass(frozen=True, slots=True)
+class SizeDice(Event):
+    """R-29 (FULL): a Size N creature's N V-Bonus dice (a critical's V: the N - 1 extra md12;
+    a Create-a-Meta-Die: all N dice)."""
+
+    combatant: str
+    what: str  # V | Meta-Die
+    faces: tuple[int, ...]
+    total: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} rolls Size dice for its {self.what} " \
+               f"({'/'.join(map(str, self.faces))}): {self.what} {self.total}"

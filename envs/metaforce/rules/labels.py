@@ -25,7 +25,10 @@ turn an Action-8/React-4 holder may take the free ``action8`` (+1 frame) and ``r
 Safe-6/Assurance-8 holder the free ``safe6`` and ``assurance8``; a caster ``cast <spell> ->
 <target>``, ``channel -> <target>`` (the next casting frame) and ``tap_mana``; the M-Powers of
 ``full_meta``: ``link -> <ally>`` (Initiative Link, free), ``team_work -> <ally>`` (a frame) and
-``react action8`` (W-R1: the Reaction becomes a whole frame).
+``react action8`` (W-R1: the Reaction becomes a whole frame); and those of ``full_powers``:
+``fudge 1|2`` (W-I1 Fudge Nudge), ``force_fate miss|deflected|direct`` (W-I1 for the attacker,
+after W-I2 for the defender) and ``magic_effect 1..5`` (MP added to a critical's V); an expert
+shooter's ``reload_fire <gun> [<mode>] -> <target>`` (``full_firearms``).
 """
 
 from __future__ import annotations
@@ -40,10 +43,14 @@ __all__ = ["check_label", "KINDS"]
 KINDS = ("pass", "dash", "attack", "fire", "throw", "special", "reload", "prime", "grapple",
          "maintain", "escape", "vigilance", "withdraw", "end_turn", "react", "deus_ex", "dodge",
          "crash_out", "finish", "crit", "action8", "react4", "safe6", "assurance8", "meta_die",
-         "cast", "channel", "tap_mana", "link", "team_work")
-_WEAPON = ("attack", "fire", "throw", "reload", "prime")
+         "cast", "channel", "tap_mana", "link", "team_work", "fudge", "force_fate",
+         "magic_effect", "reload_fire")
+_POWER_ARGS = {"fudge": ("1", "2"), "force_fate": ("miss", "deflected", "direct"),
+               "magic_effect": ("1", "2", "3", "4", "5")}
+"""the one word of FULL's W-I1 powers (full_powers): the d12 nudged, the band, the MP"""
+_WEAPON = ("attack", "fire", "throw", "reload", "prime", "reload_fire")
 _NEEDS_TARGET = ("dash", "attack", "fire", "throw", "grapple", "maintain", "finish", "cast",
-                 "channel", "link", "team_work")
+                 "channel", "link", "team_work", "reload_fire")
 _BARE = ("vigilance", "withdraw", "end_turn", "deus_ex", "maintain", "dodge", "crash_out",
          "finish", "action8", "react4", "safe6", "assurance8", "meta_die", "channel",
          "tap_mana", "link", "team_work")
@@ -101,6 +108,9 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
             if len(args) != 1 or args[0] not in spells:
                 _fail(label, f"{c.id} has no spell {' '.join(args)!r}; spells: "
                              f"{', '.join(spells) or 'none'}")
+        elif a.kind in _POWER_ARGS:
+            if len(args) != 1 or args[0] not in _POWER_ARGS[a.kind]:
+                _fail(label, f"{a.kind} takes one of {', '.join(_POWER_ARGS[a.kind])}")
         elif a.kind == "crit":
             if args not in (["tohit"], ["damage"], ["magnitude"], ["size"]):
                 _fail(label, "crit takes tohit, damage, magnitude or size")
@@ -109,7 +119,8 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
     if a.kind in _NEEDS_TARGET and a.target is None:
         _fail(label, f"{a.kind} needs '-> <target>'")
     if a.kind in ("vigilance", "withdraw", "end_turn", "deus_ex", "dodge", "crash_out", "crit",
-                  "action8", "react4", "safe6", "assurance8", "meta_die", "tap_mana") \
+                  "action8", "react4", "safe6", "assurance8", "meta_die", "tap_mana",
+                  *_POWER_ARGS) \
             and a.target is not None:
         _fail(label, f"{a.kind} takes no target")
 

@@ -16,6 +16,7 @@ from envs.core.actions import Action
 from .arms import can_prime, can_reload
 from .attack import in_range, range_squares, special_status, stop_squares
 from .combatant import Combatant
+from .full_firearms import expert_actions
 from .full_meta import conversion_actions, own_turn_actions
 from .full_spells import casting_actions, spell_actions
 from .moves import approach_cell, dist, on_edge
@@ -136,6 +137,7 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
     if enc.options.full and c.mu and "safe6_assurance8" in c.profile.mpowers and not c.safe:
         acts += [Action(c.id, k) for k, cost in (("safe6", 6), ("assurance8", 8))
                  if c.mp >= cost]
+    acts += expert_actions(enc, c, speed)  # FULL: an expert's reload-and-shoot frame
     acts += own_turn_actions(enc, c)  # FULL: Initiative Link, Team Work
     acts.append(Action(c.id, "end_turn"))
     return acts
