@@ -275,3 +275,15 @@ def test_an_expert_shooter_reloads_and_fires_one_shot_in_a_frame():
     d.speedloaders["revolver"], d.loaded["revolver"] = 0, 0  # 3 a frame; an expert loads 6
     act(enc, "detective: reload revolver", [])
     assert d.loaded["revolver"] == 6 and d.reserve["revolver"] == 0
+
+
+def test_the_view_names_the_guest_and_the_once_per_limits():
+    enc = fight((powers("fighter", "team_work"), "a", (0, 0)), (cat("wizard"), "a", (1, 0)),
+                (cat("bandit"), "b", (9, 9)), order=["fighter", "wizard", "bandit"],
+                aware=False, options=FULL)
+    act(enc, "fighter: team_work -> wizard", [])
+    v = enc.view("wizard")
+    assert (v["guest"], v["initiative_link_used"], v["current_actor"]) == ("wizard", False,
+                                                                           "wizard")
+    me = next(c for c in v["combatants"] if c["id"] == "fighter")
+    assert (me["team_work_used"], me["force_fate_uses"]) == (True, 0)
