@@ -33,14 +33,14 @@ def _until(enc, decision: str, seed: int = 0):
     raise AssertionError(f"no {decision} decision in 2000 steps")
 
 
-def test_the_layout_has_512_indices_and_the_observation_1616_floats():
-    assert LAYOUT.size == 512 and ENCODING.name == "metaforce_v0"
+def test_the_layout_has_577_indices_and_the_observation_1616_floats():
+    assert LAYOUT.size == 577 and ENCODING.name == "metaforce_v0"
     assert OBS.size == 1620 and ENCODING.max_per_side == 4
     names = [n for n, *_ in obs_features()]
     assert names[0] == "context.round" and "slot7.odds" in names and names[-1] == "map.self"
     assert [b.name for b in LAYOUT.blocks] == ["frame", "still", "attack", "throw", "fire",
                                                "gear", "window", "react", "aimed", "cast",
-                                               "break"]
+                                               "break", "ally", "power", "reload_fire"]
 
 
 @pytest.mark.parametrize(("label", "index"), [
