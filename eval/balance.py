@@ -221,9 +221,13 @@ def run_balance(cfg: BalanceConfig, log: Any = None) -> tuple[dict[str, Any], An
     arms: list[tuple[Variant, Variant | None, str]] = [(base, None, sides[0])]
     had, used = _options_of(bench, base, n_base, fight, opts)
     bans = []
+    from eval.balance_options import turn_structure_for
+
+    structure = turn_structure_for(fight.system)
+    summary["not_banned"] = sorted(structure)
     if cfg.bans:
         for cid, keys in had.items():
-            for key in keys:
+            for key in (k for k in keys if k not in structure):
                 v = Variant(f"ban:{cid}:{key}", fight, opts, ((cid, key),),
                             meta={"combatant": cid, "option": key})
                 bans.append(v)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-__all__ = ["OptionKeys", "default_option_keys", "option_keys_for", "combatant_options_for",
+__all__ = ["OptionKeys", "default_option_keys", "option_keys_for", "combatant_options_for", "turn_structure_for",
            "Restricted", "RestrictedFight", "Tracking"]
 
 OptionKeys = Callable[[Any, Any], tuple[str, ...]]
@@ -56,6 +56,15 @@ def option_keys_for(system: str) -> OptionKeys:
     part = get_balance(system)
     fn = getattr(part, "option_keys", None) if part is not None else None
     return fn if callable(fn) else default_option_keys
+
+
+def turn_structure_for(system: str) -> frozenset[str]:
+    """Options the system names as the turn's structure (``TURN_STRUCTURE``: ending a turn),
+    which ``arena balance`` does not ban."""
+    from envs import get_balance
+
+    part = get_balance(system)
+    return frozenset(getattr(part, "TURN_STRUCTURE", ()) if part is not None else ())
 
 
 def combatant_options_for(system: str) -> Callable[[Any, str], Iterable[str]]:
