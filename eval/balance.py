@@ -58,6 +58,8 @@ class BalanceConfig:
     """rule options (``None``: the fight's own)"""
     bans: bool = True
     loo: bool = True
+    only: tuple[str, ...] | None = None
+    """ban only these options (``None``: every option of every combatant)"""
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -227,7 +229,8 @@ def run_balance(cfg: BalanceConfig, log: Any = None) -> tuple[dict[str, Any], An
     summary["not_banned"] = sorted(structure)
     if cfg.bans:
         for cid, keys in had.items():
-            for key in (k for k in keys if k not in structure):
+            for key in (k for k in keys if k not in structure
+                        and (cfg.only is None or k in cfg.only)):
                 v = Variant(f"ban:{cid}:{key}", fight, opts, ((cid, key),),
                             meta={"combatant": cid, "option": key})
                 bans.append(v)

@@ -150,12 +150,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("match", help="agent A vs agent B on paired seeds with sides swapped")
     s.add_argument("system")
-    s.add_argument("encounter")
+    s.add_argument("encounter", help="an encounter name or a situation .yaml file")
     s.add_argument("a", help="agent: random | heuristic | search[:BUDGET] | trained:PATH")
     s.add_argument("b", help="agent: random | heuristic | search[:BUDGET] | trained:PATH")
     s.add_argument("--games", type=_positive, default=200, help="paired seeds (each played twice)")
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--rules", default="full", choices=["core", "full"])
+    s.add_argument("--rules", default=None, choices=["core", "full"],
+                   help="rule set (default: full, or a situation file's own)")
     s.set_defaults(func=cmd_match)
 
     s = sub.add_parser("soak", help="many seeded games checking every invariant; "
