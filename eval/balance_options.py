@@ -25,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-__all__ = ["OptionKeys", "default_option_keys", "option_keys_for", "combatant_options_for", "turn_structure_for",
+__all__ = ["OptionKeys", "default_option_keys", "option_keys_for", "combatant_options_for",
+           "turn_structure_for",
            "Restricted", "RestrictedFight", "Tracking"]
 
 OptionKeys = Callable[[Any, Any], tuple[str, ...]]

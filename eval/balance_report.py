@@ -76,7 +76,8 @@ def render_markdown(summary: dict[str, Any], pictures: dict[str, str]) -> str:
         lines.append(f"| {side} | {r['wins']}/{b['n']} | {pct(r['rate'])} | "
                      f"{_interval(r['lo'], r['hi'])} |")
     d = b["draws"]
-    lines.append(f"| draws | {d['n']}/{b['n']} | {pct(d['rate'])} | {_interval(d['lo'], d['hi'])} |")
+    lines.append(f"| draws | {d['n']}/{b['n']} | {pct(d['rate'])} | "
+                 f"{_interval(d['lo'], d['hi'])} |")
     flag = ("**unwinnable** for side " + ", ".join(b["unwinnable"]) if b["unwinnable"] else
             "**balanced** (45-55%)" if b["balanced"] else "not balanced")
     s = b["score"]

@@ -105,7 +105,6 @@ def match(args: argparse.Namespace) -> int:
     B = the second), so a mirror match splits, and by the encounter's sides (read from it)."""
     from agents import make_agent
     from envs import get_rules
-
     from eval.fights import resolve_fight
 
     fight = resolve_fight(args.system, args.encounter)  # a name or a situation file
