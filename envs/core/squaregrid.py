@@ -243,6 +243,8 @@ class SquareGrid:
         n = max(1, size)
         w, h = self.width - n, self.height - n
         rough = self.difficult
+        if not rough and factor > 0:
+            return self._flood(start, budget, n, taken, busy, factor)
         extra = self.difficult_factor
         fit: dict[Cell, bool] = {}
 
@@ -272,6 +274,41 @@ class SquareGrid:
                     heapq.heappush(heap, (nc, (nx, ny)))
         return {a: c for a, c in best.items()
                 if a == start or not any(x in busy for x in footprint(a, size))}
+
+    def _flood(self, start: Cell, budget: int, n: int, taken: set[Cell], busy: set[Cell],
+               factor: int) -> dict[Cell, int]:
+        """``reachable`` where every step costs ``factor`` (no difficult cells): breadth first,
+        one cost level at a time, each level expanded in sorted order, the order in which
+        Dijkstra's heap pops it, so the answer (and its order) is the same."""
+        w, h = self.width - n, self.height - n
+        offsets = [(i, j) for i in range(n) for j in range(n)]
+        best = {start: 0}
+        level = [start]
+        cost = factor
+        while level and cost <= budget:
+            nxt = []
+            for x, y in level:
+                for dx, dy in DIRECTIONS:
+                    nx, ny = x + dx, y + dy
+                    cell = (nx, ny)
+                    if cell in best or not (0 <= nx <= w and 0 <= ny <= h):
+                        continue
+                    if n == 1:
+                        if cell in taken:
+                            continue
+                    elif any((nx + i, ny + j) in taken for i, j in offsets):
+                        continue
+                    best[cell] = cost
+                    nxt.append(cell)
+            nxt.sort()
+            level = nxt
+            cost += factor
+        if not busy:
+            return best
+        if n == 1:
+            return {a: c for a, c in best.items() if a == start or a not in busy}
+        return {a: c for a, c in best.items()
+                if a == start or not any((a[0] + i, a[1] + j) in busy for i, j in offsets)}
 
     def clear_line(self, a: Cell, b: Cell) -> bool:
         """No wall on the supercover line between the centres of cells ``a`` and ``b``."""
