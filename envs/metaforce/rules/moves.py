@@ -25,7 +25,7 @@ __all__ = ["dist", "approach_cell", "retreat_cell", "move_to", "knockback", "on_
 
 def dist(a: Combatant, b: Combatant, at: tuple[int, int] | None = None) -> int:
     """Squares between the closest cells of ``a`` (at ``at`` if given) and ``b``."""
-    return distance(at or a.pos, a.n, b.pos, b.n)
+    return distance(at or (a.x, a.y), a.n, (b.x, b.y), b.n)
 
 
 def _cells(enc: MetaforceEncounter, c: Combatant) -> tuple[set[tuple[int, int]],
