@@ -110,7 +110,8 @@ class Combatant:
 
     @property
     def n(self) -> int:
-        return max(1, self.profile.space)
+        s = self.profile.space
+        return s if s > 1 else 1
 
     @property
     def active(self) -> bool:

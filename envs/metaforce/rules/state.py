@@ -150,14 +150,15 @@ class MetaforceEncounter(EncounterBase):
         self._legal = None
         self.memo = {}
         label = action.label if action is not None else ""
+        first: Action | None = action  # a legal action reads back from its label as itself
         if self.proc is None:
             self.proc = {"label": label, "base": self._copy(), "faces": [], "choices": [],
                          "emitted": 0}
         else:
             self.proc["choices"].append(label)
             self._restore(self.proc["base"])
+            first = parse_label(self.proc["label"]) if self.proc["label"] else None
         proc = self.proc
-        first = parse_label(proc["label"]) if proc["label"] else None
         ev: list[Event] = []
         ctx = Ctx(ReplayDice(proc["faces"], dice), proc["choices"])
         self.window = None
