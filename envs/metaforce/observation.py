@@ -46,9 +46,10 @@ WEAPON_SLOTS = 4
 """attack slots of a stat block, in its weapon order (the Wizard has 3: two cantrips, unarmed)"""
 DECISIONS = ("frame", "reaction", "deus_ex", "dodge", "crash_out", "finishing_touch", "crit",
              "other")
-STATUSES = ("bleed", "burn", "knockback", "stun", "grappled", "slow", "poison", "acid", "fear",
-            "charm", "deafened")
-"""the statuses of spec §7 the features name (CORE inflicts the first five)"""
+STATUSES = ("bleed", "burn", "knockback", "stun", "grappled", "slow", "poison", "acid_burn",
+            "fear", "charm", "sleep", "deafened")
+"""the statuses of spec §7 the features name, by the engine's names (CORE inflicts the first
+five; the others are FULL's, ``rules.full_statuses.FULL_STATUSES``)"""
 SEVERITIES = ("partial", "full", "intense")
 STATES = ("active", "incapacitated", "unconscious", "dead", "retreated")
 FAMILIES = ("melee", "natural", "thrown", "bow", "firearm", "cantrip")
