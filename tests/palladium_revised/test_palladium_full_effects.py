@@ -142,3 +142,15 @@ def test_core_offers_none_of_the_full_actions():
                              "extinguish", "escape", "morale_to_se"})
     full = make([("m", "A", MAGE, 80), ("s", "B", SELL, 82)], ["d20=15", "d20=1"])
     assert {"cast", "taunt", "distract", "knockdown"} <= {a.kind for a in full.legal_actions()}
+
+
+def test_the_view_carries_the_full_conditions_and_pools():
+    enc = mage_vs_sell()
+    play(enc, "m: cast fire_bolt -> s", ["d20=15"])
+    play(enc, "s: pass", ["d6=4", "d6=5"])
+    rows = {r["id"]: r for r in enc.view("s")["combatants"]}
+    assert rows["s"]["conditions"]["ignite"] == 6  # until the end of Second 6, now Second 1
+    assert (rows["m"]["ee"], rows["m"]["ee_max"], rows["m"]["shields"]) == (45, 50, 0)
+    assert rows["m"]["spells"][0] == "fire_bolt"
+    assert {"numbing", "soaked", "stunned", "prone", "taunt", "taunt_by", "distract",
+            "lung_crush", "ward", "empowered_body"} <= set(rows["s"]["conditions"])

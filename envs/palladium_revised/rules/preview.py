@@ -179,7 +179,7 @@ def _row(enc: PalladiumEncounter, c: Combatant) -> dict[str, Any]:
                        "concussion": c.concussion, "dazed": c.dazed,
                        "internal_bleeding": c.internal_bleeding,
                        **{f"crippled_{k}": v for k, v in c.crippled.items()},
-                       **c.fx.view()},  # FULL conditions (full_state.Effects.view)
+                       **c.fx.view(enc.t_abs)},  # FULL conditions (full_state.Effects.view)
         "ee": c.fx.ee, "ee_max": p.ee_max, "se": c.fx.se, "se_max": p.se_max,
         "shields": shields(c), "spells": list(p.spells),
     }
