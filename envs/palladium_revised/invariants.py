@@ -5,7 +5,10 @@ Pools within their bounds (S.D.C., Stamina, armour S.D.C. and Wounds at 0 or mor
 its maximum and above the death line for the living; spec §1.4.2, §8.7), positions on the line,
 slots of the round matching the Melee Grid with known states, commitments consistent with their
 reserved slots, the clock in range, and the decision state consistent (a current actor with at
-least one legal action while the fight is on).
+least one legal action while the fight is on). FULL: E.E. and S.E. within [0, max], stack caps
+(Numbing 15, Soaked 10, Stunned 20), no effect past its expiry, Damage Shields above 0, every
+Taunt/Distract/common-effect controller a combatant that is not dead (R7), Prone and the ambush
+flag only where they can be.
 """
 
 from __future__ import annotations
@@ -15,6 +18,41 @@ from typing import Any
 from envs.palladium_revised.rules.slots import RESERVED, STATES, slot_positions
 
 __all__ = ["state_invariants"]
+
+
+def _full(enc: Any, c: Any, who: str) -> None:
+    """The FULL effects of ``c`` (``full_state.Effects``)."""
+    fx, p, now = c.fx, c.profile, enc.t_abs
+    assert 0 <= fx.ee <= p.ee_max, f"{who}: E.E. {fx.ee} / {p.ee_max}"
+    assert 0 <= fx.se <= p.se_max, f"{who}: S.E. {fx.se} / {p.se_max}"
+    assert len(fx.numbing) <= 15 and len(fx.soaked) <= 10 and len(fx.stunned) <= 20, \
+        f"{who}: stacks numbing {len(fx.numbing)} soaked {len(fx.soaked)} stunned {len(fx.stunned)}"
+    if enc.is_over():
+        return
+    untils = [u for _, u in fx.stunned] + [at + 7 for _, at in fx.numbing] + \
+        [at + 60 for _, at in fx.soaked] + list(fx.vital_blow) + list(fx.bv_ranged) + \
+        list(fx.suffocation) + [r[-1] for r in (fx.power_draw, fx.ward, fx.empowered,
+                                                fx.enduring, fx.focused, fx.ignite,
+                                                fx.distract) if r is not None] + \
+        [u for u in (fx.heartbeat, fx.exposure, fx.broken_resistance) if u is not None] + \
+        (list(fx.taunt[1]) if fx.taunt else [])
+    assert all(u >= now for u in untils), f"{who}: an effect past its expiry at {now}: {untils}"
+    for sh in (fx.ward, fx.empowered):
+        assert sh is None or sh[0] > 0, f"{who}: an empty Damage Shield {sh}"
+    ctl = [s[0] for s in fx.numbing + fx.soaked + fx.stunned] + \
+        [r[0] for r in (fx.ignite, fx.taunt, fx.distract) if r is not None]
+    for cid in ctl:
+        assert cid in enc.by_id and enc.by_id[cid].state != "dead", \
+            f"{who}: an effect controlled by {cid}, who is dead or unknown"
+    assert fx.taunt is None or fx.taunt[1], f"{who}: a Taunt with no stacks"
+    assert fx.distract is None or fx.distract[1] >= 1, f"{who}: a Distract with no stacks"
+    if c.state == "dead":
+        assert not fx.prone and fx.ignite is None, f"{who}: effects on the dead"
+    if fx.surprised:
+        assert enc.round == 1 and enc.second <= 1, f"{who}: surprised after the ambush Second"
+    if fx.power_draw is not None:
+        x, at, until = fx.power_draw
+        assert 1 <= x <= 5 and until == at + 3, f"{who}: power draw {fx.power_draw}"
 
 
 def state_invariants(enc: Any) -> None:
@@ -30,8 +68,11 @@ def state_invariants(enc: Any) -> None:
         assert c.morale <= p.morale_max, f"{who}: morale {c.morale}"
         assert 0 <= c.armor_sdc <= p.armor_sdc, f"{who}: armour sdc {c.armor_sdc}"
         assert c.wounds >= 0, f"{who}: wounds {c.wounds}"
-        assert c.state in ("active", "coma", "dead"), f"{who}: state {c.state!r}"
-        if c.state == "active":
+        assert c.state in ("active", "coma", "dead", "out"), f"{who}: state {c.state!r}"
+        _full(enc, c, who)
+        if c.fx.no_pe or c.state == "out":
+            pass
+        elif c.state == "active":
             assert c.hp > 0, f"{who}: active at hp {c.hp}"
         elif c.state == "coma":
             assert -p.hp_base < c.hp <= 0, f"{who}: in a coma at hp {c.hp}"

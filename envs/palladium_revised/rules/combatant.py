@@ -8,12 +8,14 @@ from typing import Any
 
 from envs.core.snapshot import StateFields
 
+from .full_state import Effects, move_pct
 from .profile import Profile, band
 from .slots import AVAILABLE, RESERVED, slot_positions
 
-__all__ = ["Combatant", "ACTIVE", "COMA", "DEAD", "CRIPPLED"]
+__all__ = ["Combatant", "ACTIVE", "COMA", "DEAD", "OUT", "CRIPPLED"]
 
 ACTIVE, COMA, DEAD = "active", "coma", "dead"
+OUT = "out"  # spec §7.1: left the fight by Escape (FULL)
 CRIPPLED = ("leg_right", "leg_left", "arm_left", "arm_right")
 # spec §7.5: the four Crippled effects of the Evocation and Attacks table.
 
@@ -27,7 +29,7 @@ class Combatant:
         "step_budget", "defending", "resting", "rest_seconds", "multidodge", "md_back",
         "boost_pending", "ammo", "closing", "crippled", "concussion", "dazed",
         "internal_bleeding", "cripple_applied", "exhausted", "fatigued", "depression",
-        "insanity", "initiative",
+        "insanity", "initiative", "fx",
     )
     FIELDS = StateFields(
         values=("id", "side", "x", "sdc", "sdc_max", "hp", "hp_max", "stamina", "morale",
@@ -36,8 +38,9 @@ class Combatant:
                 "boost_pending", "closing", "concussion", "dazed", "internal_bleeding",
                 "cripple_applied", "exhausted", "fatigued", "depression", "insanity",
                 "initiative"),
-        containers=("slot_state", "ammo", "crippled"),
+        containers=("slot_state", "ammo", "crippled", "fx"),
         shared=("profile",),
+        encode={"fx": Effects.to_dict}, decode={"fx": Effects.from_dict},
     )
 
     def __init__(self, cid: str, side: str, profile: Profile, x: int) -> None:
@@ -72,6 +75,7 @@ class Combatant:
         self.depression = 0
         self.insanity = 0
         self.initiative: int | None = None  # this round's total (None: did not roll)
+        self.fx = Effects(p.ee_max, p.se_max)  # FULL effects and pools (full_state.py)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -81,7 +85,8 @@ class Combatant:
 
     @property
     def alive(self) -> bool:
-        return self.state != DEAD
+        """Not dead and not out (FULL: an escaped combatant left play)."""
+        return self.state not in (DEAD, OUT)
 
     def dist(self, other: Combatant) -> int:
         return abs(self.x - other.x)
@@ -92,7 +97,7 @@ class Combatant:
 
     def eff_pm(self) -> int:
         """spec §5.3: ``floor(P.M. x max(0, 100 + movement%) / 100)``; Crippled Leg -5%/stack."""
-        pct = -5 * (self.crippled["leg_right"] + self.crippled["leg_left"])
+        pct = -5 * (self.crippled["leg_right"] + self.crippled["leg_left"]) + move_pct(self)
         return self.profile.pm * max(0, 100 + pct) // 100
 
     def full_move_ft(self) -> int:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from envs.core.events import Event
 from envs.core.flow import Ctx
 
-from .combatant import ACTIVE, COMA, DEAD, Combatant
+from .combatant import ACTIVE, COMA, DEAD, OUT, Combatant
 from .events import (
     CommitmentChanged,
     ConditionChanged,
@@ -58,9 +58,11 @@ def abandon(ev: list[Event], c: Combatant, why: str) -> None:
 def update_health(enc: PalladiumEncounter, ev: list[Event], c: Combatant) -> None:
     """spec §8.7, R32: ``hp <= 0`` Coma, ``hp <= -hp_base`` Dead, checked at once. A comatose
     combatant loses its commitment and the rest of its slots this round (§7.1)."""
-    if c.state == DEAD:
+    if c.state in (DEAD, OUT):
         return
-    if c.hp <= -c.profile.hp_base:
+    if c.fx.no_pe:  # FULL, spec §2.1, §8.7: no H.P.; destroyed at 0 S.D.C.
+        new = DEAD if c.sdc <= 0 else ACTIVE
+    elif c.hp <= -c.profile.hp_base:
         new = DEAD
     elif c.hp <= 0:
         new = COMA
@@ -81,6 +83,8 @@ def update_health(enc: PalladiumEncounter, ev: list[Event], c: Combatant) -> Non
             ev.append(SlotChanged(c.id, s, k, LOST, new))
     if new == DEAD:
         c.closing = None
+        from .full_effects import on_death
+        on_death(enc, ev, c)
 
 
 def _body(ev: list[Event], c: Combatant, amount: int, layer: str, armour: int = 0) -> None:
@@ -96,6 +100,9 @@ def apply_hit(enc: PalladiumEncounter, ev: list[Event], c: Combatant, final: int
     """spec §8.3, R12: armour S.D.C. takes the whole hit on the ARMOUR layer (excess lost);
     else S.D.C. then H.P. Returns the body damage (>= 1 adds the weapon's Wounds). CORE has no
     Damage Shield source (Ward and Empowered Body are FULL)."""
+    if final > 0 and (c.fx.ward or c.fx.empowered):  # FULL Damage Shields absorb first
+        from .full_effects import absorb
+        final = absorb(ev, c, final)
     if final <= 0:
         ev.append(DamageDealt(c.id, 0, layer, 0, 0, 0, c.sdc, c.hp))
         return 0
@@ -114,7 +121,7 @@ def apply_hit(enc: PalladiumEncounter, ev: list[Event], c: Combatant, final: int
 def tick_damage(enc: PalladiumEncounter, ev: list[Event], c: Combatant, amount: int,
                 layer: str = "tick") -> None:
     """spec §8.3: tick damage (Wounds, Blood Gush) bypasses armour: S.D.C. first, then H.P."""
-    if amount <= 0 or c.state == DEAD:
+    if amount <= 0 or not c.alive:
         return
     _body(ev, c, amount, layer)
     update_health(enc, ev, c)

@@ -11,6 +11,7 @@ from envs.core.flow import Ctx
 from .combatant import Combatant
 from .damage import abandon, add_wounds
 from .events import CommitmentChanged, PoolChanged, SlotChanged
+from .full_state import stamina_cost
 from .rolls import d
 from .slots import AVAILABLE, CONSUMED, RESERVED, future_index, reserve
 
@@ -22,7 +23,7 @@ __all__ = ["spend_slot", "can_pay_dodge", "pay_dodge", "pay_stamina", "spend_mor
 
 
 def spend_slot(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, idx: int,
-               state: str, rest: bool = False) -> None:
+               state: str, rest: bool = False, kind: str = "") -> None:
     """spec §4.7, R60: slot ``idx`` becomes USED or CONSUMED; that is "spending 1 Action", so
     Internal Bleeding adds 1D4 Wounds per stack (not for Rest), its dice first (R60)."""
     c.slot_state[idx] = state
@@ -32,6 +33,9 @@ def spend_slot(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     if c.internal_bleeding and not rest and enc.options.internal_bleeding_on_actions:
         for _ in range(c.internal_bleeding):
             add_wounds(ev, c, d(ctx.dice, 4), "internal bleeding")
+    if c.fx.racing_heart and kind not in ("wait", "defend"):  # FULL, spec §7.5
+        from .full_effects import racing_heart_beat
+        racing_heart_beat(enc, ev, c)
 
 
 def can_pay_dodge(enc: PalladiumEncounter, c: Combatant) -> bool:
@@ -53,7 +57,9 @@ def pay_dodge(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant) 
 
 
 def pay_stamina(ev: list[Event], c: Combatant, cost: int, why: str) -> None:
-    """spec §9.1: Stamina never below 0 (the mask keeps costs affordable, R33)."""
+    """spec §9.1: Stamina never below 0 (the mask keeps costs affordable, R33); ``cost`` is the
+    base cost, raised by Soaked/Suffocation and waived without P.E. (FULL, ``stamina_cost``)."""
+    cost = stamina_cost(c, cost)
     if cost <= 0:
         return
     c.stamina = max(0, c.stamina - cost)

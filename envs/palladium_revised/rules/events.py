@@ -11,6 +11,8 @@ __all__ = [
     "StrikeRolled", "DefenseRolled", "StrikeResolved", "Retargeted", "DamageDealt",
     "WoundsChanged", "CritRolled", "ConditionChanged", "PoolChanged", "StateChanged",
     "CommitmentChanged", "OpportunityOffered",
+    "ContestRolled", "Redirected", "Fizzled", "SpellCast", "SpellRolled", "Healed",
+    "ShieldAbsorbed", "MoraleAdded", "AmbushDetection", "HazardApplied",
 ]
 
 
@@ -229,3 +231,133 @@ class CommitmentChanged(Event):
 
     def __str__(self) -> str:
         return f"{self.combatant}: {self.action} {self.status}"
+
+
+# ---------------------------------------------------------------------- FULL (spec §12.2)
+@dataclass(frozen=True, slots=True)
+class ContestRolled(Event):
+    """An opposed check: Taunt/Distract vs a save, Knockdown, Affliction vs a save."""
+
+    kind: str  # taunt | distract | knockdown | <spell id>
+    actor: str
+    target: str
+    actor_total: int
+    target_total: int
+    success: bool
+
+    def __str__(self) -> str:
+        won = "succeeds" if self.success else "fails"
+        return (f"{self.actor}'s {self.kind} on {self.target}: {self.actor_total} vs "
+                f"{self.target_total}, {won}")
+
+
+@dataclass(frozen=True, slots=True)
+class Redirected(Event):
+    """spec §5.2 step 1: Taunt or Distract forces an attack onto another target."""
+
+    attacker: str
+    old: str
+    new: str
+    why: str  # taunt | distract
+    d100: int
+
+    def __str__(self) -> str:
+        return (f"{self.attacker}'s attack on {self.old} goes to {self.new} "
+                f"({self.why}, {self.d100})")
+
+
+@dataclass(frozen=True, slots=True)
+class Fizzled(Event):
+    """spec §7.3.4, R34: a Stunned combatant's ability fizzles (costs paid)."""
+
+    combatant: str
+    what: str
+    d100: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant}'s {self.what} fizzles (stunned, d100 {self.d100})"
+
+
+@dataclass(frozen=True, slots=True)
+class SpellCast(Event):
+    caster: str
+    spell: str
+    target: str
+    ee: int  # E.E. left
+
+    def __str__(self) -> str:
+        return f"{self.caster} casts {self.spell} at {self.target} (E.E. {self.ee})"
+
+
+@dataclass(frozen=True, slots=True)
+class SpellRolled(Event):
+    caster: str
+    spell: str
+    nat: int
+    total: int
+
+    def __str__(self) -> str:
+        return f"{self.caster}'s spell power for {self.spell}: d20 {self.nat} = {self.total}"
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(Event):
+    target: str
+    amount: int
+    to_hp: int
+    to_sdc: int
+    hp: int
+    sdc: int
+    why: str
+
+    def __str__(self) -> str:
+        return (f"{self.target} restores {self.amount} ({self.why}): H.P. +{self.to_hp}, "
+                f"S.D.C. +{self.to_sdc} -> H.P. {self.hp}, S.D.C. {self.sdc}")
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldAbsorbed(Event):
+    target: str
+    shield: str  # ward | empowered_body
+    amount: int
+    left: int
+
+    def __str__(self) -> str:
+        return f"{self.target}'s {self.shield} absorbs {self.amount} ({self.left} left)"
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleAdded(Event):
+    """spec §6.3, §6.4: 1 Morale for +2 before a save (SAVE) or +1 after a roll (POST_ROLL)."""
+
+    combatant: str
+    phase: str  # save | post_roll
+    bonus: int
+    total: int  # the total after the bonus (the save's flat bonus for SAVE)
+
+    def __str__(self) -> str:
+        return f"{self.combatant} spends 1 Morale ({self.phase}): +{self.bonus} -> {self.total}"
+
+
+@dataclass(frozen=True, slots=True)
+class AmbushDetection(Event):
+    combatant: str
+    d100: int
+    needed: int
+    detected: bool
+
+    def __str__(self) -> str:
+        word = "detects" if self.detected else "misses"
+        return f"{self.combatant} {word} the ambush (d100 {self.d100} vs {self.needed})"
+
+
+@dataclass(frozen=True, slots=True)
+class HazardApplied(Event):
+    """spec §8.9: a fall, a suffocation tick, a Save vs Coma/Death, merging."""
+
+    combatant: str
+    hazard: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.combatant}: {self.hazard} ({self.detail})"

@@ -16,6 +16,7 @@ from envs.core.actions import Action
 
 from . import rulings
 from .combatant import Combatant
+from .full_state import stamina_cost
 from .movement import MODES, destination, reaches
 from .profile import Arm
 from .slots import RESERVED
@@ -77,9 +78,13 @@ def turn_actions(enc: PalladiumEncounter, c: Combatant) -> list[Action]:
     acts += [Action(c.id, "defend"), Action(c.id, "rest")]
     if c.wounds >= 1:  # spec §5.1 row 7, env pruning: Wounds >= 1
         acts += [Action(c.id, "closing_wounds", (str(x),))
-                 for x in range(1, rulings.CLOSING_WOUNDS_MAX + 1) if c.stamina >= x]
+                 for x in range(1, rulings.CLOSING_WOUNDS_MAX + 1)
+                 if c.stamina >= stamina_cost(c, x)]
     for t in strike_targets(enc, c):
         acts += [Action(c.id, "strike", (w.id,), t.id) for w in c.profile.weapons
                  if can_strike(c, w, t)]
     acts += _moves(enc, c, "move", c.full_move_ft())
+    if enc.options.full:  # FULL actions and the Prone/Stand limits (full_actions.adjust)
+        from .full_actions import adjust
+        acts = adjust(enc, c, acts, committed)
     return acts

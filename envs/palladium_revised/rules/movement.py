@@ -74,12 +74,25 @@ def _opportunity(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], e: Combatan
     """spec §6.2, §5.2.3, R24: E may Strike the mover (Unaware) with a weapon that reaches."""
     if not enc.options.opportunity_strikes:
         return
-    ws = opportunity_weapons(e, dist)
-    if not ws:
+    if e.fx.surprised:  # FULL, spec §6.2: surprised enemies get no opportunity Strike
         return
-    opts = [Action(e.id, "strike", (w.id,), c.id) for w in ws] + [Action(e.id, "pass")]
+    ws = [w for w in opportunity_weapons(e, dist) if w.hands == 1 or not e.fx.prone]
+    opts = [Action(e.id, "strike", (w.id,), c.id) for w in ws]
+    if enc.options.spells:  # FULL: 1-Action attack spells at the mover
+        from .full_actions import opportunity_casts
+        opts += opportunity_casts(enc, e, c, dist)
+    if not opts:
+        return
+    opts.append(Action(e.id, "pass"))
     ev.append(OpportunityOffered(e.id, c.id, dist))
     a = ctx.ask(e.id, "opportunity", opts, {"mover": c.id, "distance": dist})
+    if a.kind == "cast":  # FULL: pays its E.E. (no Action), the mover is Unaware
+        from .full_spells import pay_cast, resolve_cast, spell_of
+        e.resting, e.rest_seconds = False, 0
+        sp = spell_of(a.args[0])
+        if pay_cast(enc, ctx, ev, e, sp, c.id):
+            resolve_cast(enc, ctx, ev, e, sp, c, opportunity=True)
+        return
     if a.kind != "strike":
         return
     from .strike import strike
@@ -95,7 +108,11 @@ def _contest(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     if c.boost_pending:
         flat, c.boost_pending = rulings.MORALE_PRE_ROLL, False
     mc = combat_roll(ctx.dice, c, "maneuver", c.profile.maneuver, flat=flat).total
-    me = combat_roll(ctx.dice, e, "maneuver", e.profile.maneuver).total
+    rolled = not (e.fx.prone or e.fx.surprised)  # FULL, R23: no roll for a Prone/surprised one
+    me = combat_roll(ctx.dice, e, "maneuver", e.profile.maneuver).total if rolled else 0
+    if enc.options.post_roll:  # FULL, spec §6.4
+        from .full_morale import post_roll_contest
+        mc, me = post_roll_contest(enc, ctx, ev, c, mc, e, me, "maneuver", rolled)
     margin = mc - me
     per = rulings.ENTRY_MARGIN_PER_LAYER
     layers = -(-margin // per) if margin > 0 else 0

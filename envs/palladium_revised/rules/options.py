@@ -31,6 +31,23 @@ class RuleOptions:
             per Action spent (on).
         crippled_health_cap_stacks: R59, how many Crippled stacks reduce max S.D.C./H.P. (3).
         rest_every: spec §5.4, R30: rest Seconds per 1D4 Stamina (5).
+
+    FULL (spec §12.2; every one off under CORE):
+        common_effects: Ignite (with Extinguish), Numbing, Soaked, Stunned, Prone with Knockdown
+            and Stand (spec §5.7, §5.8, §7.3).
+        taunt_distract: Taunt and Distract with forced re-targeting and upkeep (spec §5.6).
+        save_phase: the SAVE decision before a Save (spec §6.3).
+        post_roll: the POST_ROLL Morale decision (spec §6.4, R27).
+        morale_to_se: the free action Morale -> S.E. (spec §5.1 row 16).
+        escape: the Escape action at the home edge (spec §5.1 row 19, R53; optional).
+        spells: spells, E.E., Power Draw and the Stunned fizzle (spec §5.5, §5.9).
+        full_crit_tables: the Affliction & Stuns and Healing Effects tables (spec §8.5).
+        ambush: the ambush setup of spec §3.5 when the scenario names an ambushing side.
+        awareness_mod: R39, the detection modifier of the ambushed (-25: Passive).
+        no_pe_beings: beings without P.E. (spec §2.1, R43).
+        in_water: scenario flag, the swimming hazard for everyone (spec §8.9; off in both).
+        no_air: scenario flag, the suffocation hazard for everyone from ``no_air_from``
+            (spec §8.9, R48; off in both).
     """
 
     version: str = "full"
@@ -46,6 +63,20 @@ class RuleOptions:
     internal_bleeding_on_actions: bool = True
     crippled_health_cap_stacks: int = rulings.CRIPPLE_CAP_STACKS
     rest_every: int = rulings.REST_EVERY
+    common_effects: bool = True
+    taunt_distract: bool = True
+    save_phase: bool = True
+    post_roll: bool = True
+    morale_to_se: bool = True
+    escape: bool = True
+    spells: bool = True
+    full_crit_tables: bool = True
+    ambush: bool = True
+    awareness_mod: int = -25
+    no_pe_beings: bool = True
+    in_water: bool = False
+    no_air: bool = False
+    no_air_from: int = 1
 
     @property
     def round_limit(self) -> int:
@@ -60,13 +91,14 @@ class RuleOptions:
         return asdict(self)
 
 
-CORE = RuleOptions("core")
+CORE = RuleOptions("core", common_effects=False, taunt_distract=False, save_phase=False,
+                   post_roll=False, morale_to_se=False, escape=False, spells=False,
+                   full_crit_tables=False, ambush=False, no_pe_beings=False)
 FULL = RuleOptions("full")
-# FULL's own rules (Taunt, spells, common effects, ambush, POST_ROLL) are not in this engine yet;
-# FULL runs the CORE rules until they land (see the module report).
 PRESETS = {"core": CORE, "full": FULL}
 
-_MINIMUM = {"closer_band_pct": 0, "start_a": 0, "start_b": 0, "crippled_health_cap_stacks": 0}
+_MINIMUM = {"closer_band_pct": 0, "start_a": 0, "start_b": 0, "crippled_health_cap_stacks": 0,
+            "awareness_mod": -100}
 
 
 def parse_options(spec: Any, source: str = "rules=", entry: str = "options") -> RuleOptions:

@@ -102,6 +102,19 @@ class Profile:
     radii: tuple[int, int, int, int] = (1, 2, 6, 12)
     zoc_band: int = field(default=0, compare=False)
     """spec §2.5: the largest reach band among the melee weapons (at least Close); derived."""
+    spells: tuple[str, ...] = ()
+    """FULL (spec §5.9, §12.4): the spell ids in the stat block's order (the CAST slots)."""
+    spell_power: int = 0
+    taunt: int = 0
+    save_magic: int = 0
+    save_insanity: int = 0
+    se_max: int = 0
+    has_pe: bool = True
+    """spec §2.1, R43: False for a being without P.E. (no Stamina costs, no H.P.)."""
+    resist_pct: tuple[tuple[str, int], ...] = ()
+    immune_physical_effects: bool = False
+    perception_pct: int = 30
+    save_coma_pct: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "zoc_band",
@@ -158,6 +171,8 @@ def profile_from_dict(d: dict[str, Any]) -> Profile:
     arms = tuple(Arm(**w) for w in d["weapons"])
     rest = {k: v for k, v in d.items() if k != "weapons"}
     rest["radii"] = tuple(rest["radii"])
+    rest["spells"] = tuple(rest.get("spells", ()))
+    rest["resist_pct"] = tuple(tuple(x) for x in rest.get("resist_pct", ()))
     return replace(Profile(**{**rest, "weapons": ()}), weapons=arms)
 
 
@@ -186,4 +201,8 @@ def profile_of(block: Any) -> Profile:
         dmg_mod_pct=block.dmg_mod_pct, end_mod_pct=block.end_mod_pct, armor=block.armor.id,
         ar=block.armor.ar, armor_sdc=block.armor.sdc, primary_hand=block.primary_hand,
         resist_physical_pct=dict(block.resist_pct).get("physical", 0), ee_max=block.ee_max,
-        radii=(r.g, r.c, r.m, r.r))
+        radii=(r.g, r.c, r.m, r.r), spells=tuple(sp.id for sp in block.spells),
+        spell_power=b.spell_power, taunt=b.taunt, save_magic=b.save_magic,
+        save_insanity=b.save_insanity, se_max=block.se_max, has_pe=block.has_pe,
+        resist_pct=tuple(block.resist_pct), immune_physical_effects=block.immune_physical_effects,
+        perception_pct=block.perception_pct, save_coma_pct=b.save_coma_pct)

@@ -31,6 +31,9 @@ def action_cost(c: Combatant, a: Action) -> int:
     """spec §4.9: Actions a main action costs (a Strike: the weapon's ``cost``)."""
     if a.kind == "strike":
         return c.profile.weapon(a.args[0]).cost
+    if a.kind == "cast":  # FULL, spec §5.9
+        from .full_spells import spell_of
+        return spell_of(a.args[0]).actions
     return 1
 
 
@@ -44,6 +47,8 @@ def _free(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, a: A
         ev.append(ConditionChanged(c.id, "closing_wounds", 0))
     else:  # spec §5.3 Step, free once per turn; movement clears resting (§5.4)
         c.resting, c.rest_seconds = False, 0
+        if in_water_move(enc, a):  # FULL swimming: +1 Stamina per Step (spec §8.9)
+            pay_stamina(ev, c, 1, "swimming")
         t = enc.by_id[a.target or ""]
         move(enc, ctx, ev, c, destination(enc, c, a.args[0], t, c.step_budget),
              c.step_budget, "step")
@@ -73,6 +78,9 @@ def resolve_main(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatan
         t = enc.by_id[a.target or ""]
         allowance = c.full_move_ft()
         move(enc, ctx, ev, c, destination(enc, c, a.args[0], t, allowance), allowance, "move")
+    else:  # FULL main actions (full_actions.py)
+        from .full_actions import resolve_full
+        resolve_full(enc, ctx, ev, c, a)
 
 
 def _finish_commitment(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event],
@@ -88,13 +96,28 @@ def _finish_commitment(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event],
                           or not can_strike(c, w, t)):
         ev.append(CommitmentChanged(c.id, label, "fizzled"))
         return
+    if a.kind == "cast":  # FULL: a committed spell re-checks target and range
+        from .full_actions import cast_still_legal
+        if c.fx.fizzled or not cast_still_legal(c, a, t):
+            c.fx.fizzled = False
+            ev.append(CommitmentChanged(c.id, label, "fizzled"))
+            return
     ev.append(CommitmentChanged(c.id, label, "resolved"))
     resolve_main(enc, ctx, ev, c, a)
+
+
+def in_water_move(enc: PalladiumEncounter, a: Action) -> bool:
+    return enc.options.in_water and a.kind in ("move", "step")
 
 
 def resolve_turn(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
                  a: Action) -> None:
     """spec §4.7 ``take_turn`` after the decision ``a``."""
+    if enc.options.full:
+        from .full_actions import is_full_free, resolve_free
+        if is_full_free(a):
+            resolve_free(enc, ev, c, a)
+            return
     if a.kind in ("step", "morale_boost", "drop"):
         _free(enc, ctx, ev, c, a)
         return
@@ -110,9 +133,13 @@ def resolve_turn(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatan
     if c.slot_state[idx] == RESERVED:  # another main action abandons the commitment
         abandon(ev, c, a.kind)
     cost = action_cost(c, a)
-    spend_slot(enc, ctx, ev, c, idx, USED, rest=a.kind == "rest")
+    spend_slot(enc, ctx, ev, c, idx, USED, rest=a.kind == "rest", kind=a.kind)
     if a.kind == "closing_wounds":  # R33: costs paid at declaration
         pay_stamina(ev, c, int(a.args[0]), "closing wounds")
+    go = True
+    if enc.options.full:  # FULL costs at declaration and the Stunned fizzle
+        from .full_actions import declare
+        go = declare(enc, ctx, ev, c, a)
     if a.kind == "strike":
         w = c.profile.weapon(a.args[0])
         if w.ammo is not None:  # spec §5.2: a ranged Strike spends 1 ammo when declared
@@ -122,8 +149,10 @@ def resolve_turn(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatan
         c.resting = True
     else:
         c.resting, c.rest_seconds = False, 0
-    if cost > 1 and c.active:
+    if in_water_move(enc, a):  # FULL swimming: +1 Stamina per Full Move (spec §8.9)
+        pay_stamina(ev, c, 1, "swimming")
+    if cost > 1 and c.active and go:
         commit(ev, c, idx, cost, a.label)
-    elif c.active:
+    elif c.active and go:
         resolve_main(enc, ctx, ev, c, a)
     close_turn(enc)

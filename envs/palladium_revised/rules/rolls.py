@@ -14,6 +14,7 @@ from envs.core.dice import Dice
 
 from . import rulings
 from .combatant import Combatant
+from .full_state import full_pct
 from .profile import Arm
 
 __all__ = ["Roll", "d", "effective_bonus", "roll_pct", "arm_stacks", "combat_total",
@@ -70,7 +71,7 @@ def roll_pct(c: Combatant, kind: str, w: Arm | None = None) -> Fraction:
     elif kind == "parry":
         primary = c.profile.weapons[0]
         pct -= 15 * arm_stacks(c, primary)
-    return pct
+    return pct + full_pct(c, kind, w)  # FULL conditions (empty under CORE)
 
 
 def combat_total(nat: int, flat: int, pct: Fraction) -> int:

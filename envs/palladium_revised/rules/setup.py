@@ -21,16 +21,20 @@ Row = tuple[str, str, Profile, int]
 
 
 def build(rows: Sequence[Row], options: RuleOptions, name: str = "custom",
-          dice: Dice | None = None, overrides: dict[str, dict[str, int]] | None = None
-          ) -> PalladiumEncounter:
+          dice: Dice | None = None, overrides: dict[str, dict[str, int]] | None = None,
+          ambush: str | None = None) -> PalladiumEncounter:
     """A fresh fight; ``overrides`` sets starting pools (spec §3.3 ``start_overrides``, e.g.
-    ``{"sellsword_1": {"stamina": 22}}``) before the state check."""
+    ``{"sellsword_1": {"stamina": 22}}``) before the state check. FULL: ``ambush`` names the
+    ambushing side (spec §3.5); ``ee``/``se`` overrides set the energy pools."""
     dice = dice if dice is not None else SeededDice(0)
     cs = [Combatant(cid, side, p, x) for cid, side, p, x in rows]
     enc = PalladiumEncounter(cs, options, name)
+    enc.ambush = ambush
+    for c in cs:  # FULL, spec §2.1, R43
+        c.fx.no_pe = options.no_pe_beings and not c.profile.has_pe
     for cid, values in (overrides or {}).items():
         for key, value in values.items():
-            setattr(enc.by_id[cid], key, value)
+            setattr(enc.by_id[cid].fx if key in ("ee", "se") else enc.by_id[cid], key, value)
     ev: list[Event] = []
     for c in cs:  # spec §3.3: the state check runs once after setup
         state_check(ev, c)

@@ -31,7 +31,7 @@ STAGES = ("round_start", "second_start", "turns", "second_end")
 # spec §4.4: where the clock stands between decisions.
 
 _VALUES = ("name", "_round", "stage", "second", "t_abs", "pass_no", "idx", "cursor", "turn",
-           "turn_slot")
+           "turn_slot", "ambush")
 
 
 class PalladiumEncounter(EncounterBase):
@@ -68,6 +68,7 @@ class PalladiumEncounter(EncounterBase):
         self.memo: dict[Any, Any] = {}
         self.start_events: list[Event] = []
         self._legal: list[Action] | None = None
+        self.ambush: str | None = None  # FULL, spec §3.5: the ambushing side
 
     # ------------------------------------------------------------------ protocol: reading
     def sides(self) -> tuple[SideInfo, ...]:
@@ -238,7 +239,7 @@ class PalladiumEncounter(EncounterBase):
             cs.append(c)
         enc = cls(cs, parse_options(data["options"]), data["name"])
         for k in _VALUES:
-            v = data[k.lstrip("_")]
+            v = data.get(k.lstrip("_"))
             setattr(enc, k, tuple(v) if isinstance(v, list) else v)
         enc.order, enc.free_used = list(data["initiative"]), list(data["free_used"])
         o = data["outcome"]

@@ -24,6 +24,7 @@ from .combatant import Combatant
 from .damage import add_wounds, apply_hit, crit_result, pipeline
 from .economy import can_pay_dodge, pay_dodge, pay_stamina, spend_morale
 from .events import DefenseRolled, Retargeted, StrikeResolved, StrikeRolled
+from .full_state import stamina_cost
 from .movement import move_back
 from .profile import Arm, band
 from .rolls import arm_stacks, combat_roll, d, effective_bonus
@@ -69,6 +70,8 @@ def strike_pct(enc: PalladiumEncounter, a: Combatant, w: Arm, t: Combatant,
     melee = into_melee(enc, a, t) if w.ranged else None
     if melee is not None:
         pct -= melee.penalty_pct * len(melee.members)
+    if w.ranged and a.fx.bv_ranged:  # FULL Blood Vision, R42: -5% x n_inc per stack (7 s)
+        pct -= 5 * max(1, -(-dist // w.inc)) * len(a.fx.bv_ranged)
     return pct, k, melee
 
 
@@ -84,12 +87,12 @@ def defense_options(enc: PalladiumEncounter, t: Combatant, melee: bool) -> list[
         if m:
             out.append(Action(t.id, kind, args, None, ("morale",)))
 
-    if melee and rulings.PARRY_MELEE_ONLY and t.stamina >= rulings.PARRY_STAMINA:
+    if melee and rulings.PARRY_MELEE_ONLY and t.stamina >= stamina_cost(t, rulings.PARRY_STAMINA):
         add("parry")
     if can_pay_dodge(enc, t):
-        if t.stamina >= rulings.DODGE_STAMINA:
+        if t.stamina >= stamina_cost(t, rulings.DODGE_STAMINA):
             add("dodge")
-        if t.stamina >= rulings.MULTIDODGE_STAMINA:
+        if t.stamina >= stamina_cost(t, rulings.MULTIDODGE_STAMINA):
             add("multidodge", ("stay",))
             add("multidodge", ("back",))
     out.append(Action(t.id, "pass"))
@@ -139,7 +142,13 @@ def _resolve(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w
     miss_at = rulings.RANGED_MISS if w.ranged else rulings.MELEE_MISS
     dodge = parry = None
     if not unaware and s0 > miss_at:  # R58: no defence decision when S0 already misses
+        stored = t.multidodge is not None
         dodge, parry = _defend(enc, ctx, ev, a, w, t, nat, s0, parry_ok)
+        if enc.options.post_roll:  # FULL, spec §6.4
+            from .full_morale import post_roll_strike
+            rolled = not stored and (dodge is not None or parry is not None)
+            s0, dodge, parry = post_roll_strike(enc, ctx, ev, a, t, s0, dodge, parry, miss_at,
+                                                rolled)
     s1 = max(0, s0 - dodge) if dodge is not None else s0
     if s1 <= miss_at:
         ev.append(StrikeResolved(a.id, t.id, s1, s1, False, False, "-", False))
@@ -157,7 +166,13 @@ def _resolve(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w
     initial = sum(faces) + (effective_bonus(a, a.profile.damage) if w.ps else 0)
     arm = arm_stacks(a, w)
     pm = p.parry_mitigation_pct if mitigated else 0
+    if mitigated and t.fx.prone:  # FULL Prone, R11
+        from .content import prone_parry_mitigation
+        pm = prone_parry_mitigation(pm)
     dm = a.profile.dmg_mod_pct - enc.options.closer_band_pct * k - 10 * arm - pm
+    if enc.options.in_water:  # FULL swimming hazard (spec §8.9)
+        from .full_setup import swim_terms
+        dm += swim_terms(enc, w.ranged)[0]
     em = a.profile.end_mod_pct - 5 * arm
     final = pipeline(initial, dm, crit, a.profile.crit_bonus_pct, em, -p.resist_physical_pct)
     body = apply_hit(enc, ev, t, final, layer)
@@ -165,6 +180,9 @@ def _resolve(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w
         add_wounds(ev, t, w.wounds, w.id)
     if table is not None:
         crit_result(enc, ctx, ev, t, table, final, pm)
+    if enc.options.taunt_distract:  # FULL, spec §5.2 step 12
+        from .full_taunt import taunt_upkeep
+        taunt_upkeep(enc, ev, t)
     return True
 
 
@@ -172,14 +190,24 @@ def strike(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
            t: Combatant, opportunity: bool = False, dist: int | None = None) -> bool:
     """spec §5.2 from step 3 (CORE has no redirect): returns whether a target was hit.
     ``opportunity``: §5.2.3, the mover is Unaware, ``dist`` its distance as it leaves."""
+    if enc.options.taunt_distract:  # FULL, spec §5.2 steps 1-2
+        from .full_taunt import distract_upkeep, redirect
+        if not opportunity:
+            from .legal import can_strike
+            t = redirect(enc, ctx, ev, a, t,
+                         lambda x: x.side != a.side and x.alive and can_strike(a, w, x))
+        distract_upkeep(enc, ev, a)
     dist = a.dist(t) if dist is None else dist
     pct, k, melee = strike_pct(enc, a, w, t, dist)
     flat = 0
     if a.boost_pending:
         flat, a.boost_pending = rulings.MORALE_PRE_ROLL, False
+    if enc.options.in_water:
+        from .full_setup import swim_terms
+        flat += swim_terms(enc, w.ranged)[1]
     r = combat_roll(ctx.dice, a, "strike", a.profile.strike, pct, flat, w)
     ev.append(StrikeRolled(a.id, t.id, w.id, r.nat, r.total, w.ranged, opportunity))
-    unaware = opportunity or not t.active
+    unaware = opportunity or not t.active or t.fx.surprised  # FULL: the ambush Second
     hit = _resolve(enc, ctx, ev, a, w, t, r.nat, r.total, k, unaware, not w.ranged)
     if not hit and melee is not None and not enc.is_over():  # spec §5.2.2 retarget
         roll = d(ctx.dice, 100)

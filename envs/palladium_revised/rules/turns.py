@@ -82,6 +82,9 @@ def _round_start(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event]) -> bool:
             apply_carry_over(ev, c)
         c.step_budget = c.eff_pm()
         c.initiative = None
+    if enc.round == 1 and enc.ambush and enc.options.ambush:  # FULL, spec §3.5
+        from .full_setup import ambush
+        ambush(enc, ctx, ev)
     enc.order = roll_initiative([c for c in enc.combatants if c.active], ctx.dice, ev)
     # R54: the "Entering Combat" hook runs here; it has no DEFAULT content.
     enc.second = 1
@@ -89,7 +92,7 @@ def _round_start(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event]) -> bool:
     return True
 
 
-def _second_start(enc: PalladiumEncounter, ev: list[Event]) -> None:
+def _second_start(enc: PalladiumEncounter, ev: list[Event], ctx: Ctx) -> None:
     """spec §4.5: one tick phase (triggers, then the Wound tick), no decisions, one combat-end
     check (R64 b)."""
     enc.t_abs += 1
@@ -101,6 +104,9 @@ def _second_start(enc: PalladiumEncounter, ev: list[Event]) -> None:
         cw = c.closing
         if cw is not None and cw[1] < enc.t_abs <= cw[2]:
             remove_wounds(ev, c, cw[0], "closing wounds")
+    if enc.options.full:  # FULL per-Second triggers (spec §4.5 step 1.2-1.6)
+        from .full_effects import second_start
+        second_start(enc, ctx, ev, living)
     if s in rulings.WOUND_SECONDS:  # step 2 (spec §8.6)
         for c in living:
             tick_damage(enc, ev, c, c.wounds)
@@ -115,6 +121,10 @@ def _second_end(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event]) -> None:
         if c.closing is not None and c.closing[2] <= enc.t_abs:
             c.closing = None
             ev.append(ConditionChanged(c.id, "closing_wounds", 0))
+        if enc.options.full:  # FULL expiry (spec §4.6 step 1)
+            from .full_effects import expire
+            expire(enc, ev, c)
+            c.fx.surprised = False  # spec §3.5: the ambush Second is over
     for c in enc.in_order():
         if c.resting and c.active:
             c.rest_seconds += 1
@@ -181,7 +191,7 @@ def advance(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event]) -> None:
             if not _round_start(enc, ctx, ev):
                 return
         elif enc.stage == "second_start":
-            _second_start(enc, ev)
+            _second_start(enc, ev, ctx)
         elif enc.stage == "turns":
             if _open_turn(enc, ev):
                 return
