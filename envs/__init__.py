@@ -35,6 +35,7 @@ __all__ = [
     "get_starter",
     "get_text_map",
     "get_describe",
+    "get_balance",
     "describe_action",
     "make_env",
     "list_systems",
@@ -123,6 +124,11 @@ class SystemEntry:
         text_map: ``module:function`` of the optional map as text, ``text_map(enc, viewer) ->
             list[str]`` (``viewer=None``: as the GM sees it), which ``arena play`` and ``arena
             situation check`` print; ``None``: no map lines.
+        balance: module path of the optional names of options for ``arena balance``
+            (``envs/<system>/balance.py``): ``option_keys(enc, action) -> tuple[str, ...]``, the
+            options an action uses (``("family:attack", "weapon:greatsword")``), and optionally
+            ``combatant_options(enc, cid)``, every option a combatant has; ``None``: the generic
+            names of ``eval.balance_options`` (the action's kind, and its first argument).
         test_only: a system registered only for the tests (the toy game).
     """
 
@@ -138,6 +144,7 @@ class SystemEntry:
     renderer: str | None = None
     starter: str | None = None
     text_map: str | None = None
+    balance: str | None = None
     test_only: bool = False
 
     @classmethod
@@ -172,6 +179,7 @@ SYSTEMS: dict[str, SystemEntry] = {
         renderer="envs.mano_a_mano.env:draw",
         starter="envs.mano_a_mano.starter:STARTER",
         text_map="envs.mano_a_mano.textmap:text_map",
+        balance="envs.mano_a_mano.balance",
     ),
     "sizebound": SystemEntry(
         name="sizebound",
@@ -186,6 +194,7 @@ SYSTEMS: dict[str, SystemEntry] = {
         renderer="envs.sizebound.env:draw",
         starter="envs.sizebound.starter:STARTER",
         text_map="envs.sizebound.textmap:text_map",
+        balance="envs.sizebound.balance",
     ),
     "metaforce": SystemEntry(
         name="metaforce",
@@ -200,6 +209,7 @@ SYSTEMS: dict[str, SystemEntry] = {
         renderer="envs.metaforce.env:draw",
         starter="envs.metaforce.starter:STARTER",
         text_map="envs.metaforce.textmap:text_map",
+        balance="envs.metaforce.balance",
     ),
     "palladium_revised": SystemEntry(
         name="palladium_revised",
@@ -295,6 +305,11 @@ def get_starter(system: str) -> Any:
 def get_text_map(system: str) -> Callable[[Any, str | None], list[str]] | None:
     """The optional text map of ``system`` (``text_map(enc, viewer) -> list[str]``), or ``None``."""
     return _part(system, "text_map")
+
+
+def get_balance(system: str) -> Any:
+    """The optional option-names module of ``system`` (``option_keys``), or ``None``."""
+    return _part(system, "balance")
 
 
 def get_describe(system: str) -> Callable[[Any, Any], str]:

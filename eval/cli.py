@@ -30,6 +30,13 @@
     arena render SITUATION.yaml --out PNG      situation file), for grid systems
     arena train CONFIG.yaml [key=value ...] [--resume]   MaskablePPO self-play (same as train.py)
     arena eval CONFIG.yaml [key=value ...] [--fresh]     round-robin tournament -> records -> report
+    arena balance ENCOUNTER_OR_FILE [--system S] [--agent A] [--games N | --precision P]
+                                               side balance, option impact (restricted play),
+                                               combatant value; resumes from --out
+    arena balance sweep FILE --set PATH=V1,V2,... [--target-win W] [--target-rounds R]
+    arena balance rules ENCOUNTER_OR_FILE      each rule option's effect on balance and length
+
+ENCOUNTER (match, eval, balance) may also be a situation file (docs/situations.md).
 
 Errors in input (files, names, numbers) are one line on stderr and exit status 2.
 """
@@ -44,6 +51,7 @@ from agents.config import OneLineParser as _Parser
 from eval.commands import (
     DEMO_EVAL,
     DEMO_TRAIN,
+    cmd_balance,  # noqa: F401 - PASS_THROUGH finds it in globals()
     cmd_bench,
     cmd_cases,
     cmd_demo,
@@ -142,12 +150,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("match", help="agent A vs agent B on paired seeds with sides swapped")
     s.add_argument("system")
-    s.add_argument("encounter")
+    s.add_argument("encounter", help="an encounter name or a situation .yaml file")
     s.add_argument("a", help="agent: random | heuristic | search[:BUDGET] | trained:PATH")
     s.add_argument("b", help="agent: random | heuristic | search[:BUDGET] | trained:PATH")
     s.add_argument("--games", type=_positive, default=200, help="paired seeds (each played twice)")
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--rules", default="full", choices=["core", "full"])
+    s.add_argument("--rules", default=None, choices=["core", "full"],
+                   help="rule set (default: full, or a situation file's own)")
     s.set_defaults(func=cmd_match)
 
     s = sub.add_parser("soak", help="many seeded games checking every invariant; "
@@ -287,10 +296,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("args", nargs=argparse.REMAINDER, help="CONFIG.yaml [key=value ...] [--fresh]")
     s.set_defaults(func=cmd_eval)
+
+    s = sub.add_parser(
+        "balance",
+        help="a designer's bench: side balance, option impact, combatant value (sweep, rules)",
+        add_help=False,
+    )
+    s.add_argument("args", nargs=argparse.REMAINDER,
+                   help="ENCOUNTER_OR_FILE ... | sweep FILE --set PATH=V1,V2 | rules ENCOUNTER")
     return p
 
 
-PASS_THROUGH = {"train": "cmd_train", "eval": "cmd_eval", "fit-value": "cmd_fit_value"}
+PASS_THROUGH = {"train": "cmd_train", "eval": "cmd_eval", "fit-value": "cmd_fit_value",
+                "balance": "cmd_balance"}
 """Subcommands that parse their own arguments (so ``--help`` and intermixed flags reach them)."""
 
 

@@ -340,3 +340,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return 130
     print_tournament(records, report)
     return 0
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    from eval.balance_cli import balance_main
+
+    return balance_main(args.args)

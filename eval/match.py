@@ -105,16 +105,15 @@ def match(args: argparse.Namespace) -> int:
     B = the second), so a mirror match splits, and by the encounter's sides (read from it)."""
     from agents import make_agent
     from envs import get_rules
+    from eval.fights import resolve_fight
 
-    rules = get_rules(args.system)
-    if args.encounter not in rules.encounter_names():
-        raise ValueError(
-            f"unknown encounter {args.encounter!r} for {args.system}; "
-            f"known: {', '.join(rules.encounter_names())}"
-        )
+    fight = resolve_fight(args.system, args.encounter)  # a name or a situation file
+    start = fight.name if fight.name is not None else fight
+    if args.rules is not None:
+        get_rules(args.system).parse_options(args.rules)
     for spec in (args.a, args.b):
         make_agent(spec, args.system, 0)
-    sides = encounter_sides(args.system, args.encounter, args.rules)
+    sides = encounter_sides(args.system, start, args.rules)
     seats = {"A": args.a, "B": args.b}
     wins = {(seat, side): 0 for seat in seats for side in sides}  # (seat, side it played) -> wins
     played = dict.fromkeys(wins, 0)
@@ -129,7 +128,7 @@ def match(args: argparse.Namespace) -> int:
                     b_side: make_agent(args.b, args.system, 2 * seed + 1),
                 }
                 seat_of = {a_side: "A", b_side: "B"}
-                rec = play(args.system, args.encounter, agents, seed, options=args.rules)
+                rec = play(args.system, start, agents, seed, options=args.rules)
                 games += 1
                 rounds += rec.rounds
                 played[("A", a_side)] += 1
@@ -145,7 +144,7 @@ def match(args: argparse.Namespace) -> int:
     if not games:
         return 1
     print(
-        f"{args.system} / {args.encounter} / rules {args.rules}: {games} games "
+        f"{args.system} / {fight.label} / rules {args.rules or 'as given'}: {games} games "
         f"({games // 2} paired seeds from {args.seed}, sides swapped), "
         f"{time.perf_counter() - t0:.1f}s"
     )

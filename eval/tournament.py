@@ -44,7 +44,7 @@ class EvalConfig:
     system: str = "metanoia"
     """registry key in envs.SYSTEMS"""
     encounters: tuple[str, ...] = ("duel_seed",)
-    """the system's encounters to play"""
+    """the system's encounters to play (names, or situation .yaml files)"""
     rules: str = "full"
     """the system's rules option"""
     agents: dict[str, str] = field(
@@ -81,7 +81,14 @@ def load_eval_config(path: str | None, overrides: Sequence[str] = ()) -> EvalCon
     if not cfg.encounters:
         raise bad("encounters", "needs at least one encounter")
     for name in cfg.encounters:
-        if name not in known:
+        if name not in known and name.endswith((".yaml", ".yml")):
+            from eval.fights import resolve_fight
+
+            try:
+                resolve_fight(cfg.system, name)  # a situation file of this system
+            except ValueError as e:
+                raise bad("encounters", str(e)) from None
+        elif name not in known:
             raise bad(
                 "encounters", f"unknown {cfg.system} encounter {name!r}; known: {', '.join(known)}"
             )
@@ -121,7 +128,7 @@ def schedule(cfg: EvalConfig) -> list[Game]:
     games = []
     names = list(cfg.agents)
     for encounter in cfg.encounters:
-        first, second = encounter_sides(cfg.system, encounter, cfg.rules)
+        first, second = encounter_sides(cfg.system, _start(cfg.system, encounter), cfg.rules)
         for a, b in combinations(names, 2):
             for seed in range(cfg.seed, cfg.seed + cfg.games):
                 games.append(Game(encounter, seed, ((first, a), (second, b))))
@@ -157,13 +164,24 @@ def play_game(cfg: dict[str, Any], game: Game) -> dict[str, Any]:
         agents[side] = make_agent(cfg["agents"][name], cfg["system"], agent_seed)
     rec = play(
         cfg["system"],
-        game.encounter,
+        _start(cfg["system"], game.encounter),
         agents,
         game.seed,
         options=cfg["rules"],
         names=dict(game.sides),
     )
-    return rec.to_dict()
+    out = rec.to_dict()
+    out["encounter"] = game.encounter  # a file's path, as scheduled (its text is in "situation")
+    return out
+
+
+def _start(system: str, encounter: str) -> Any:
+    """An encounter name as it is, a situation file as its ``Fight`` (``eval.fights``)."""
+    if encounter.endswith((".yaml", ".yml")):
+        from eval.fights import Fight
+
+        return Fight.from_file(encounter)
+    return encounter
 
 
 def _play_in_worker(game: Game) -> dict[str, Any]:

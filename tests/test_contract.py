@@ -120,6 +120,10 @@ def contract_problems(entry: SystemEntry) -> list[str]:
                 out.append(
                     err or f"{entry.name}: part {part!r} ({getattr(entry, part)}) is not callable"
                 )
+    if entry.balance is not None:  # optional: names of options for arena balance
+        names, err = _load(entry, "balance")
+        if err or not callable(getattr(names, "option_keys", None)):
+            out.append(err or f"{entry.name}: part 'balance' ({entry.balance}) has no option_keys")
     if entry.starter is not None:
         starter, err = _load(entry, "starter")
         if err:
@@ -164,6 +168,7 @@ def test_the_record_names_every_part():
         "renderer",
         "starter",
         "text_map",
+        "balance",
         "test_only",
     ]
     assert RULES_MEMBERS == (

@@ -288,6 +288,8 @@ class _Decision:
         at = self.moved(a.target, mode, self.speed)
         if k == "reload":
             return self._reload(args[0]) + self.position(at)
+        if k == "reload_fire" and a.target is not None:  # FULL: an expert's reload and shot
+            return self.off(args[0], a.target, 1) + self.position(at)
         if k == "prime":
             return self._prime(args[0]) + self.position(at)
         if k == "special":
@@ -388,7 +390,8 @@ class _Decision:
     def _reaction(self, a: Action) -> float:
         what = a.args[0]
         tid = a.target
-        assert tid is not None
+        if tid is None:  # react action8 (FULL): the Reaction becomes a whole frame, for 8 MP
+            return 0.8 * max(self.best.values(), default=0.0) + self.position(self.pos, True)
         if what in ("attack", "throw"):
             v = self.off(a.args[1], tid, 1, "meta" in a.boosts)
             return (0.6 * v if what == "throw" else v) + self.position(self.pos, True)

@@ -146,6 +146,23 @@ def supercover(a: Cell, b: Cell) -> list[Cell]:
     return out
 
 
+_NEIGHBOURS: dict[tuple[int, int], dict[Cell, tuple[Cell, ...]]] = {}
+"""per ``(columns, rows)`` of anchors: each anchor's neighbours on the grid, in direction order"""
+
+
+def _neighbours(w: int, h: int) -> dict[Cell, tuple[Cell, ...]]:
+    """The steps between anchors ``0 <= x < w``, ``0 <= y < h`` (``SquareGrid._flood``)."""
+    got = _NEIGHBOURS.get((w, h))
+    if got is None:
+        if len(_NEIGHBOURS) > 64:
+            _NEIGHBOURS.clear()
+        got = _NEIGHBOURS[(w, h)] = {
+            (x, y): tuple((x + dx, y + dy) for dx, dy in DIRECTIONS
+                          if 0 <= x + dx < w and 0 <= y + dy < h)
+            for x in range(w) for y in range(h)}
+    return got
+
+
 @dataclass(frozen=True)
 class SquareGrid:
     """A rectangular battlefield of ``width`` x ``height`` cells with walls and difficult cells.
@@ -243,6 +260,8 @@ class SquareGrid:
         n = max(1, size)
         w, h = self.width - n, self.height - n
         rough = self.difficult
+        if not rough and factor > 0:
+            return self._flood(start, budget, n, taken, busy, factor)
         extra = self.difficult_factor
         fit: dict[Cell, bool] = {}
 
@@ -272,6 +291,43 @@ class SquareGrid:
                     heapq.heappush(heap, (nc, (nx, ny)))
         return {a: c for a, c in best.items()
                 if a == start or not any(x in busy for x in footprint(a, size))}
+
+    def _flood(self, start: Cell, budget: int, n: int, taken: set[Cell], busy: set[Cell],
+               factor: int) -> dict[Cell, int]:
+        """``reachable`` where every step costs ``factor`` (no difficult cells): breadth first,
+        one cost level at a time, each level expanded in sorted order, the order in which
+        Dijkstra's heap pops it, so the answer (and its order) is the same."""
+        w, h = self.width - n + 1, self.height - n + 1
+        steps = _neighbours(w, h)
+        if start not in steps:  # an anchor off the grid may still step onto it
+            steps = {**steps, start: tuple((start[0] + dx, start[1] + dy) for dx, dy in DIRECTIONS
+                                           if 0 <= start[0] + dx < w and 0 <= start[1] + dy < h)}
+        if n == 1:
+            seen = set(taken)
+        else:  # the anchors whose block would cover a taken cell
+            seen = {(x - i, y - j) for x, y in taken for i in range(n) for j in range(n)}
+        seen.add(start)
+        best = {start: 0}
+        level = [start]
+        cost = factor
+        while level and cost <= budget:
+            nxt = []
+            for cell in level:
+                for new in steps[cell]:
+                    if new not in seen:
+                        seen.add(new)
+                        best[new] = cost
+                        nxt.append(new)
+            nxt.sort()
+            level = nxt
+            cost += factor
+        if not busy:
+            return best
+        if n == 1:
+            return {a: c for a, c in best.items() if a == start or a not in busy}
+        offsets = [(i, j) for i in range(n) for j in range(n)]
+        return {a: c for a, c in best.items()
+                if a == start or not any((a[0] + i, a[1] + j) in busy for i, j in offsets)}
 
     def clear_line(self, a: Cell, b: Cell) -> bool:
         """No wall on the supercover line between the centres of cells ``a`` and ``b``."""

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
-__all__ = ["wilson"]
+__all__ = ["wilson", "mean_interval", "paired_difference"]
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -34,3 +35,32 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z2 / (2 * n)) / denom
     half = z / denom * math.sqrt(max(p * (1.0 - p) / n + z2 / (4 * n * n), 0.0))
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of ``values`` and its normal-approximation interval ``(mean, low, high)``.
+
+    With fewer than two values the interval is ``(-inf, inf)`` around the mean (``nan`` for none).
+
+    >>> [round(x, 4) for x in mean_interval([1.0, 0.0, 1.0, 0.0])]
+    [0.5, -0.0658, 1.0658]
+    """
+    n = len(values)
+    if n == 0:
+        return math.nan, -math.inf, math.inf
+    mean = sum(values) / n
+    if n < 2:
+        return mean, -math.inf, math.inf
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def paired_difference(
+    variant: Sequence[float], base: Sequence[float], z: float = 1.96
+) -> tuple[float, float, float]:
+    """``variant - base`` on paired games (game i of both on the same seed): the mean of the
+    per-game differences and its interval ``(mean, low, high)`` (``mean_interval``)."""
+    if len(variant) != len(base):
+        raise ValueError(f"paired samples differ in size: {len(variant)} and {len(base)}")
+    return mean_interval([v - b for v, b in zip(variant, base, strict=True)], z)

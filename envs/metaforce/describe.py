@@ -154,6 +154,8 @@ def _pass(view: Any, c: Any, a: Action) -> str:
         return "let it pass: no Reaction now"
     if decision == "deus_ex":
         return "take the blow without Deus Ex"
+    if decision in _DECLINE:
+        return _DECLINE[decision]
     _, mode = _mode(a.args)
     if mode == "hold":
         return "do nothing this frame"
@@ -227,6 +229,8 @@ def _react(view: Any, c: Any, a: Action) -> str:
     what = a.args[0]
     if what == "prime":
         return f"react: nock an arrow on the {_weapon_name(a.args[1])}"
+    if what == "action8":
+        return "react: use Action-8, the Reaction becomes a whole frame (8 MP)"
     assert a.target is not None
     who = display_name(view, a.target)
     if what == "maintain":
@@ -296,6 +300,29 @@ def _cast(view: Any, c: Any, a: Action) -> str:
     return f"cast {a.args[0].replace('_', ' ')} at {display_name(view, str(a.target))}"
 
 
+_DECLINE = {"fudge": "leave the dice as they are", "force_fate": "leave the ToHit as it is",
+            "magic_effect": "add no MP to the V"}
+
+
+def _team_work(view: Any, c: Any, a: Action) -> str:
+    return f"Team Work: {display_name(view, str(a.target))} takes a frame now (costs this frame)"
+
+
+def _link(view: Any, c: Any, a: Action) -> str:
+    return f"Initiative Link: {display_name(view, str(a.target))} acts right after me from now on"
+
+
+def _fudge(view: Any, c: Any, a: Action) -> str:
+    cost = _info(view).get("costs", {}).get(a.args[0])
+    return f"Fudge Nudge: +1 on d12 number {a.args[0]}" + (f" ({cost} MP)" if cost else "")
+
+
+def _force_fate(view: Any, c: Any, a: Action) -> str:
+    cost = _info(view).get("costs", {}).get(a.args[0])
+    return f"Force Fate: move the ToHit to a {a.args[0]} result" + (
+        f" ({cost} MP)" if cost else "")
+
+
 def _mpower(words: str, cost: int | None = None) -> Any:
     """An M-Power's words; with its MP ``cost``, what the MP pool keeps (1 MP keeps Deus Ex)."""
     if cost is None:
@@ -316,4 +343,8 @@ _WORDS = {
     "react4": _mpower("use React-4: one more Reaction", 4),
     "safe6": _mpower("use Safe-6 on the own dice for two frames", 6),
     "assurance8": _mpower("use Assurance-8 on the own dice for two frames", 8),
+    "reload_fire": lambda view, c, a: f"reload the {_weapon_name(a.args[0])} and shoot "
+                                      f"{display_name(view, str(a.target))} once",
+    "team_work": _team_work, "link": _link, "fudge": _fudge, "force_fate": _force_fate,
+    "magic_effect": lambda view, c, a: f"Magic Effect: add {a.args[0]} MP to the critical's V",
 }

@@ -28,6 +28,13 @@ the table::
     501..508   cast        spell(2) x target(4): FULL's levelled area spells (``Profile.spells``)
     509..511   break       kind(3): FULL's escape slow, escape fear, escape charm (Break checks,
                            spec §5.10)
+    512..517   ally        kind(2) x ally(3): FULL's team_work -> <ally> (a frame) and
+                           link -> <ally> (Initiative Link, free); the ally axis is ego slots 1..3
+    518..528   power       kind(11): FULL's react action8 (W-R1: the Reaction becomes a frame),
+                           fudge 1, fudge 2 (Fudge Nudge: +1 on the attack roll's first or second
+                           d12), force_fate miss|deflected|direct (the band Force Fate moves the
+                           ToHit to), magic_effect 1..5 (Magic Effect: MP added to a critical's V)
+    529..576   reload_fire weapon(4) x target(4) x mode(3): FULL's expert reload-and-shoot frame
 
 ``pass`` means two things: held in a frame (``frame`` block, kind pass, hold) and the decline
 of a window (any decision but ``frame``: W-R1 reaction, Deus Ex, Dodge..., ``window`` block);
@@ -50,7 +57,8 @@ from envs.rl import ActionLayout, Block, ego_order
 from .observation import MAX_PER_SIDE, OBS, WEAPON_SLOTS, obs_features, observe
 
 __all__ = ["NAME", "LAYOUT", "ENCODING", "MetaforceEncoding", "MODES", "FRAME_KINDS",
-           "STILL", "GEAR", "BREAK", "WINDOW", "REACT", "AIMED", "SHOTS", "TARGETS"]
+           "STILL", "GEAR", "BREAK", "WINDOW", "REACT", "AIMED", "SHOTS", "TARGETS", "ALLY",
+           "POWER"]
 
 NAME = "metaforce_v0"
 MODES = ("hold", "approach", "retreat")
@@ -74,6 +82,15 @@ critical (``crit_policy: agent``), the defender's Create a Meta-Die (W-I2)"""
 REACT = ("attack", "attack_meta", "throw", "prime")
 AIMED = (("react", ("maintain",)), ("finish", ()))
 """window decisions with a target: FULL's Reaction Maintain Grapple and Finishing Touch"""
+ALLY = ("team_work", "link")
+"""FULL's M-Powers aimed at an ally (spec §5.2 #19, #20): ego slots 1..3"""
+ALLIES = MAX_PER_SIDE - 1
+POWER: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("react", ("action8",)), ("fudge", ("1",)), ("fudge", ("2",)),
+    ("force_fate", ("miss",)), ("force_fate", ("deflected",)), ("force_fate", ("direct",)),
+    *(("magic_effect", (str(k),)) for k in range(1, 6)))
+"""FULL's M-Power windows without a target (spec §6.1 W-R1 Action-8, W-I1 Fudge Nudge and Force
+Fate, §6.4 Magic Effect)"""
 SHOTS = 3
 """the most shots a frame's volley is laid out for (the largest trigger limit of the catalogue)"""
 TARGETS = MAX_PER_SIDE
@@ -95,6 +112,10 @@ LAYOUT = ActionLayout([
     Block("aimed", (("kind", len(AIMED)), ("target", TARGETS))),
     Block("cast", (("spell", SPELL_SLOTS), ("target", TARGETS))),
     Block("break", (("kind", len(BREAK)),)),
+    # FULL meta mechanics and firearms (full_meta, full_powers, full_firearms): appended last
+    Block("ally", (("kind", len(ALLY)), ("ally", ALLIES))),
+    Block("power", (("kind", len(POWER)),)),
+    Block("reload_fire", (("weapon", WEAPON_SLOTS), ("target", TARGETS), ("mode", 3))),
 ])
 _ST = {b.name: LAYOUT.strides(b.name) for b in LAYOUT.blocks}
 _MODE = {"approach": 1, "retreat": 2}
@@ -104,6 +125,8 @@ _GEAR = {k: i for i, k in enumerate(GEAR)}
 _WINDOW = {w: i for i, w in enumerate(WINDOW)}
 _AIMED = {w: i for i, w in enumerate(AIMED)}
 _BREAK: dict[tuple[str, tuple[str, ...]], int] = {b: i for i, b in enumerate(BREAK)}
+_ALLY = {k: i for i, k in enumerate(ALLY)}
+_POWER = {w: i for i, w in enumerate(POWER)}
 _EGO: dict[tuple[Any, str], tuple[dict[str, int], list[str | None]]] = {}
 """ego slots per (roster, combatant): rosters never change during a fight"""
 
@@ -154,6 +177,16 @@ class MetaforceEncoding:
         out: list[int] = []
         for a in actions:
             k = a.kind
+            if k in _ALLY:
+                start, (pk, _) = st["ally"]
+                slot = index.get(a.target or "", 0)
+                if not 1 <= slot <= ALLIES:
+                    raise ValueError(f"{NAME}: {a.label!r} aims at no ally")
+                out.append(start + _ALLY[k] * pk + slot - 1)
+                continue
+            if (k, a.args) in _POWER:
+                out.append(st["power"][0] + _POWER[(k, a.args)])
+                continue
             args, mode = _split(a.args)
             t = 0
             if a.target is not None:
@@ -176,6 +209,9 @@ class MetaforceEncoding:
                 start, (pw, pm, pt, _) = st["attack"]
                 meta = int(a.boosts == ("meta",))
                 out.append(start + _slot(wslot, args[0]) * pw + meta * pm + t * pt + mode)
+            elif k == "reload_fire":
+                start, (pw, pt, _) = st["reload_fire"]
+                out.append(start + _slot(wslot, args[0]) * pw + t * pt + mode)
             elif k == "throw":
                 start, (pw, pt, _) = st["throw"]
                 out.append(start + _slot(wslot, args[0]) * pw + t * pt + mode)
@@ -209,6 +245,12 @@ class MetaforceEncoding:
     def decode_action(self, enc: Any, combatant: str, index: int) -> Action:
         block, c = LAYOUT.coords(index)
         me = combatant
+        if block == "ally":
+            ally = self.ego(enc, combatant)[1][1 + c["ally"]] or "nobody"
+            return Action(me, ALLY[c["kind"]], (), ally)
+        if block == "power":
+            kind, args = POWER[c["kind"]]
+            return Action(me, kind, args)
         target: str | None = None
         if "target" in c:
             target = self.ego(enc, combatant)[1][MAX_PER_SIDE + c["target"]] or "nobody"
@@ -231,6 +273,8 @@ class MetaforceEncoding:
             return Action(me, "attack", (weapon, *words), target, ("meta",) if c["meta"] else ())
         if block == "throw":
             return Action(me, "throw", (weapon, *words), target)
+        if block == "reload_fire":
+            return Action(me, "reload_fire", (weapon, *words), target)
         if block == "fire":
             return Action(me, "fire", (weapon, str(c["shots"] + 1), *words), target)
         if block == "gear":

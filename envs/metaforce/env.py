@@ -9,7 +9,7 @@ fall (spec §6.1), in the middle of another combatant's attack.
 =================  ==========================================================================
 action space       ``Discrete(487)``: see ``envs/metaforce/encoding.py`` or
                    ``arena layout metaforce``
-observation space  ``Dict(observation=Box(-1, 1, (1620,), float32),
+observation space  ``Dict(observation=Box(-1, 1, (1652,), float32),
                    action_mask=Box(0, 1, (487,), int8))``
 reward             +1 win / -1 loss / 0 draw (round limit = truncation), spec §12.6;
                    optional shaping ``SHAPING(weight)``, off by default

@@ -46,9 +46,10 @@ WEAPON_SLOTS = 4
 """attack slots of a stat block, in its weapon order (the Wizard has 3: two cantrips, unarmed)"""
 DECISIONS = ("frame", "reaction", "deus_ex", "dodge", "crash_out", "finishing_touch", "crit",
              "other")
-STATUSES = ("bleed", "burn", "knockback", "stun", "grappled", "slow", "poison", "acid", "fear",
-            "charm", "deafened")
-"""the statuses of spec §7 the features name (CORE inflicts the first five)"""
+STATUSES = ("bleed", "burn", "knockback", "stun", "grappled", "slow", "poison", "acid_burn",
+            "fear", "charm", "sleep", "deafened")
+"""the statuses of spec §7 the features name, by the engine's names (CORE inflicts the first
+five; the others are FULL's, ``rules.full_statuses.FULL_STATUSES``)"""
 SEVERITIES = ("partial", "full", "intense")
 STATES = ("active", "incapacitated", "unconscious", "dead", "retreated")
 FAMILIES = ("melee", "natural", "thrown", "bow", "firearm", "cantrip")
@@ -213,10 +214,25 @@ def _self(enc: Any, me: Any) -> list[float]:
     return out
 
 
+_STATIC: dict[Any, Any] = {}
+"""``_resist`` and ``_arms`` by the ids of what they read (profiles, weapons and options are
+frozen; each entry keeps them, so an id reused by a new object is not mistaken for it)"""
+
+
 def _resist(t: Any, w: Any) -> list[float]:
     if w is None:
         return [0.0, 0.0, 0.0]
     p = t.profile
+    key = ("resist", id(p), id(w))
+    got = _STATIC.get(key)
+    if got is None or got[0] is not p or got[1] is not w:
+        if len(_STATIC) > 4096:
+            _STATIC.clear()
+        got = _STATIC[key] = (p, w, _resist_of(p, w))
+    return got[2]
+
+
+def _resist_of(p: Any, w: Any) -> list[float]:
     key = w.damage_type
     try:
         x = resistance_x(p, key, w.family == "firearm")
@@ -231,6 +247,17 @@ def _arms(enc: Any, c: Any) -> tuple[list[int], int, float, int]:
     """``c``'s weapons in hand: the range in squares per slot (-1: empty or thrown away), the
     best ToHit, the best mean damage (times the Size multiplier from Size 2) and the longest
     range."""
+    p, opts = c.profile, enc.options
+    key = ("arms", id(p), id(opts), tuple(c.gone))
+    got = _STATIC.get(key)
+    if got is None or got[0] is not p or got[1] is not opts:
+        if len(_STATIC) > 4096:
+            _STATIC.clear()
+        got = _STATIC[key] = (p, opts, _arms_of(enc, c))
+    return got[2]
+
+
+def _arms_of(enc: Any, c: Any) -> tuple[list[int], int, float, int]:
     ranges = [-1] * WEAPON_SLOTS
     best, harm, far = 0, 0.0, -1
     gone = c.gone

@@ -33,14 +33,14 @@ def _until(enc, decision: str, seed: int = 0):
     raise AssertionError(f"no {decision} decision in 2000 steps")
 
 
-def test_the_layout_has_512_indices_and_the_observation_1616_floats():
-    assert LAYOUT.size == 512 and ENCODING.name == "metaforce_v0"
-    assert OBS.size == 1620 and ENCODING.max_per_side == 4
+def test_the_layout_has_577_indices_and_the_observation_1652_floats():
+    assert LAYOUT.size == 577 and ENCODING.name == "metaforce_v0"
+    assert OBS.size == 1652 and ENCODING.max_per_side == 4
     names = [n for n, *_ in obs_features()]
     assert names[0] == "context.round" and "slot7.odds" in names and names[-1] == "map.self"
     assert [b.name for b in LAYOUT.blocks] == ["frame", "still", "attack", "throw", "fire",
                                                "gear", "window", "react", "aimed", "cast",
-                                               "break"]
+                                               "break", "ally", "power", "reload_fire"]
 
 
 @pytest.mark.parametrize(("label", "index"), [
@@ -198,3 +198,11 @@ def test_the_last_observation_after_the_round_limit():
     for cid in ("fighter", "odonghe_brawler"):
         v = OBS.named(ENCODING.observe(enc, cid))
         assert v["context"][0] == 1.0 and not v["context"][1:4].any()  # round 20/20, no frame
+
+
+def test_the_observation_names_every_status_the_engine_inflicts():
+    from envs.metaforce.observation import STATUSES
+    from envs.metaforce.rules.full_statuses import FULL_STATUSES
+    from envs.metaforce.rules.rulings import CORE_STATUSES
+
+    assert set(CORE_STATUSES) | set(FULL_STATUSES) == set(STATUSES)

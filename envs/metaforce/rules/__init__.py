@@ -47,6 +47,10 @@ def encounter_names() -> list[str]:
     return list(_encounters())
 
 
+_PRESETS: dict[Any, Any] = {}
+"""``situation.preset_rows`` by preset name and options (with the catalogue entry it read)"""
+
+
 def new_encounter(name: str, options: Any = None, dice: Dice | None = None
                   ) -> MetaforceEncounter:
     """A fresh fight of a named preset (spec §13.3): default deployment (§3.2) and initiative
@@ -56,7 +60,14 @@ def new_encounter(name: str, options: Any = None, dice: Dice | None = None
     if name not in encs:
         raise DataError(f"metaforce: unknown encounter {name!r}; known: {', '.join(encs)}")
     opts = parse_options(options)
-    rows, grid, mode = preset_rows(encs[name], opts)
+    spec = encs[name]
+    key = (name, opts)
+    got = _PRESETS.get(key)
+    if got is None or got[0] is not spec:  # profiles and grids are frozen: shared by fights
+        if len(_PRESETS) > 256:
+            _PRESETS.clear()
+        got = _PRESETS[key] = (spec, preset_rows(spec, opts))
+    rows, grid, mode = got[1]
     if mode is not None and opts.initiative_mode != mode and opts.full:
         from dataclasses import replace
         opts = replace(opts, initiative_mode=mode)

@@ -12,6 +12,7 @@ from envs.core.flow import Ctx
 from .attack import Hit, attack, attack_steps
 from .combatant import Combatant
 from .events import AmmoChanged, BowPrimed, WeaponThrown
+from .full_firearms import expert
 from .profile import Weapon
 
 if TYPE_CHECKING:
@@ -66,7 +67,8 @@ def can_reload(a: Combatant, w: Weapon) -> bool:
     return a.loaded.get(w.id, 0) < (max_loaded(a, w) if a.fired.get(w.id) else w.capacity)
 
 
-def reload(enc: MetaforceEncounter, ev: list[Event], a: Combatant, w: Weapon) -> None:
+def reload(enc: MetaforceEncounter, ev: list[Event], a: Combatant, w: Weapon,
+           quick: bool = False) -> None:
     """spec §5.6, R-32, R-33: one frame of Unload and/or Reload.
 
     Magazine weapons: a proficient shooter unloads and reloads in this frame; a non-proficient
@@ -95,6 +97,8 @@ def reload(enc: MetaforceEncounter, ev: list[Event], a: Combatant, w: Weapon) ->
         ev.append(AmmoChanged(a.id, wid, "reloaded", a.loaded[wid], a.reserve[wid]))
         return
     per = w.per_frame if prof else math.ceil(w.per_frame / 2)
+    if not quick and expert(enc, a, w):
+        per *= 2  # spec §5.6 (FULL): an expert loads twice as fast (``quick``: it shoots too)
     add = min(per, w.capacity - a.loaded[wid], a.reserve[wid])
     a.loaded[wid] += add
     a.reserve[wid] -= add

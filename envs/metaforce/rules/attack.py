@@ -17,6 +17,17 @@ from .checks import check_roll, dice_of, meta_die_for, net_steps, roll_meta, rol
 from .combatant import Combatant
 from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, take_damage
 from .events import AttackRolled, CritUsed, MetaDieRolled
+from .full_firearms import defender_profile, piercing
+from .full_powers import (
+    force_fate,
+    fudge,
+    has,
+    hype_attack,
+    magic_effect,
+    meta_reach,
+    meta_value,
+    size_v,
+)
 from .full_statuses import carried, step_mod
 from .full_windows import crash_out, crit_choice, defender_meta_die, dodge, finishing_touch
 from .moves import dist
@@ -119,14 +130,15 @@ def _meta_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, 
     if it did. Returns the new ToHit."""
     sides = meta_die_for(a.mp) if a.mu else None
     now = band(tohit, e, d, fd)
-    if sides is None or now == "direct" or band(tohit + sides, e, d, fd) == now:
+    if sides is None or now == "direct" or band(tohit + meta_reach(enc, a, sides), e, d, fd) \
+            == now:
         return tohit
-    value = roll_meta(ctx.dice, sides)  # dice order item 3
+    value, cost = meta_value(enc, ctx.dice, ev, a, sides)  # item 3 (R-29, Hype: FULL)
     if band(tohit + value, e, d, fd) == now:
         ev.append(MetaDieRolled(a.id, sides, value, 0))
         return tohit
-    a.mp -= value
-    ev.append(MetaDieRolled(a.id, sides, value, value))
+    a.mp -= cost
+    ev.append(MetaDieRolled(a.id, sides, value, cost))
     return tohit + value
 
 
@@ -138,10 +150,13 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     e, d = t.evasion(), t.deflection()
     bonus_e = dodge(enc, ctx, ev, a, t)  # W-R2 before the roll (FULL)
     e, d = e + bonus_e, max(d, e + bonus_e)
-    fd = direct_only(w, t)
+    fd = direct_only(w, t) or piercing(enc, w, t)  # armour-piercing rounds (FULL)
     s = attack_steps(enc, a, w, t, extra_steps, thrown) if steps is None else steps
     mine = dice_of(ctx.dice, a)  # the attacker's own dice (Safe-6 raises them, FULL)
     chk = check_roll(mine, s)  # dice order items 1-2
+    chk = fudge(enc, ctx, ev, a, t, chk, mine)  # W-I1 Fudge Nudge (FULL)
+    chk = size_v(enc, mine, ev, a, chk)  # R-29 (FULL): the extra Size dice of V
+    chk = magic_effect(enc, ctx, ev, a, t, chk)  # Magic Effect: MP added to V (FULL)
     special = a.special_until >= 0 and rulings.SETUP_USED_BY_ANY_ATTACK
     if special:
         a.special_until = -1
@@ -155,7 +170,9 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         tohit += chk.v
     if meta:
         tohit = _meta_die(enc, ctx, ev, a, tohit, e, d, fd)
+    tohit = force_fate(enc, ctx, ev, a, t, tohit, e, d, fd, up=True)  # W-I1 (FULL)
     tohit = defender_meta_die(enc, ctx, ev, a, t, tohit, e, d, fd)  # W-I2 (FULL)
+    tohit = force_fate(enc, ctx, ev, t, a, tohit, e, d, fd, up=False)  # the defender's
     got = band(tohit, e, d, fd)
     if got == "miss":
         ev.append(AttackRolled(a.id, t.id, w.id, chk.faces, chk.kept, s, tohit, e, d, got,
@@ -168,6 +185,10 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     pen = w.pen_flat
     if w.pen_die:  # ... then the Penetration die (spec §8.2.2)
         pen = roll_meta(mine, w.pen_die) if w.pen_meta else mine.roll(w.pen_die)[0]
+    early = None  # Hype Effect (FULL): the magnitude's Attribute die, then the copies
+    if has(enc, a, "hype_effect"):
+        bonus, pen, early = hype_attack(enc, mine, ev, a, w.bonus_die, bonus, w.pen_die,
+                                        w.pen_meta, pen, a.attr(w.attr) if special else None)
     b = w.damage_base + bonus
     if chk.crit and use is None:
         use = crit_use(w, a, t, tohit, chk.v, b)
@@ -182,8 +203,8 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     ma = m_a(a, t)  # spec §8.4 Size/Crush Resistance lowers it
     size_crit = size_crit_mult(ma, chk.v, t.profile.size) if use == "size" else None
     raw = attacker_damage(b, ma, chk.crit, size_crit)
-    final = defend(t.profile, raw, w.damage_type, got == "deflected", w.family == "firearm",
-                   giant_hit(enc, a, t), pen=pen)
+    final = defend(defender_profile(enc, w, t), raw, w.damage_type, got == "deflected",
+                   w.family == "firearm", giant_hit(enc, a, t), pen=pen)
     if t.burn_injury and final > 0:
         final = final * 3 // 2  # R-19 (FULL): Burn Injury
     take_damage(enc, ctx, ev, t, final, a.id, w.damage_type, raw)
@@ -192,7 +213,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     status = special_status(w, full) if special or use == "magnitude" else None
     if status is not None and t.alive and not enc.is_over():
         attr = a.attr(w.attr)
-        value = roll_rank(mine, attr) if special else attr  # dice order item 5
+        value = early if early is not None else roll_rank(mine, attr) if special else attr
         m = chk.kept + value + bonus + w.magnitude_bonus + (chk.v if use == "magnitude" else 0)
         x = w.bonus_die // 2 if w.bonus_die else rulings.DOT_DEFAULT_X
         inflict(enc, ctx, ev, a, t, status, m, got == "deflected", x)
@@ -208,7 +229,7 @@ def grapple_attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combat
     e = t.evasion() + dodge(enc, ctx, ev, a, t)  # W-R2 (FULL)
     s = net_steps(step_mod(a, t), p.grapple_proficient, p.grapple_attr in p.expertise, a.tired,
                   a.exhausted)  # spec §5.3.1: Fear / Charm (Partial, FULL)
-    chk = check_roll(dice_of(ctx.dice, a), s)
+    chk = size_v(enc, ctx.dice, ev, a, check_roll(dice_of(ctx.dice, a), s))  # R-29 (FULL)
     if a.special_until >= 0:
         a.special_until = -1
     tohit = chk.kept + p.grapple_bonus + chk.penalty

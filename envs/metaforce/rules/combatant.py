@@ -46,14 +46,14 @@ class Combatant:
                  "frame", "turns", "acted", "aware", "stun", "special_until", "grappling",
                  "deus_ex_uses", "a8_used", "bought", "safe", "safe_until", "own_frames",
                  "burn_injury", "casting", "cast_left", "cast_target", "mana_until",
-                 "statuses", "suppressed", "lapse", "loaded", "reserve",
+                 "tw_used", "ff_uses", "statuses", "suppressed", "lapse", "loaded", "reserve",
                  "speedloaders", "fired", "unloaded", "primed", "arrows", "gone", "escaped")
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "state", "hp", "mp", "mp_max", "mu", "exert", "tension",
                 "reactions", "no_react", "vigilance", "frames_left", "frame", "turns", "acted",
                 "aware", "stun", "special_until", "grappling", "deus_ex_uses", "a8_used",
                 "bought", "safe", "safe_until", "own_frames", "burn_injury", "casting",
-                "cast_left", "cast_target", "mana_until"),
+                "cast_left", "cast_target", "mana_until", "tw_used", "ff_uses"),
         containers=("statuses", "suppressed", "lapse", "loaded", "reserve", "speedloaders",
                     "fired", "unloaded", "primed", "arrows", "gone", "escaped"),
         shared=("profile",),
@@ -87,6 +87,8 @@ class Combatant:
         self.cast_left = 0  # its casting frames still to come
         self.cast_target: str | None = None
         self.mana_until = -1  # tapped mana lasts to the end of this own turn (-1: none)
+        self.tw_used = False  # Team Work this round (R-40, FULL)
+        self.ff_uses = p.force_fate_uses  # Force Fate uses, persistent (spec §3.5, §6.4)
         self.statuses: dict[str, tuple[int, int, str]] = {}
         self.suppressed: dict[str, int] = {}  # lingering magnitudes not in force (R-17, FULL)
         self.lapse: dict[str, int] = {}  # status -> the own turn at whose end it ends (Slow)
@@ -108,7 +110,8 @@ class Combatant:
 
     @property
     def n(self) -> int:
-        return max(1, self.profile.space)
+        s = self.profile.space
+        return s if s > 1 else 1
 
     @property
     def active(self) -> bool:

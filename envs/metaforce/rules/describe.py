@@ -92,6 +92,8 @@ def _react(enc: Any, c: Any, a: Action) -> str:
         return f"react: ready an arrow on {_item(a.args[1])}"
     if what == "maintain":
         return f"react: tighten the grip on {name_of(enc, a.target)}"
+    if what == "action8":
+        return "react: Action-8, the Reaction becomes a whole frame (8 MP)"
     if what == "approach":
         return f"react: move toward {name_of(enc, a.target)}"
     return f"react: move away from {name_of(enc, a.target)}"
@@ -102,7 +104,8 @@ def _pass(enc: Any, c: Any, a: Action) -> str:
         return "accept death"
     if enc.decision == "crit":
         return "let the default policy place V"
-    if enc.decision in ("dodge", "crash_out", "finishing_touch", "meta_die"):
+    if enc.decision in ("dodge", "crash_out", "finishing_touch", "meta_die", "fudge",
+                        "force_fate", "magic_effect"):
         return "do not use it"
     if enc.decision == "reaction":
         return "let it go (keep the Reaction)"
@@ -138,6 +141,14 @@ TABLE: dict[str, Words] = {
     "tap_mana": lambda enc, c, a: "tap mana for the next spell",
     "crit": lambda enc, c, a: f"put the critical's V on {a.args[0]}",
     "action8": lambda enc, c, a: "Action-8: one more frame this turn (8 MP)",
+    "reload_fire": _simple("reload the {0} and shoot {target} once"),
+    "link": lambda enc, c, a: f"Initiative Link: {name_of(enc, a.target)} acts right after me "
+                              "from now on (once in the encounter)",
+    "team_work": lambda enc, c, a: f"Team Work: {name_of(enc, a.target)} takes a frame at once "
+                                   "(costs this frame)",
+    "fudge": lambda enc, c, a: f"Fudge Nudge: +1 on d12 number {a.args[0]} of the roll",
+    "force_fate": lambda enc, c, a: f"Force Fate: move the ToHit to a {a.args[0]} result",
+    "magic_effect": lambda enc, c, a: f"Magic Effect: add {a.args[0]} MP to the critical's V",
     "react4": lambda enc, c, a: "React-4: one more Reaction after this turn (4 MP)",
     "safe6": lambda enc, c, a: "Safe-6: own dice count at least 6 for two frames (6 MP)",
     "assurance8": lambda enc, c, a: "Assurance-8: own dice count at least 8 for two frames "

@@ -11,7 +11,8 @@ __all__ = [
     "MetaDieRolled", "DamageDealt", "StatusChanged", "SaveRolled", "Stunned", "KnockedBack",
     "GrappleChanged", "CheckRolled", "StateChanged", "DeusExUsed", "AmmoChanged", "BowPrimed",
     "ReactionsChanged", "SpecialReady", "DotTicked", "WeaponThrown", "TurnEnded", "MPowerUsed",
-    "ExertPaid", "Healed", "FearDrained", "FrameSlept",
+    "ExertPaid", "Healed", "FearDrained", "FrameSlept", "InitiativeLinked", "GuestFrame",
+    "HypeCopy", "SizeDice",
 ]
 
 
@@ -326,3 +327,55 @@ class FrameSlept(Event):
 
     def __str__(self) -> str:
         return f"{self.combatant} is asleep and loses a frame"
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeLinked(Event):
+    """Initiative Link (spec §3.3, §6.4, FULL): the new initiative order."""
+
+    combatant: str
+    ally: str
+    order: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"initiative order now {', '.join(self.order)}"
+
+
+@dataclass(frozen=True, slots=True)
+class GuestFrame(Event):
+    """A frame outside the combatant's own turn (Team Work, an Action-8 Reaction; FULL)."""
+
+    combatant: str
+
+    def __str__(self) -> str:
+        return f"{self.combatant}: a frame outside its turn"
+
+
+@dataclass(frozen=True, slots=True)
+class HypeCopy(Event):
+    """Hype Effect (spec §6.4, FULL): a die at its maximum rolls a copy, added to the same
+    quantity."""
+
+    combatant: str
+    sides: int
+    value: int
+    quantity: str  # damage | penetration | magnitude | tohit
+
+    def __str__(self) -> str:
+        return f"{self.combatant}'s d{self.sides} hypes: a copy adds {self.value} to " \
+               f"{self.quantity}"
+
+
+@dataclass(frozen=True, slots=True)
+class SizeDice(Event):
+    """R-29 (FULL): a Size N creature's N V-Bonus dice (a critical's V: the N - 1 extra md12;
+    a Create-a-Meta-Die: all N dice)."""
+
+    combatant: str
+    what: str  # V | Meta-Die
+    faces: tuple[int, ...]
+    total: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} rolls Size dice for its {self.what} " \
+               f"({'/'.join(map(str, self.faces))}): {self.what} {self.total}"

@@ -11,7 +11,7 @@ from envs.core.actions import Action
 from envs.core.events import Event
 from envs.core.flow import Ctx
 
-from .checks import check_roll, meta_die_for, net_steps, roll_meta, roll_rank
+from .checks import check_roll, meta_die_for, net_steps, roll_rank
 from .combatant import Combatant
 from .events import MetaDieRolled, MPowerUsed, ReactionsChanged, SaveRolled
 
@@ -112,16 +112,17 @@ def defender_meta_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Com
         return tohit
     from .attack import band
     now = band(tohit, e, d, firearm_direct)
-    if now == "miss" or band(tohit - sides, e, d, firearm_direct) == now:
+    from .full_powers import meta_reach, meta_value
+    if now == "miss" or band(tohit - meta_reach(enc, t, sides), e, d, firearm_direct) == now:
         return tohit
     use = Action(t.id, "meta_die")
     if ctx.ask(t.id, "meta_die", [use, Action(t.id, "pass")],
                {"attacker": a.id, "tohit": tohit, "die": sides}) != use:
         return tohit
-    value = roll_meta(ctx.dice, sides)  # dice order item 3
+    value, cost = meta_value(enc, ctx.dice, ev, t, sides)  # item 3 (R-29, Hype: FULL)
     if _RANK[band(tohit - value, e, d, firearm_direct)] >= _RANK[now]:
         ev.append(MetaDieRolled(t.id, sides, value, 0))
         return tohit
-    t.mp -= value
-    ev.append(MetaDieRolled(t.id, sides, value, value))
+    t.mp -= cost
+    ev.append(MetaDieRolled(t.id, sides, value, cost))
     return tohit - value

@@ -23,7 +23,12 @@ FULL adds ``react prime <bow>``, ``react maintain -> <grappled>`` (W-R1), ``dodg
 ``crit_policy: agent``, ``crit tohit|damage|magnitude|size`` (the V of a critical); on its own
 turn an Action-8/React-4 holder may take the free ``action8`` (+1 frame) and ``react4``, a
 Safe-6/Assurance-8 holder the free ``safe6`` and ``assurance8``; a caster ``cast <spell> ->
-<target>``, ``channel -> <target>`` (the next casting frame) and ``tap_mana``.
+<target>``, ``channel -> <target>`` (the next casting frame) and ``tap_mana``; the M-Powers of
+``full_meta``: ``link -> <ally>`` (Initiative Link, free), ``team_work -> <ally>`` (a frame) and
+``react action8`` (W-R1: the Reaction becomes a whole frame); and those of ``full_powers``:
+``fudge 1|2`` (W-I1 Fudge Nudge), ``force_fate miss|deflected|direct`` (W-I1 for the attacker,
+after W-I2 for the defender) and ``magic_effect 1..5`` (MP added to a critical's V); an expert
+shooter's ``reload_fire <gun> [<mode>] -> <target>`` (``full_firearms``).
 """
 
 from __future__ import annotations
@@ -38,13 +43,17 @@ __all__ = ["check_label", "KINDS"]
 KINDS = ("pass", "dash", "attack", "fire", "throw", "special", "reload", "prime", "grapple",
          "maintain", "escape", "vigilance", "withdraw", "end_turn", "react", "deus_ex", "dodge",
          "crash_out", "finish", "crit", "action8", "react4", "safe6", "assurance8", "meta_die",
-         "cast", "channel", "tap_mana")
-_WEAPON = ("attack", "fire", "throw", "reload", "prime")
+         "cast", "channel", "tap_mana", "link", "team_work", "fudge", "force_fate",
+         "magic_effect", "reload_fire")
+_POWER_ARGS = {"fudge": ("1", "2"), "force_fate": ("miss", "deflected", "direct"),
+               "magic_effect": ("1", "2", "3", "4", "5")}
+"""the one word of FULL's W-I1 powers (full_powers): the d12 nudged, the band, the MP"""
+_WEAPON = ("attack", "fire", "throw", "reload", "prime", "reload_fire")
 _NEEDS_TARGET = ("dash", "attack", "fire", "throw", "grapple", "maintain", "finish", "cast",
-                 "channel")
+                 "channel", "link", "team_work", "reload_fire")
 _BARE = ("vigilance", "withdraw", "end_turn", "deus_ex", "maintain", "dodge", "crash_out",
          "finish", "action8", "react4", "safe6", "assurance8", "meta_die", "channel",
-         "tap_mana")
+         "tap_mana", "link", "team_work")
 
 
 def _fail(label: str, why: str) -> None:
@@ -60,18 +69,19 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
         _fail(label, "the only '+' flag is '+meta', on attack and react attack")
     if a.kind == "react":
         if not args or args[0] not in ("attack", "throw", "approach", "retreat", "prime",
-                                       "maintain"):
+                                       "maintain", "action8"):
             _fail(label, "react takes attack <weapon>, throw <weapon>, prime <bow>, maintain, "
-                         "approach or retreat")
+                         "approach, retreat or action8")
         want = 2 if args[0] in ("attack", "throw", "prime") else 1
         if len(args) != want:
             _fail(label, f"react {args[0]} takes {want - 1} more word(s)")
         if want == 2:
             _weapon(label, c, args[1])
-        if args[0] != "prime" and a.target is None:
+        bare = args[0] in ("prime", "action8")
+        if not bare and a.target is None:
             _fail(label, f"react {args[0]} needs '-> <target>'")
-        if args[0] == "prime" and a.target is not None:
-            _fail(label, "react prime takes no target")
+        if bare and a.target is not None:
+            _fail(label, f"react {args[0]} takes no target")
     else:
         if args and args[-1] in MODES:
             if a.kind in _BARE or a.kind == "escape":
@@ -99,6 +109,9 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
             if len(args) != 1 or args[0] not in spells:
                 _fail(label, f"{c.id} has no spell {' '.join(args)!r}; spells: "
                              f"{', '.join(spells) or 'none'}")
+        elif a.kind in _POWER_ARGS:
+            if len(args) != 1 or args[0] not in _POWER_ARGS[a.kind]:
+                _fail(label, f"{a.kind} takes one of {', '.join(_POWER_ARGS[a.kind])}")
         elif a.kind == "crit":
             if args not in (["tohit"], ["damage"], ["magnitude"], ["size"]):
                 _fail(label, "crit takes tohit, damage, magnitude or size")
@@ -107,7 +120,8 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
     if a.kind in _NEEDS_TARGET and a.target is None:
         _fail(label, f"{a.kind} needs '-> <target>'")
     if a.kind in ("vigilance", "withdraw", "end_turn", "deus_ex", "dodge", "crash_out", "crit",
-                  "action8", "react4", "safe6", "assurance8", "meta_die", "tap_mana") \
+                  "action8", "react4", "safe6", "assurance8", "meta_die", "tap_mana",
+                  *_POWER_ARGS) \
             and a.target is not None:
         _fail(label, f"{a.kind} takes no target")
 

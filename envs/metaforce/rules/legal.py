@@ -16,6 +16,8 @@ from envs.core.actions import Action
 from .arms import can_prime, can_reload
 from .attack import in_range, range_squares, special_status, stop_squares
 from .combatant import Combatant
+from .full_firearms import expert_actions
+from .full_meta import conversion_actions, own_turn_actions
 from .full_spells import casting_actions, spell_actions
 from .full_statuses import filter_actions, slow_no_dash
 from .moves import approach_cell, dist, on_edge
@@ -136,6 +138,8 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
     if enc.options.full and c.mu and "safe6_assurance8" in c.profile.mpowers and not c.safe:
         acts += [Action(c.id, k) for k, cost in (("safe6", 6), ("assurance8", 8))
                  if c.mp >= cost]
+    acts += expert_actions(enc, c, speed)  # FULL: an expert's reload-and-shoot frame
+    acts += own_turn_actions(enc, c)  # FULL: Initiative Link, Team Work
     acts.append(Action(c.id, "end_turn"))
     if c.statuses and enc.options.full:
         acts = filter_actions(enc, c, acts)  # spec §7.5 Fear, R-39 Charm (FULL)
@@ -164,6 +168,7 @@ def reaction_actions(enc: MetaforceEncounter, r: Combatant, t: Combatant) -> lis
         acts += [Action(r.id, "react", ("prime", w.id)) for w in r.weapons() if can_prime(r, w)]
         if r.grappling is not None:
             acts.append(Action(r.id, "react", ("maintain",), r.grappling))
+        acts += conversion_actions(enc, r)  # Action-8: the Reaction becomes a frame
     if r.speed_squares() > 0 and t.present:
         if dist(r, t) > 1:
             acts.append(Action(r.id, "react", ("approach",), t.id))

@@ -25,7 +25,7 @@ __all__ = ["dist", "approach_cell", "retreat_cell", "move_to", "knockback", "on_
 
 def dist(a: Combatant, b: Combatant, at: tuple[int, int] | None = None) -> int:
     """Squares between the closest cells of ``a`` (at ``at`` if given) and ``b``."""
-    return distance(at or a.pos, a.n, b.pos, b.n)
+    return distance(at or (a.x, a.y), a.n, (b.x, b.y), b.n)
 
 
 def _cells(enc: MetaforceEncounter, c: Combatant) -> tuple[set[tuple[int, int]],
@@ -44,10 +44,15 @@ def _cells(enc: MetaforceEncounter, c: Combatant) -> tuple[set[tuple[int, int]],
     return blocked, occupied
 
 
-def _reach(enc: MetaforceEncounter, c: Combatant, budget: int) -> dict[tuple[int, int], int]:
+def _layout(enc: MetaforceEncounter) -> tuple[tuple[int, int, str], ...]:
+    """Where everyone stands and in what state: what movement depends on."""
+    return tuple((o.x, o.y, o.state) for o in enc.combatants)
+
+
+def _reach(enc: MetaforceEncounter, c: Combatant, budget: int,
+           layout: tuple[tuple[int, int, str], ...] | None = None) -> dict[tuple[int, int], int]:
     """The anchors ``c`` can stop at (cached by the layout of everyone on the field)."""
-    layout = tuple((o.x, o.y, o.state) for o in enc.combatants)
-    key = (c.id, budget, layout)
+    key = (c.id, budget, layout or _layout(enc))
     memo = enc.reach_memo
     got = memo.get(key)
     if got is None:
@@ -66,14 +71,30 @@ def approach_cell(enc: MetaforceEncounter, c: Combatant, t: Combatant, budget: i
     lowest y, then x."""
     if dist(c, t) <= within or budget <= 0:
         return c.pos
-    best = None
-    for cell, cost in _reach(enc, c, budget).items():
-        d = distance(cell, c.n, t.pos, t.n)
-        key = (max(d, within), cost, cell[1], cell[0])
-        if best is None or key < best[0]:
-            best = (key, cell)
-    assert best is not None
-    return best[1]
+    layout = _layout(enc)
+    key = ("approach", c.id, budget, layout, t.id, within)
+    memo = enc.reach_memo
+    got = memo.get(key)
+    if got is not None:
+        return got
+    reach = _reach(enc, c, budget, layout)
+    n, tn = c.n, t.n
+    tx0, ty0 = t.x - n + 1, t.y - n + 1  # distance() written out (see squaregrid.distance)
+    tx1, ty1 = t.x + tn - 1, t.y + tn - 1
+    bd = bc = bx = by = -1
+    for (x, y), cost in reach.items():
+        gx = tx0 - x if tx0 - x > x - tx1 else x - tx1
+        gy = ty0 - y if ty0 - y > y - ty1 else y - ty1
+        d = gx if gx > gy else gy
+        if d < 0:
+            d = 0
+        if d < within:
+            d = within
+        if bd < 0 or d < bd or (d == bd and (cost < bc or (cost == bc and (
+                y < by or (y == by and x < bx))))):
+            bd, bc, bx, by = d, cost, x, y
+    memo[key] = got = (bx, by)
+    return got
 
 
 def retreat_cell(enc: MetaforceEncounter, c: Combatant, t: Combatant,
@@ -83,15 +104,34 @@ def retreat_cell(enc: MetaforceEncounter, c: Combatant, t: Combatant,
     if budget <= 0:
         return c.pos
     home = enc.home_edge.get(c.side, "south")
-    best = None
-    for cell, cost in _reach(enc, c, budget).items():
-        d = distance(cell, c.n, t.pos, t.n)
-        edge = edge_distance(enc, cell, c.n, home)
-        key = (-d, edge, cost, cell[1], cell[0])
-        if best is None or key < best[0]:
-            best = (key, cell)
-    assert best is not None
-    return best[1]
+    layout = _layout(enc)
+    key = ("retreat", c.id, budget, layout, t.id, home)
+    memo = enc.reach_memo
+    got = memo.get(key)
+    if got is not None:
+        return got
+    reach = _reach(enc, c, budget, layout)
+    n, tn, g = c.n, t.n, enc.grid
+    # edge_distance() and distance() written out: the edge is e0 + sx * x + sy * y
+    sx, sy, e0 = {"south": (0, 1, 0), "north": (0, -1, g.height - n), "west": (1, 0, 0),
+                  "east": (-1, 0, g.width - n)}[home]
+    tx0, ty0 = t.x - n + 1, t.y - n + 1
+    tx1, ty1 = t.x + tn - 1, t.y + tn - 1
+    bd = be = bc = bx = by = 0
+    first = True
+    for (x, y), cost in reach.items():
+        gx = tx0 - x if tx0 - x > x - tx1 else x - tx1
+        gy = ty0 - y if ty0 - y > y - ty1 else y - ty1
+        d = gx if gx > gy else gy
+        if d < 0:
+            d = 0
+        e = e0 + sx * x + sy * y
+        if first or d > bd or (d == bd and (e < be or (e == be and (cost < bc or (
+                cost == bc and (y < by or (y == by and x < bx))))))):
+            bd, be, bc, bx, by = d, e, cost, x, y
+            first = False
+    memo[key] = got = (bx, by)
+    return got
 
 
 def release_grapple(enc: MetaforceEncounter, ev: list[Event], g: Combatant, how: str) -> None:

@@ -127,6 +127,7 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
         "grappling": c.grappling, "special_pending": c.special_until >= 0,
         "mpowers": sorted(p.mpowers), "safe": c.safe, "action8_used": c.a8_used,
         "dodge_bonus": p.dodge_bonus, "aware": c.aware, "acted": c.acted,
+        "team_work_used": c.tw_used, "force_fate_uses": c.ff_uses,  # FULL (full_meta)
         "exert": c.exert_total, "tired": c.tired, "exhausted": c.exhausted,
         "loaded": dict(c.loaded), "reserve": dict(c.reserve), "primed": dict(c.primed),
         "weapons": [{"id": w.id, "family": w.family, "tohit": w.tohit,
@@ -142,7 +143,8 @@ def public_view(enc: MetaforceEncounter, actor: str) -> dict[str, Any]:
     return {
         "system": "metaforce", "round": enc.round, "max_rounds": enc.options.max_rounds,
         "decision": enc.decision, "current_actor": enc.current_actor(), "me": actor,
-        "frame": me.frame, "trigger": enc.trigger,
+        "frame": me.frame, "trigger": enc.trigger, "guest": enc.guest,
+        "initiative_link_used": enc.link_used,
         "window": None if enc.window is None else enc.window.to_dict(),
         "grid": [enc.grid.width, enc.grid.height], "initiative": list(enc.order),
         "combatants": [_public(enc, c, me) for c in enc.combatants],

@@ -46,6 +46,7 @@ class Weapon:
     pen_flat: int = 0  # Penetration (spec §8.2.2): a number, or a die rolled after the bonus die
     pen_die: int = 0
     pen_meta: bool = False
+    armour_piercing: bool = False  # spec §5.5: ignores bullet resistance (FULL)
 
     @property
     def ranged(self) -> bool:
@@ -121,6 +122,7 @@ class Profile:
     save_level_bonus: frozenset[str] = frozenset()
     hands: int = 2
     deus_ex_uses: int = 0
+    force_fate_uses: int = 0  # spec §3.5: persistent per character (FULL)
     aware: bool = True
     name: str = ""  # the stat block's display name
     mpowers: frozenset[str] = frozenset()  # equipped selectable M-Powers (spec §6.4, FULL)
@@ -197,7 +199,8 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
             reserve=w.reserve_rounds + w.reserve_magazines * (w.capacity or 0),
             pen_flat=w.penetration.flat if w.penetration else 0,
             pen_die=w.penetration.sides if w.penetration else 0,
-            pen_meta=bool(w.penetration and w.penetration.meta)))
+            pen_meta=bool(w.penetration and w.penetration.meta),
+            armour_piercing=w.armour_piercing))
     g = b.grapple
     gattr = g.attr if g is not None else max(("str", "agi"), key=lambda a: b.attributes[a])
     gbonus = g.bonus if g is not None else b.attributes[gattr] + b.covering_rank("grapple")
@@ -231,7 +234,8 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
         grapple_attr=gattr, grapple_bonus=gbonus,
         grapple_proficient=b.covering("grapple") is not None or b.proficient_in(gattr),
         firearm_proficient=b.firearm_proficient, save_level_bonus=frozenset(b.level_bonus_on),
-        hands=max(0, 2 - b.armour.hands), deus_ex_uses=b.deus_ex_uses, aware=b.aware,
+        hands=max(0, 2 - b.armour.hands), deus_ex_uses=b.deus_ex_uses,
+        force_fate_uses=b.force_fate_uses, aware=b.aware,
         name=b.name, mpowers=frozenset(b.mpowers) if b.metaforce_user else frozenset(),
         dodge_bonus=b.dodge_bonus, immobile_deflection=d.immobile[1])
 

@@ -14,6 +14,7 @@ from .attack import attack, grapple_attack, special_status, stop_squares
 from .combatant import Combatant
 from .damage import knock_out
 from .events import MPowerUsed, ReactionsChanged, SpecialReady
+from .full_firearms import reload_fire
 from .full_spells import begin_cast, channel, interrupt, tap_mana
 from .legal import split_mode
 from .moves import approach_cell, move_to, retreat_cell
@@ -79,7 +80,7 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         maintain(enc, ctx, ev, c)
         return True
     w = c.profile.weapon(args[0]) if args and kind in ("attack", "fire", "throw", "reload",
-                                                       "prime") else None
+                                                       "prime", "reload_fire") else None
     stop = stop_squares(enc, c, w, kind == "throw") if w is not None else 1
     if kind == "grapple":
         stop = c.reach
@@ -91,6 +92,9 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
     elif kind == "reload":
         assert w is not None
         reload(enc, ev, c, w)
+    elif kind == "reload_fire":  # FULL: an expert's reload-and-shoot frame (spec §5.6)
+        assert w is not None and t is not None
+        reload_fire(enc, ctx, ev, c, w, t)
     elif kind == "prime":
         assert w is not None
         prime(ev, c, w)

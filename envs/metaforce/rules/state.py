@@ -48,6 +48,9 @@ class MetaforceEncounter(EncounterBase):
         self.frame_open = False
         self.reactors: list[str] = []  # W-R1 queue after a frame (spec §6.1)
         self.trigger: str | None = None
+        self.guest: str | None = None  # a frame outside its turn (full_meta, FULL)
+        self.resume: tuple[tuple[str, tuple[str, ...]], ...] = ()  # W-R1 queues put off
+        self.link_used = False  # Initiative Link, once in the encounter (spec §6.4, FULL)
         self._outcome: Outcome | None = None
         self.proc: dict[str, Any] | None = None  # label, base, faces, choices, emitted
         self.window: Window | None = None
@@ -95,6 +98,8 @@ class MetaforceEncounter(EncounterBase):
             return self.window.actor
         if self.reactors:
             return self.reactors[0]
+        if self.guest is not None:
+            return self.guest
         return self.order[self.turn] if self.turn >= 0 else None
 
     def decides_out_of_fight(self, combatant: str) -> bool:
@@ -114,6 +119,9 @@ class MetaforceEncounter(EncounterBase):
                 assert self.trigger is not None
                 self._legal = reaction_actions(self, self.by_id[self.reactors[0]],
                                                self.by_id[self.trigger])
+            elif self.guest is not None:
+                from .full_meta import guest_actions
+                self._legal = guest_actions(self, self.by_id[self.guest])
             else:
                 self._legal = frame_actions(self, self.by_id[self.order[self.turn]])
         return list(self._legal)
@@ -142,14 +150,15 @@ class MetaforceEncounter(EncounterBase):
         self._legal = None
         self.memo = {}
         label = action.label if action is not None else ""
+        first: Action | None = action  # a legal action reads back from its label as itself
         if self.proc is None:
             self.proc = {"label": label, "base": self._copy(), "faces": [], "choices": [],
                          "emitted": 0}
         else:
             self.proc["choices"].append(label)
             self._restore(self.proc["base"])
+            first = parse_label(self.proc["label"]) if self.proc["label"] else None
         proc = self.proc
-        first = parse_label(proc["label"]) if proc["label"] else None
         ev: list[Event] = []
         ctx = Ctx(ReplayDice(proc["faces"], dice), proc["choices"])
         self.window = None
@@ -215,7 +224,8 @@ class MetaforceEncounter(EncounterBase):
             "order": [c.id for c in self.combatants],  # the roster (the shared situation field)
             "home_edge": dict(self.home_edge), "round": self._round, "turn": self.turn,
             "in_turn": self.in_turn, "frame_open": self.frame_open,
-            "reactors": list(self.reactors), "trigger": self.trigger,
+            "reactors": list(self.reactors), "trigger": self.trigger, "guest": self.guest,
+            "resume": [[t, list(q)] for t, q in self.resume], "link_used": self.link_used,
             "outcome": None if self._outcome is None else self._outcome.to_dict(),
             "window": None if self.window is None else self.window.to_dict(),
             "combatants": {c.id: c.to_dict() for c in self.combatants},
@@ -239,6 +249,8 @@ class MetaforceEncounter(EncounterBase):
         enc._round, enc.turn = data["round"], data["turn"]
         enc.in_turn, enc.frame_open = data["in_turn"], data["frame_open"]
         enc.reactors, enc.trigger = list(data["reactors"]), data["trigger"]
+        enc.guest, enc.link_used = data.get("guest"), bool(data.get("link_used", False))
+        enc.resume = tuple((str(t), tuple(q)) for t, q in data.get("resume", ()))
         o = data["outcome"]
         enc._outcome = None if o is None else Outcome(o["winner"], o["reason"], o["round"])
         enc.window = None if data["window"] is None else Window.from_dict(data["window"])

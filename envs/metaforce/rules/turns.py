@@ -23,6 +23,7 @@ from .events import (
     ReactionsChanged,
     TurnEnded,
 )
+from .full_meta import META_FRAME, META_FREE, convert, hold, link, take_guest, team_work
 from .full_spells import interrupt
 from .full_statuses import end_turn, fear_drain, flee
 from .legal import reaction_actions
@@ -83,6 +84,7 @@ def _start_turn(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant
     c.no_react = False
     c.vigilance = False
     c.a8_used = False  # spec §6.4: the Action-8 limit resets at the start of the user's turn
+    c.tw_used = False  # spec §4.1 step 6: so does Team Work's
     c.turns += 1
     c.acted = True
     c.frames_left, c.frame = rulings.FRAMES_PER_TURN, 0
@@ -129,6 +131,11 @@ def advance(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event]) -> None:
                     return
             enc.reactors.pop(0)
         enc.trigger = None
+        held = hold(enc)  # FULL: a guest frame, or a W-R1 queue put off by one
+        if held == "guest":
+            return
+        if held:
+            continue
         if enc.turn >= 0 and enc.in_turn:
             c = enc.by_id[enc.order[enc.turn]]
             if c.active and c.frames_left > 0:
@@ -172,9 +179,14 @@ def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -
     if a is not None:
         if enc.reactors and a.actor == enc.reactors[0]:
             enc.reactors.pop(0)
-            resolve_reaction(enc, ctx, ev, enc.by_id[a.actor], a)
+            r = enc.by_id[a.actor]
+            if a.args[:1] == ("action8",):
+                convert(enc, ev, r)  # FULL: the Reaction becomes a whole frame
+            else:
+                resolve_reaction(enc, ctx, ev, r, a)
         else:
             c = enc.by_id[a.actor]
+            guest = take_guest(enc, ev, c)  # FULL: a frame outside c's own turn
             enc.frame_open = False
             if a.kind == "end_turn":
                 c.frames_left = 0
@@ -182,11 +194,16 @@ def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -
             elif a.kind in FREE:
                 free_action(enc, ev, c, a)  # no frame spent, no W-R1 window
                 enc.frame_open = True
+            elif a.kind in META_FREE:
+                link(enc, ev, c, a)  # Initiative Link: no frame spent
+                enc.frame_open = True
             else:
-                moved = resolve_frame(enc, ctx, ev, c, a)
+                moved = (team_work(enc, ev, c, a) if a.kind in META_FRAME
+                         else resolve_frame(enc, ctx, ev, c, a))
                 if c.statuses and flee(enc, ev, c, a):  # spec §7.5 Fear (FULL)
                     moved = True
-                c.frames_left = max(0, c.frames_left - 1)
+                if not guest:
+                    c.frames_left = max(0, c.frames_left - 1)
                 if moved and c.present and not enc.is_over():
                     enc.trigger = c.id  # W-R1: every opponent with a Reaction may answer
                     enc.reactors = [o for o in enc.order

@@ -7,7 +7,8 @@ Public surface: ``SYSTEM``, ``encounter_names``, ``new_encounter``, ``from_situa
 ``snapshot``/``from_snapshot``, ``clone``, ``parse_action``, ``harm``), ``RuleOptions``, ``CORE``,
 ``FULL``, ``build``, ``Profile``, ``Arm``, ``profile_of``, ``slot_counts``, and the previews
 ``preview_strike`` (``StrikePreview``), ``preview_defense`` (``DefensePreview``),
-``dodge_slot`` and ``zone_bands``. Labels: ``labels``; events: ``events``; state invariants:
+``dodge_slot``, ``zone_bands`` and (FULL) ``preview_spell`` (``SpellPreview``). Labels:
+``labels``; events: ``events``; state invariants:
 ``envs.palladium_revised.invariants``.
 """
 
@@ -18,6 +19,7 @@ from typing import Any
 from envs.core.data import DataError
 from envs.core.dice import Dice
 
+from .full_preview import SpellPreview, preview_spell
 from .options import CORE, FULL, RuleOptions, parse_options
 from .preview import (
     DefensePreview,
@@ -36,7 +38,7 @@ __all__ = [
     "SYSTEM", "CORE", "FULL", "RuleOptions", "parse_options", "PalladiumEncounter",
     "new_encounter", "from_situation", "encounter_names", "stat_blocks", "build", "Profile",
     "Arm", "profile_of", "slot_counts", "preview_strike", "StrikePreview", "preview_defense",
-    "DefensePreview", "dodge_slot", "zone_bands",
+    "DefensePreview", "dodge_slot", "zone_bands", "preview_spell", "SpellPreview",
 ]
 
 

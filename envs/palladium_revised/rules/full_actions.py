@@ -41,8 +41,8 @@ def adjust(enc: PalladiumEncounter, c: Combatant, acts: list[Action],
     stood = "stand" in used
     out: list[Action] = []
     for a in acts:
-        if a.kind in ("move", "step") and (fx.prone or stood):
-            continue
+        if (a.kind == "move" and (fx.prone or stood)) or (a.kind == "step" and fx.prone):
+            continue  # spec §5.7: a Step is allowed after Stand up
         if a.kind == "strike" and (stood or (fx.prone and c.profile.weapon(a.args[0]).hands > 1)):
             continue
         out.append(a)

@@ -105,11 +105,12 @@ class Effects:
     def distract_stacks(self) -> int:
         return self.distract[1] if self.distract else 0
 
-    def view(self) -> dict[str, Any]:
-        """The FULL condition fields of a combatant's view row (spec §12.5 condition vector)."""
+    def view(self, now: int) -> dict[str, Any]:
+        """The FULL condition fields of a combatant's view row (spec §12.5 condition vector);
+        ``ignite`` is the Seconds left after ``now`` (0: none, 1: ends this Second)."""
         return {
             "power_draw": self.power_draw[0] if self.power_draw else 0,
-            "ignite": self.ignite[2] if self.ignite else 0,
+            "ignite": self.ignite[2] - now + 1 if self.ignite else 0,
             "numbing": len(self.numbing), "soaked": len(self.soaked),
             "stunned": len(self.stunned), "prone": self.prone,
             "taunt": self.taunt_stacks, "taunt_by": self.taunt[0] if self.taunt else None,

@@ -14,6 +14,7 @@ from . import rulings
 from .combatant import Combatant
 from .damage import pipeline
 from .economy import can_pay_dodge
+from .full_state import shields
 from .legal import can_strike
 from .profile import BAND_NAMES, band
 from .rolls import arm_stacks, combat_total, effective_bonus, roll_pct
@@ -177,7 +178,10 @@ def _row(enc: PalladiumEncounter, c: Combatant) -> dict[str, Any]:
                        "depression": c.depression, "insanity": c.insanity,
                        "concussion": c.concussion, "dazed": c.dazed,
                        "internal_bleeding": c.internal_bleeding,
-                       **{f"crippled_{k}": v for k, v in c.crippled.items()}},
+                       **{f"crippled_{k}": v for k, v in c.crippled.items()},
+                       **c.fx.view(enc.t_abs)},  # FULL conditions (full_state.Effects.view)
+        "ee": c.fx.ee, "ee_max": p.ee_max, "se": c.fx.se, "se_max": p.se_max,
+        "shields": shields(c), "spells": list(p.spells),
     }
 
 
@@ -197,7 +201,7 @@ def public_view(enc: PalladiumEncounter, actor: str) -> dict[str, Any]:
 def describe_rows(enc: PalladiumEncounter) -> list[dict[str, str]]:
     rows = []
     for c in enc.combatants:
-        cond = [k for k, v in _row(enc, c)["conditions"].items() if v]
+        cond = [k for k, v in _row(enc, c)["conditions"].items() if v and not k.endswith("_by")]
         rows.append({"id": c.id, "side": c.side, "at": f"{c.x} ft",
                      "sdc": f"{c.sdc}/{c.sdc_max}", "hp": f"{c.hp}/{c.hp_max}",
                      "stamina": f"{c.stamina}/{c.profile.stamina_max}",

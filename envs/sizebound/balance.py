@@ -1,0 +1,31 @@
+"""Names of Sizebound's options for ``arena balance`` (registry part ``balance``).
+
+An attack names the weapon in the hand it uses (``weapon:sword`` for ``attack main``, read from the
+public snapshot's ``wielded``), as well as its family; steps and runs name only their family (a
+direction is not an option). Standard library only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["option_keys", "TURN_STRUCTURE"]
+
+TURN_STRUCTURE = frozenset({"family:end_turn", "family:pass"})
+"""options that are the turn's structure (ending it), not a choice to ban"""
+
+_PLAIN = frozenset({"step", "run", "move", "fly", "climb", "swim"})
+
+
+def option_keys(enc: Any, action: Any) -> tuple[str, ...]:
+    """``family:<kind>``, ``<kind> <arg>`` (not a direction), and the weapon of an attack."""
+    keys = [f"family:{action.kind}"]
+    if not action.args or action.kind in _PLAIN:
+        return tuple(keys)
+    arg = str(action.args[0])
+    if action.kind == "attack" and arg in ("main", "off", "both"):
+        wielded = enc.snapshot()["combatants"].get(action.actor, {}).get("wielded", {})
+        weapon = wielded.get(arg) or wielded.get("both")
+        keys.append(f"weapon:{weapon}" if weapon else f"attack {arg}")
+    elif not arg.lstrip("-").isdigit():
+        keys.append(f"{action.kind} {arg}")
+    return tuple(keys)

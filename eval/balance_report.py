@@ -1,0 +1,150 @@
+"""The report of ``arena balance``: ``report.md``, ``balance.json`` and the PNGs (built from the
+summary ``eval.balance.run_balance`` makes), and the short text the command prints."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from envs.core.files import atomic_write
+
+__all__ = ["write_report", "render_markdown", "headline", "pct", "signed"]
+
+
+def pct(x: float) -> str:
+    return "n/a" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}%"
+
+
+def signed(x: float) -> str:
+    if not math.isfinite(x):
+        return "-inf" if x < 0 else "+inf"
+    return f"{100 * x:+.1f}"
+
+
+def _interval(lo: float, hi: float, points: bool = False) -> str:
+    if points:
+        return f"[{signed(max(lo, -1.0))}, {signed(min(hi, 1.0))}]"
+    return f"{pct(lo)}-{pct(hi)}"
+
+
+def headline(summary: dict[str, Any]) -> list[str]:
+    """The side balance and the top options, as printed lines."""
+    b = summary["balance"]
+    out = [f"{summary['system']} / {summary['fight']}, agent {summary['agent']} on both sides, "
+           f"n = {b['n']} games:"]
+    for side, r in b["sides"].items():
+        out.append(f"  side {side} wins {r['wins']}/{b['n']} = {pct(r['rate'])} "
+                   f"(95% CI {_interval(r['lo'], r['hi'])})")
+    d = b["draws"]
+    out.append(f"  draws {d['n']}/{b['n']} = {pct(d['rate'])}; rounds mean "
+               f"{b['rounds']['mean']:.1f}, median {b['rounds']['median']}")
+    flags = []
+    if b["unwinnable"]:
+        flags.append("UNWINNABLE for side " + ", ".join(b["unwinnable"]))
+    if b["balanced"]:
+        flags.append("balanced (45-55%)")
+    out.append("  verdict: " + ("; ".join(flags) if flags else
+                                f"not balanced (side {b['score']['side']} scores "
+                                f"{pct(b['score']['rate'])})"))
+    rows = summary.get("options", [])
+    dominant = [r for r in rows if r["verdict"] == "dominant"]
+    dead = [r for r in rows if r["verdict"].startswith("dead")]
+    if rows:
+        r = rows[0]
+        out.append(f"  most dominant option: {r['combatant']}: {r['option']} "
+                   f"(ban {signed(r['delta'])} points, 95% CI "
+                   f"{_interval(r['lo'], r['hi'], True)}, n = {r['n']}){'' if dominant else ''}")
+        out.append(f"  {len(dominant)} dominant, {len(dead)} dead weight of {len(rows)} options")
+    return out
+
+
+def render_markdown(summary: dict[str, Any], pictures: dict[str, str]) -> str:
+    b = summary["balance"]
+    lines = [f"# Balance: {summary['system']} / {summary['fight']}", ""]
+    mode = (f"until the 95% half-width is at most {pct(summary['precision'])} (differences "
+            f"{pct(2 * summary['precision'])}), at most {summary['max_games']} games"
+            if summary["precision"] is not None else "a fixed number of games")
+    lines += [f"Agent `{summary['agent']}` on both sides; rules {summary['options']}; game i of "
+              f"every variant on seed {summary['seed']} + i (the same dice); sampled {mode}. "
+              f"{summary['games_played']} games recorded in `games.jsonl` "
+              f"({summary['reused']} reused from an earlier run).", ""]
+    lines += ["## Side balance", ""] + [f"    {x}" for x in headline(summary)[1:4]] + [""]
+    lines += ["| side | wins | rate | 95% CI |", "|---|---|---|---|"]
+    for side, r in b["sides"].items():
+        lines.append(f"| {side} | {r['wins']}/{b['n']} | {pct(r['rate'])} | "
+                     f"{_interval(r['lo'], r['hi'])} |")
+    d = b["draws"]
+    lines.append(f"| draws | {d['n']}/{b['n']} | {pct(d['rate'])} | "
+                 f"{_interval(d['lo'], d['hi'])} |")
+    flag = ("**unwinnable** for side " + ", ".join(b["unwinnable"]) if b["unwinnable"] else
+            "**balanced** (45-55%)" if b["balanced"] else "not balanced")
+    s = b["score"]
+    lines += ["", f"Side {s['side']} scores {pct(s['rate'])} (draws half; 95% CI "
+              f"{_interval(s['lo'], s['hi'])}, n = {b['n']}): {flag}. Fight length: mean "
+              f"{b['rounds']['mean']:.1f} rounds, median {b['rounds']['median']}, 10-90% "
+              f"{b['rounds']['p10']}-{b['rounds']['p90']}.", ""]
+    if "sides" in pictures:
+        lines += [f"![side balance]({pictures['sides']})", ""]
+    rows = summary.get("options", [])
+    if rows:
+        lines += ["## Option impact (restricted play)", "",
+                  "Each option banned for its combatant (every action using it removed from its "
+                  "legal moves; if that leaves none, the full list stays and *fallbacks* counts "
+                  "it). Δ = the side's score with the ban minus without, paired on the same seeds "
+                  "(points); *used* = times chosen in the baseline's games (in how many games).",
+                  "", "| combatant | option | Δ (points) | 95% CI | n | games changed | used | "
+                  "fallbacks | verdict |", "|---|---|---|---|---|---|---|---|---|"]
+        for r in rows:
+            lines.append(f"| {r['combatant']} | `{r['option']}` | {signed(r['delta'])} | "
+                         f"{_interval(r['lo'], r['hi'], True)} | {r['n']} | {r['changed']} | "
+                         f"{r['used']} ({r['games_used']} games) | {r['fallbacks']} | "
+                         f"{r['verdict']} |")
+        lines.append("")
+        if "tornado" in pictures:
+            lines += [f"![option impact]({pictures['tornado']})", ""]
+    lines += ["## Combatant value (leave-one-out)", ""]
+    if summary.get("combatants"):
+        ref = ("the fight's own-form baseline (the named encounter written as new combatants)"
+               if summary["loo_reference"] == "loo_base" else "the baseline")
+        lines += [f"The side's score without the combatant minus with it (against {ref}).", "",
+                  "| combatant | side | with | without | Δ (points) | 95% CI | n |",
+                  "|---|---|---|---|---|---|---|"]
+        for r in summary["combatants"]:
+            lines.append(f"| {r['combatant']} | {r['side']} | {pct(r['with'])} | "
+                         f"{pct(r['without'])} | {signed(r['delta'])} | "
+                         f"{_interval(r['lo'], r['hi'], True)} | {r['n']} |")
+        lines.append("")
+        if "combatants" in pictures:
+            lines += [f"![combatant value]({pictures['combatants']})", ""]
+    if summary.get("loo_skipped"):
+        lines += ["Not played (a side would be left with nobody): without "
+                  + ", ".join(summary["loo_skipped"]) + ".", ""]
+    if summary.get("capped"):
+        lines += [f"Stopped at the cap of {summary['max_games']} games before the requested "
+                  "precision: " + ", ".join(f"`{k}`" for k in summary["capped"]) + ".", ""]
+    return "\n".join(lines)
+
+
+def write_report(summary: dict[str, Any], out_dir: str | Path) -> Path:
+    """``balance.json``, the PNGs and ``report.md`` under ``out_dir``; returns the report."""
+    from eval.balance_plots import plot_combatants, plot_sides, plot_tornado
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    atomic_write(out / "balance.json", json.dumps(summary, indent=1, default=str).encode())
+    title = f"{summary['system']} / {summary['fight']} ({summary['agent']} on both sides)"
+    pictures = {"sides": "balance_sides.png"}
+    plot_sides(summary["balance"], title, out / pictures["sides"])
+    if summary.get("options"):
+        pictures["tornado"] = "balance_options.png"
+        plot_tornado(summary["options"], f"Option impact: {summary['fight']}",
+                     out / pictures["tornado"])
+    if summary.get("combatants"):
+        pictures["combatants"] = "balance_combatants.png"
+        plot_combatants(summary["combatants"], f"Combatant value: {summary['fight']}",
+                        out / pictures["combatants"])
+    path = out / "report.md"
+    atomic_write(path, render_markdown(summary, pictures).encode())
+    return path
