@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from envs.core import Action
+from envs.core import Action, parse_label
 from envs.palladium_revised.rules import preview_defense, preview_strike
 
 from ..base import RulesPolicy
@@ -97,7 +97,6 @@ class _Decision:
         self.me = me = self.c[actor]
         self.foes = [k for k, r in self.c.items()
                      if r["side"] != me["side"] and r["state"] == "active"]
-        self.order: list[str] = v["initiative"]
         self._split: dict[tuple[str, int], tuple[float, float]] = {}
         self._strike: dict[tuple[str, str, int], float] = {}
 
@@ -206,6 +205,7 @@ class _Decision:
                 body = pv.expected_body
                 armour = dmg - body
             else:
+                boost += 2 if self.me["boost_pending"] else 0
                 s0 = int((10.5 + self.me["bonuses"]["strike"] + boost)
                          * max(0.0, 1 - 0.25 * pv.closer_bands))
                 bf, af = self.split(tid, s0)
@@ -255,61 +255,41 @@ class _Decision:
             mine = -APPROACH * gap / max(1, me["full_move_ft"])
         return mine - DANGER_W * danger
 
-    def landing(self, a: Action, allowance: int) -> list[tuple[float, int, int]]:
-        """Where a move can end: ``[(probability, x, layers left)]`` (entry contests)."""
+    def move_gain(self, a: Action, allowance: int) -> float:
+        """Expected position gain of a move (spec §5.3): its destination, no passing, the
+        entry contest that may stop it at a Zone layer of the target, the opportunity Strikes
+        of the layers it leaves."""
         me, t = self.me, self.c[a.target or ""]
         x, tx, mode = me["x"], t["x"], a.args[0]
-        side = (-1 if x < tx else 1) if x != tx else (-1 if me["side"] == self.first else 1)
-        if mode == "away":
-            dest = x + side * allowance
-        else:
-            want = {"engage": me["zoc_radius"], "close": me["radii"][1]}.get(
-                mode, t["zoc_radius"] + 1)
-            dest = tx + side * want
-        dest = max(0, min(self.v["arena_length"], dest))
-        if abs(dest - x) > allowance:
-            dest = x + (allowance if dest > x else -allowance)
-        step = 1 if dest > x else -1
-        for f in self.foes:  # no passing an enemy's coordinate
-            fx = self.c[f]["x"]
-            if fx != x and (fx - x) * step > 0 and (dest - fx) * step > 0:
-                dest = fx
-        out: list[tuple[float, int, int]] = []
-        d0, d1 = abs(x - tx), abs(dest - tx)
-        layers_left = 0
+        side = (-1 if x < tx else 1) if x != tx else (-1 if x <= tx else 1)
+        want = {"engage": me["zoc_radius"], "close": me["radii"][1]}.get(mode,
+                                                                        t["zoc_radius"] + 1)
+        dest = x + side * allowance if mode == "away" else tx + side * want
+        dest = max(0, min(self.v["arena_length"], dest, x + allowance), x - allowance)
+        sign = 1 if dest > x else -1
+        left = 0
+        for f in self.foes:
+            r = self.c[f]
+            if r["x"] != x and (r["x"] - x) * sign > 0 and (dest - r["x"]) * sign > 0:
+                dest = r["x"]  # no passing an enemy's coordinate
         for f in self.foes:
             r = self.c[f]
             b0, b1 = _band(r["radii"], abs(x - r["x"])), _band(r["radii"], abs(dest - r["x"]))
             if b0 <= r["zoc_band"] and b1 > b0 and self.best_geo(f, abs(x - r["x"])) > 0:
-                layers_left += min(b1, r["zoc_band"] + 1) - b0
-        if t["side"] == me["side"] or d1 >= d0 or a.target not in self.foes:
-            return [(1.0, dest, layers_left)]
+                left += min(b1, r["zoc_band"] + 1) - b0
+        ends = [(1.0, dest)]
+        d0, d1 = abs(x - tx), abs(dest - tx)
         rad, zb = t["radii"], t["zoc_band"]
         entered = [b for b in range(zb, 0, -1) if _band(rad, d1) <= b < _band(rad, d0)]
-        if not entered:
-            return [(1.0, dest, layers_left)]
-        diff = me["bonuses"]["maneuver"] - t["bonuses"]["maneuver"]
-        diff += 2 if me["boost_pending"] else 0
-        probs = p_layers(diff)
-        for m in range(len(entered) + 1):
-            p = probs[m] if m < len(entered) else sum(probs[m:])
-            if p <= 0:
-                continue
-            stop = d1 if m == len(entered) else rad[entered[m] - 1] + 1
-            out.append((p, tx + side * stop, layers_left))
-        return out
-
-    @property
-    def first(self) -> str:
-        return self.v["combatants"][0]["side"]
-
-    def move_gain(self, a: Action, allowance: int) -> float:
-        now = self.pos(self.me["x"])
-        gain, left = 0.0, 0
-        for p, x, left in self.landing(a, allowance):
-            gain += p * (self.pos(x) - now)
-        opp = max((self.best_geo(f, 1) for f in self.foes), default=0.0)
-        return gain - left * opp
+        if a.target in self.foes and d1 < d0 and entered:
+            diff = me["bonuses"]["maneuver"] - t["bonuses"]["maneuver"]
+            probs = p_layers(diff + (2 if me["boost_pending"] else 0))
+            ends = [(probs[m], tx + side * (rad[entered[m] - 1] + 1))
+                    for m in range(len(entered))]
+            ends.append((sum(probs[len(entered):]), dest))
+        now = self.pos(x)
+        gain = sum(p * (self.pos(y) - now) for p, y in ends if p > 0)
+        return gain - left * max((self.best_geo(f, 1) for f in self.foes), default=0.0)
 
     # ------------------------------------------------------------------ own turn
     def turn(self, legal: list[Action]) -> list[float]:
@@ -335,12 +315,12 @@ class _Decision:
             return self.strike_value(a.args[0], a.target or "")
         if k == "move":
             return MOVE_W * self.move_gain(a, self.me["full_move_ft"])
-        if k == "wait":
-            return 0.0
-        if k == "rest":
-            return self.rest_value()
-        if k == "defend":
-            return self.defend_value()
+        if k in ("rest", "defend"):  # no blow to deal: Stamina back, or free dodges to come
+            me, hit = self.me, self.best_strike() > 0
+            danger = self.threatened(15 // me["actions"])
+            if k == "rest":
+                return 4.0 * (1 - me["stamina"] / max(1, me["stamina_max"])) - 0.5 * danger - hit
+            return -0.5 if hit or me["stamina"] < 2 else 0.05 * danger - 0.2
         if k == "closing_wounds":
             return self.closing_value(int(a.args[0]))
         if k == "continue":
@@ -363,17 +343,6 @@ class _Decision:
             total += n * max(self.best_geo(f, min(d, reach)), 1.0)
         return total
 
-    def rest_value(self) -> float:
-        me = self.me
-        need = 1 - me["stamina"] / max(1, me["stamina_max"])
-        danger = self.threatened(15 // me["actions"])
-        return 4.0 * need - 0.5 * danger - (1.0 if self.best_strike() > 0 else 0.0)
-
-    def defend_value(self) -> float:
-        if self.best_strike() > 0 or self.me["stamina"] < 2:
-            return -0.5
-        return 0.05 * self.threatened(15 // self.me["actions"]) - 0.2
-
     def closing_value(self, x: int) -> float:
         me = self.me
         bleed = me["conditions"].get("internal_bleeding", 0)
@@ -385,19 +354,14 @@ class _Decision:
         return removed * WOUND_TICKS - self.stamina_cost(self.id, x) - exposure - waste
 
     def continue_value(self) -> float:
-        label = self.me["commitment"] or ""
-        left = sum(1 for _, _, st in self.me["slots"] if st == "reserved")
-        left += self.me["carry_over"]
-        try:
-            a = self.enc.parse_action(label)
-        except Exception:  # a commitment this heuristic cannot read: keep it going
+        """The committed action's payoff per slot still to pay (spec §4.7); a commitment it
+        cannot judge (a spell) is kept going."""
+        me = self.me
+        a = parse_label(me["commitment"] or "")
+        left = sum(1 for _, _, st in me["slots"] if st == "reserved") + me["carry_over"]
+        if a.kind != "strike":
             return 0.5
-        if a.kind == "strike":
-            t = self.c.get(a.target or "")
-            if t is None or t["state"] == "dead":
-                return -1.0
-            return self.strike_value(a.args[0], a.target or "") / max(1, left)
-        return 0.5
+        return self.strike_value(a.args[0], a.target or "") / max(1, left)
 
     def boost_gain(self, legal: list[Action], best: float) -> float:
         gain = 0.0
@@ -409,12 +373,11 @@ class _Decision:
         return gain - self.morale_cost() if gain > 0 else -1.0
 
     def drop_gain(self) -> float:
+        """Drop Closing Wounds (its -100%) when no Wound is left, or few and a foe is near."""
         me = self.me
-        x = me["conditions"].get("closing_wounds", 0)
-        if me["wounds"] == 0:
-            return 0.5
         near = any(self.best_geo(self.id, abs(self.c[f]["x"] - me["x"])) > 0 for f in self.foes)
-        return 0.5 if near and me["wounds"] <= x else -1.0
+        few = me["wounds"] <= me["conditions"].get("closing_wounds", 0)
+        return 0.5 if me["wounds"] == 0 or (near and few) else -1.0
 
     # ------------------------------------------------------------------ windows
     def window(self, a: Action) -> float:
@@ -428,13 +391,10 @@ class _Decision:
         return 0.0  # a window this heuristic does not know: neutral
 
     def harm(self, layer: str, amount: float, wounds: int) -> float:
-        me = self.me
         if layer == "armour":
-            return ARMOUR_W * min(amount, me["armor_sdc"])
-        cost = amount + (WOUND_W * wounds if amount >= 1 else 0.0)
-        if amount >= self.life(self.id):
-            cost += KILL
-        return cost
+            return ARMOUR_W * min(amount, self.me["armor_sdc"])
+        out = amount + (WOUND_W * wounds if amount >= 1 else 0.0)
+        return out + (KILL if amount >= self.life(self.id) else 0.0)
 
     def defend_option(self, a: Action, w: dict[str, Any]) -> float:
         me, s0, ranged = self.me, w["s0"], bool(w["ranged"])
@@ -486,7 +446,7 @@ class _Decision:
     def later_attacks(self, spends: bool) -> int:
         """Enemy turns before this combatant's next turn (after the one a Dodge would spend)."""
         cur = tuple(self.v["cursor"])
-        rank = {cid: i for i, cid in enumerate(self.order)}
+        rank = {cid: i for i, cid in enumerate(self.v["initiative"])}
         big = len(self.c) + 1
 
         def key(cid: str, s: int, k: int) -> tuple[int, int, int]:
