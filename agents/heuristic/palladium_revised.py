@@ -47,6 +47,7 @@ STEP_MIN = 0.4  # a Step is taken only for at least this much position gain
 MORALE_PRICE = 1.2  # one Morale point, while above the Depression marker
 STAMINA_PRICE = 0.3  # one Stamina point, plus the Exhaustion/Fatigue steps below
 MD_LATER = 0.8  # share of a later attack's saving a Multi-Dodge window is credited with
+SLOT_MIN = 1.5  # least worth of a turn (a move, a rest) a Dodge deletes
 PREVIEW_CACHE = 50_000  # strike previews kept across decisions (cleared past this many)
 
 
@@ -289,6 +290,7 @@ class _Decision:
             ends.append((sum(probs[len(entered):]), dest))
         now = self.pos(x)
         gain = sum(p * (self.pos(y) - now) for p, y in ends if p > 0)
+        gain -= 0.002 * abs(dest - x)  # no farther than it needs
         return gain - left * max((self.best_geo(f, 1) for f in self.foes), default=0.0)
 
     # ------------------------------------------------------------------ own turn
@@ -428,7 +430,7 @@ class _Decision:
         else:
             harm = (1 - p_miss) * body
         free = me["defending"]
-        slot = 0.0 if free else max(1.0, 0.8 * self.best_strike())
+        slot = 0.0 if free else max(SLOT_MIN, self.best_strike())  # the turn it deletes
         if a.kind == "dodge":
             return passed - harm - cost - self.stamina_cost(self.id, 1) - slot
         alt = passed
@@ -440,7 +442,8 @@ class _Decision:
         score = passed - harm - cost - self.stamina_cost(self.id, 3) - slot
         score += MD_LATER * later * max(0.0, alt - harm)
         if a.args == ("back",):
-            score += 0.5 if any(x.ranged for x in self.arms(self.id)) else -0.5
+            best = max(self.arms(self.id), key=lambda x: self.base(self.id, x))
+            score += 0.5 if best.ranged else -0.5  # a shooter falls back, a fighter stays
         return score
 
     def later_attacks(self, spends: bool) -> int:
