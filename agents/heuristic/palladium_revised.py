@@ -139,8 +139,10 @@ class _Decision:
         if w.ranged:
             where = (abs(a["x"] - t["x"]), a["ammo"].get(wid),
                      tuple((r["x"], r["state"]) for r in self.v["combatants"]))
-        key = (self.enc.name, att, wid, tid, where, a["boost_pending"], t["armor_sdc"] > 0,
-               tuple(a["conditions"].values()), tuple(t["conditions"].values()))
+        by = self.enc.by_id
+        key = (by[att].profile, wid, by[tid].profile, where, a["boost_pending"],
+               t["armor_sdc"] > 0, tuple(a["conditions"].values()),
+               tuple(t["conditions"].values()))
         pv = self.previews.get(key)
         if pv is None:
             pv = self.previews[key] = preview_strike(self.enc, att, wid, tid)
@@ -149,26 +151,24 @@ class _Decision:
     def defense(self, cid: str, s0: int, ranged: bool) -> Any:
         """``preview_defense`` (its chances only), kept across decisions under the
         defender's conditions."""
-        key = (self.enc.name, "def", cid, s0, ranged, tuple(self.c[cid]["conditions"].values()))
+        key = (self.enc.by_id[cid].profile, s0, ranged,
+               tuple(self.c[cid]["conditions"].values()))
         pd = self.previews.get(key)
         if pd is None:
             pd = self.previews[key] = preview_defense(self.enc, cid, s0, ranged)
         return pd
 
     def stamina_cost(self, cid: str, n: int) -> float:
-        r = self.c[cid]
-        s, top = r["stamina"], r["stamina_max"]
-        cost = STAMINA_PRICE * n
-        if 2 * (s - n) <= top < 2 * s:
-            cost += 2.5  # Exhaustion: every positive bonus x0.75
-        if 4 * (s - n) <= top < 4 * s:
-            cost += 3.0
-        return cost
+        """``n`` Stamina, dearer where it crosses into Exhaustion (bonuses x0.75) or
+        Fatigue (x0.5)."""
+        s, top = self.c[cid]["stamina"], self.c[cid]["stamina_max"]
+        return (STAMINA_PRICE * n + (2.5 if 2 * (s - n) <= top < 2 * s else 0.0)
+                + (3.0 if 4 * (s - n) <= top < 4 * s else 0.0))
 
     def morale_cost(self) -> float:
+        """One Morale point; dearer below the Depression marker (10% of the maximum)."""
         r = self.me
-        left = r["morale"] - 1 - -(-r["morale_max"] // 10)
-        return MORALE_PRICE if left >= 0 else MORALE_PRICE + 3.0
+        return MORALE_PRICE + (3.0 if r["morale"] - 1 < -(-r["morale_max"] // 10) else 0.0)
 
     # ------------------------------------------------------------------ striking
     def split(self, tid: str, s0: int) -> tuple[float, float]:
@@ -195,11 +195,9 @@ class _Decision:
             return self._strike[key]
         w = self.arm(self.id, wid)
         value = -1.0
-        if self.geo(self.id, w, abs(self.me["x"] - self.c[tid]["x"])) <= 0:
-            self._strike[key] = value
-            return value
-        pv = self.preview(self.id, wid, tid)
-        if pv.in_range and pv.expected_damage > 0:
+        reach = self.geo(self.id, w, abs(self.me["x"] - self.c[tid]["x"])) > 0
+        pv = self.preview(self.id, wid, tid) if reach else None
+        if pv is not None and pv.in_range and pv.expected_damage > 0:
             t = self.c[tid]
             dmg = pv.expected_damage
             if unaware or w.ranged:
