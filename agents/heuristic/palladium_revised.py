@@ -305,8 +305,8 @@ class _Decision:
                 out.append(best + g if g >= STEP_MIN else best - 1.0)
             elif a.kind == "morale_boost":
                 out.append(best + self.boost_gain(legal, best))
-            else:
-                out.append(best + self.drop_gain())
+            else:  # drop: only Closing Wounds is judged (a Ward or Power Draw is kept)
+                out.append(best + (self.drop_gain() if a.args == ("closing_wounds",) else -1.0))
         return out
 
     def main(self, a: Action) -> float:
