@@ -2,25 +2,23 @@
 
 Every legal action gets a value in hit points (S.D.C. + H.P.) of harm dealt or kept off:
 
-* Strike: the engine's ``preview_strike`` (hit, crit, armour, expected damage, closer bands,
-  fire into a melee), split into body and armour damage by the parry the target is likely to
-  make (``preview_defense`` at a representative strike total), worth more on a hurt or
-  dangerous target, with a bonus for the blow that puts it out (focus fire); Wounds count;
-* position (Step and Full Move): the best blow it can deal from a spot minus the blows the foes
-  can deal there, by weapon reach and the closer-band penalty (a Reach weapon holds a
-  short-weapon foe at its zone edge; a ranged fighter keeps out of reach), with the chance an
-  entry contest stops it at a Zone edge and the opportunity Strikes of every layer it leaves;
-* DEFENSE: the expected harm of ``pass``, Parry, Dodge and Multi-Dodge (exact over the
-  defender's d20 through ``preview_defense``, the armour layer and mitigation included), plus
-  their Stamina, Morale and the future slot a Dodge spends (free while Defending); Multi-Dodge
-  counts the enemy turns still to come before its own next turn;
-* Closing Wounds against the Wound ticks to come less the exposure of three Seconds at -100%;
-  Rest when Stamina is low and no foe is near; Morale boosts where +2 is worth a point;
-  Continue a commitment while its payoff per remaining slot beats the best alternative.
+* Strike: ``preview_strike``, split into body and armour damage by the parry the target is
+  likely to make (``preview_defense``), worth more on a hurt or dangerous target, plus a bonus
+  for the blow that puts it out (focus fire); Wounds count;
+* Step and Full Move: the best blow from a spot less the foes' blows there, by reach and the
+  closer-band penalty (a Reach weapon holds a short-weapon foe at its zone edge; shooters keep
+  out of reach), with the entry contest that may stop it at a Zone layer and the opportunity
+  Strikes of the layers it leaves;
+* DEFENSE: the expected harm of pass, Parry, Dodge and Multi-Dodge, exact over the defender's
+  d20 (armour layer and mitigation), less Stamina, Morale and the turn a Dodge deletes; a
+  Multi-Dodge counts the enemy turns before its own next turn;
+* Closing Wounds against the Wound ticks to come less three Seconds at -100%; Rest when Stamina
+  is low and no foe is near; a Morale boost where +2 is worth the point; Continue while the
+  commitment's payoff per remaining slot beats the best alternative.
 
-It reads ``view(actor)``, the static weapon tables of the stat blocks (``enc.by_id[id].profile``,
-which the view names only by id) and the engine's public previews; it never changes the
-encounter. Action kinds it does not know score 0 (as ``wait``).
+It reads ``view(actor)``, the weapon tables of the stat blocks (``enc.by_id[id].profile``: the
+view names weapons only by id) and the public previews; it never changes the encounter. Kinds
+it does not know score 0, as ``wait`` does.
 """
 
 from __future__ import annotations
