@@ -1,0 +1,464 @@
+"""A Palladium Revised fighter a competent GM would play (docs/rules/palladium_revised.md §4-§9).
+
+Every legal action gets a value in hit points (S.D.C. + H.P.) of harm dealt or kept off:
+
+* Strike: ``preview_strike``, split into body and armour damage by the parry the target is
+  likely to make (``preview_defense``), worth more on a hurt or dangerous target, plus a bonus
+  for the blow that puts it out (focus fire); Wounds count;
+* Step and Full Move: the best blow from a spot less the foes' blows there, by reach and the
+  closer-band penalty (a Reach weapon holds a short-weapon foe at its zone edge; shooters keep
+  out of reach), with the entry contest that may stop it at a Zone layer and the opportunity
+  Strikes of the layers it leaves;
+* DEFENSE: the expected harm of pass, Parry, Dodge and Multi-Dodge, exact over the defender's
+  d20 (armour layer and mitigation), less Stamina, Morale and the turn a Dodge deletes; a
+  Multi-Dodge counts the enemy turns before its own next turn;
+* Closing Wounds against the Wound ticks to come less three Seconds at -100%; Rest when Stamina
+  is low and no foe is near; a Morale boost where +2 is worth the point; Continue while the
+  commitment's payoff per remaining slot beats the best alternative.
+
+It reads ``view(actor)``, the weapon tables of the stat blocks (``enc.by_id[id].profile``: the
+view names weapons only by id) and the public previews; it never changes the encounter. Kinds
+it does not know score 0, as ``wait`` does.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from envs.core import Action, parse_label
+from envs.palladium_revised.rules import preview_defense, preview_strike
+
+from ..base import RulesPolicy
+
+__all__ = ["PalladiumHeuristic", "p_layers"]
+
+KILL = 14.0  # bonus HP for the blow that puts a foe out (coma)
+HURT_W = 0.6  # focus: value multiplier per share of a foe's health already lost
+ARMOUR_W = 0.45  # a point of armour S.D.C. destroyed (it shields every later blow)
+WOUND_W = 3.0  # a Wound inflicted: ~3 ticks before it is closed
+WOUND_TICKS = 4.0  # future Wound ticks a Wound removed now would have dealt
+DANGER_W = 0.45  # weight of the foes' blows in a position's value
+APPROACH = 2.0  # value of one Full Move of progress toward a foe out of reach
+MOVE_W = 0.75  # a Full Move's worth: its position gain (the blow comes a turn later)
+STEP_MIN = 0.4  # a Step is taken only for at least this much position gain
+MORALE_PRICE = 1.2  # one Morale point, while above the Depression marker
+STAMINA_PRICE = 0.3  # one Stamina point, plus the Exhaustion/Fatigue steps below
+MD_LATER = 0.8  # share of a later attack's saving a Multi-Dodge window is credited with
+SLOT_MIN = 1.5  # least worth of a turn (a move, a rest) a Dodge deletes
+PREVIEW_CACHE = 50_000  # strike previews kept across decisions (cleared past this many)
+
+
+@cache
+def p_layers(diff: int) -> tuple[float, ...]:
+    """P(an entry contest grants 0, 1, 2, 3, 4+ layers): d20 + diff against d20, ties and
+    losses 0, else ``ceil(margin / 5)`` (spec §5.3, R23)."""
+    out = [0.0] * 5
+    for a in range(1, 21):
+        for b in range(1, 21):
+            m = a + diff - b
+            out[min(4, -(-m // 5)) if m > 0 else 0] += 1 / 400
+    return tuple(out)
+
+
+def _band(radii: list[int], d: int) -> int:
+    for i, r in enumerate(radii):
+        if d <= r:
+            return i + 1
+    return 5
+
+
+class PalladiumHeuristic(RulesPolicy):
+    """Rules-level heuristic for ``palladium_revised`` (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.previews: dict[tuple[Any, ...], Any] = {}
+
+    def rank(self, encounter: Any, actor: str, legal: list[Action]) -> list[float]:
+        if len(self.previews) > PREVIEW_CACHE:
+            self.previews.clear()
+        d = _Decision(encounter, actor, self.previews)
+        if d.v["window"] is not None:
+            return [d.window(a) for a in legal]
+        return d.turn(legal)
+
+
+class _Decision:
+    """The shared parts of one decision, computed once."""
+
+    def __init__(self, enc: Any, actor: str, previews: dict[tuple[Any, ...], Any]) -> None:
+        self.enc, self.id, self.previews = enc, actor, previews
+        self.v = v = enc.view(actor)
+        self.c: dict[str, dict[str, Any]] = {r["id"]: r for r in v["combatants"]}
+        self.me = me = self.c[actor]
+        self.foes = [k for k, r in self.c.items()
+                     if r["side"] != me["side"] and r["state"] == "active"]
+        self._split: dict[tuple[str, int], tuple[float, float]] = {}
+        self._strike: dict[tuple[str, str, int], float] = {}
+
+    # ------------------------------------------------------------------ public data
+    def arms(self, cid: str) -> tuple[Any, ...]:
+        return self.enc.by_id[cid].profile.weapons
+
+    def arm(self, cid: str, wid: str) -> Any:
+        return self.enc.by_id[cid].profile.weapon(wid)
+
+    def base(self, cid: str, w: Any) -> float:
+        return float(w.mean) + (self.c[cid]["bonuses"]["damage"] if w.ps else 0)
+
+    def geo(self, cid: str, w: Any, d: int) -> float:
+        """Rough damage of one blow of ``w`` at distance ``d`` (reach and closer bands)."""
+        if w.ranged:
+            if w.ammo is not None and self.c[cid]["ammo"].get(w.id, 0) <= 0:
+                return 0.0
+            return self.base(cid, w) if d <= w.max_range else 0.0
+        b = _band(self.c[cid]["radii"], d)
+        if b > w.reach or (b == 1 and not w.short):
+            return 0.0
+        f = 1 - 0.25 * (w.reach - b)
+        return self.base(cid, w) * f * f
+
+    def best_geo(self, cid: str, d: int) -> float:
+        return max((self.geo(cid, w, d) for w in self.arms(cid)), default=0.0)
+
+    def life(self, cid: str) -> float:
+        r = self.c[cid]
+        return max(1.0, r["sdc"] + r["hp"])
+
+    def preview(self, att: str, wid: str, tid: str) -> Any:
+        """``preview_strike``, kept across decisions under what it depends on (the band or,
+        for a ranged weapon, everyone's place; both sides' conditions, armour, the boost)."""
+        a, t = self.c[att], self.c[tid]
+        w = self.arm(att, wid)
+        where: Any = _band(a["radii"], abs(a["x"] - t["x"]))
+        if w.ranged:
+            where = (abs(a["x"] - t["x"]), a["ammo"].get(wid),
+                     tuple((r["x"], r["state"]) for r in self.v["combatants"]))
+        by = self.enc.by_id
+        key = (by[att].profile, wid, by[tid].profile, where, a["boost_pending"],
+               t["armor_sdc"] > 0, tuple(a["conditions"].values()),
+               tuple(t["conditions"].values()))
+        pv = self.previews.get(key)
+        if pv is None:
+            pv = self.previews[key] = preview_strike(self.enc, att, wid, tid)
+        return pv
+
+    def defense(self, cid: str, s0: int, ranged: bool) -> Any:
+        """``preview_defense`` (its chances only), kept across decisions under the
+        defender's conditions."""
+        key = (self.enc.by_id[cid].profile, s0, ranged,
+               tuple(self.c[cid]["conditions"].values()))
+        pd = self.previews.get(key)
+        if pd is None:
+            pd = self.previews[key] = preview_defense(self.enc, cid, s0, ranged)
+        return pd
+
+    def stamina_cost(self, cid: str, n: int) -> float:
+        """``n`` Stamina, dearer where it crosses into Exhaustion (bonuses x0.75) or
+        Fatigue (x0.5)."""
+        s, top = self.c[cid]["stamina"], self.c[cid]["stamina_max"]
+        return (STAMINA_PRICE * n + (2.5 if 2 * (s - n) <= top < 2 * s else 0.0)
+                + (3.0 if 4 * (s - n) <= top < 4 * s else 0.0))
+
+    def morale_cost(self) -> float:
+        """One Morale point; dearer below the Depression marker (10% of the maximum)."""
+        r = self.me
+        return MORALE_PRICE + (3.0 if r["morale"] - 1 < -(-r["morale_max"] // 10) else 0.0)
+
+    # ------------------------------------------------------------------ striking
+    def split(self, tid: str, s0: int) -> tuple[float, float]:
+        """(body share, armour share) of a melee blow with total ``s0`` that ``tid`` parries."""
+        key = (tid, s0)
+        if key in self._split:
+            return self._split[key]
+        t = self.c[tid]
+        if t["stamina"] < 1 or t["state"] != "active":
+            out = (0.0, 1.0) if t["armor_sdc"] > 0 and s0 <= t["ar"] else (1.0, 0.0)
+        else:
+            pm = self.defense(tid, s0, False).parry_mitigates
+            if t["armor_sdc"] > 0:
+                pa = self.defense(tid, s0 - t["ar"] - 1, False).parry_mitigates
+                out = (1 - pa, 0.25 * pm + pa - pm)
+            else:
+                out = (1 - 0.75 * pm, 0.0)
+        self._split[key] = out
+        return out
+
+    def strike_value(self, wid: str, tid: str, boost: int = 0, unaware: bool = False) -> float:
+        key = (wid, tid, boost + (10 if unaware else 0))
+        if key in self._strike:
+            return self._strike[key]
+        w = self.arm(self.id, wid)
+        value = -1.0
+        reach = self.geo(self.id, w, abs(self.me["x"] - self.c[tid]["x"])) > 0
+        pv = self.preview(self.id, wid, tid) if reach else None
+        if pv is not None and pv.in_range and pv.expected_damage > 0:
+            t = self.c[tid]
+            dmg = pv.expected_damage
+            if unaware or w.ranged:
+                body = pv.expected_body
+                armour = dmg - body
+            else:
+                boost += 2 if self.me["boost_pending"] else 0
+                s0 = int((10.5 + self.me["bonuses"]["strike"] + boost)
+                         * max(0.0, 1 - 0.25 * pv.closer_bands))
+                bf, af = self.split(tid, s0)
+                body, armour = dmg * bf, dmg * af
+            value = self.worth(tid, body, armour, body / dmg * pv.hit, w.wounds)
+            if t["state"] != "active":
+                value *= 0.05  # a comatose foe is out of the fight already
+        self._strike[key] = value
+        return value
+
+    def worth(self, tid: str, body: float, armour: float, p_body: float, wounds: int) -> float:
+        """Value of an expected ``body`` and ``armour`` damage on ``tid`` (focus the hurt)."""
+        t = self.c[tid]
+        life = self.life(tid)
+        hurt = 1 - life / max(1, t["sdc_max"] + t["hp_max"])
+        value = body * (1 + HURT_W * hurt) + ARMOUR_W * min(armour, t["armor_sdc"])
+        value += WOUND_W * p_body * wounds
+        if p_body > 0:
+            per_hit = body / p_body
+            if per_hit >= life:
+                value += KILL * p_body
+            elif 2 * per_hit >= life:
+                value += KILL * p_body * 0.1  # a critical does it
+        return value * (1 + 0.02 * self.best_geo(tid, 1))
+
+    def best_strike(self) -> float:
+        best = 0.0
+        for t in self.foes:
+            for w in self.arms(self.id):
+                best = max(best, self.strike_value(w.id, t))
+        return best
+
+    # ------------------------------------------------------------------ position
+    def pos(self, x: int) -> float:
+        """How good it is to stand at ``x``: the best blow from there less the foes' blows."""
+        me, mine, danger, gap = self.me, 0.0, 0.0, 10 ** 6
+        reach = max([me["radii"][w.reach - 1] for w in self.arms(self.id) if not w.ranged]
+                    + [me["radii"][1]])
+        for f in self.foes:
+            r = self.c[f]
+            d = abs(x - r["x"])
+            hurt = 1 - self.life(f) / max(1, r["sdc_max"] + r["hp_max"])
+            mine = max(mine, self.best_geo(self.id, d) * (1 + HURT_W * hurt))
+            danger += self.best_geo(f, d) * r["actions"] / me["actions"]
+            gap = min(gap, max(0, d - reach))
+        if mine <= 0 and self.foes:
+            mine = -APPROACH * gap / max(1, me["full_move_ft"])
+        return mine - DANGER_W * danger
+
+    def move_gain(self, a: Action, allowance: int) -> float:
+        """Expected position gain of a move (spec §5.3): its destination, no passing, the
+        entry contest that may stop it at a Zone layer of the target, the opportunity Strikes
+        of the layers it leaves."""
+        me, t = self.me, self.c[a.target or ""]
+        x, tx, mode = me["x"], t["x"], a.args[0]
+        side = (-1 if x < tx else 1) if x != tx else (-1 if x <= tx else 1)
+        want = {"engage": me["zoc_radius"], "close": me["radii"][1]}.get(mode,
+                                                                        t["zoc_radius"] + 1)
+        dest = x + side * allowance if mode == "away" else tx + side * want
+        dest = max(0, min(self.v["arena_length"], dest, x + allowance), x - allowance)
+        sign = 1 if dest > x else -1
+        left = 0
+        for f in self.foes:
+            r = self.c[f]
+            if r["x"] != x and (r["x"] - x) * sign > 0 and (dest - r["x"]) * sign > 0:
+                dest = r["x"]  # no passing an enemy's coordinate
+        for f in self.foes:
+            r = self.c[f]
+            b0, b1 = _band(r["radii"], abs(x - r["x"])), _band(r["radii"], abs(dest - r["x"]))
+            if b0 <= r["zoc_band"] and b1 > b0 and self.best_geo(f, abs(x - r["x"])) > 0:
+                left += min(b1, r["zoc_band"] + 1) - b0
+        ends = [(1.0, dest)]
+        d0, d1 = abs(x - tx), abs(dest - tx)
+        rad, zb = t["radii"], t["zoc_band"]
+        entered = [b for b in range(zb, 0, -1) if _band(rad, d1) <= b < _band(rad, d0)]
+        if a.target in self.foes and d1 < d0 and entered:
+            diff = me["bonuses"]["maneuver"] - t["bonuses"]["maneuver"]
+            probs = p_layers(diff + (2 if me["boost_pending"] else 0))
+            ends = [(probs[m], tx + side * (rad[entered[m] - 1] + 1))
+                    for m in range(len(entered))]
+            ends.append((sum(probs[len(entered):]), dest))
+        now = self.pos(x)
+        gain = sum(p * (self.pos(y) - now) for p, y in ends if p > 0)
+        gain -= 0.002 * abs(dest - x)  # no farther than it needs
+        return gain - left * max((self.best_geo(f, 1) for f in self.foes), default=0.0)
+
+    # ------------------------------------------------------------------ own turn
+    def turn(self, legal: list[Action]) -> list[float]:
+        main = [self.main(a) if a.kind not in ("step", "morale_boost", "drop") else None
+                for a in legal]
+        best = max([s for s in main if s is not None], default=0.0)
+        out = []
+        for a, s in zip(legal, main, strict=True):
+            if s is not None:
+                out.append(s)
+            elif a.kind == "step":
+                g = self.move_gain(a, self.me["step_budget"])
+                out.append(best + g if g >= STEP_MIN else best - 1.0)
+            elif a.kind == "morale_boost":
+                out.append(best + self.boost_gain(legal, best))
+            else:  # drop: only Closing Wounds is judged (a Ward or Power Draw is kept)
+                out.append(best + (self.drop_gain() if a.args == ("closing_wounds",) else -1.0))
+        return out
+
+    def main(self, a: Action) -> float:
+        k = a.kind
+        if k == "strike":
+            return self.strike_value(a.args[0], a.target or "")
+        if k == "move":
+            return MOVE_W * self.move_gain(a, self.me["full_move_ft"])
+        if k in ("rest", "defend"):  # no blow to deal: Stamina back, or free dodges to come
+            me, hit = self.me, self.best_strike() > 0
+            danger = self.threatened(15 // me["actions"])
+            if k == "rest":
+                return 4.0 * (1 - me["stamina"] / max(1, me["stamina_max"])) - 0.5 * danger - hit
+            return -0.5 if hit or me["stamina"] < 2 else 0.05 * danger - 0.2
+        if k == "closing_wounds":
+            return self.closing_value(int(a.args[0]))
+        if k == "continue":
+            return self.continue_value()
+        return 0.0  # a kind this heuristic does not know: neutral
+
+    def threatened(self, seconds: int) -> float:
+        """Expected enemy blows on this combatant in the next ``seconds`` Seconds."""
+        s_now, total = self.v["second"], 0.0
+        for f in self.foes:
+            r = self.c[f]
+            d = abs(r["x"] - self.me["x"])
+            reach = max([r["radii"][w.reach - 1] for w in self.arms(f) if not w.ranged] + [2])
+            ranged = any(w.ranged and d <= w.max_range for w in self.arms(f))
+            if not ranged and d > reach + r["full_move_ft"]:
+                continue
+            n = sum(1 for s, _, st in r["slots"]
+                    if st in ("available", "reserved") and s_now <= s <= s_now + seconds)
+            n += sum(1 for s, _, _ in r["slots"] if s <= s_now + seconds - 15)
+            total += n * max(self.best_geo(f, min(d, reach)), 1.0)
+        return total
+
+    def closing_value(self, x: int) -> float:
+        me = self.me
+        bleed = me["conditions"].get("internal_bleeding", 0)
+        removed = min(me["wounds"], 3 * x * max(0, 100 - 50 * bleed) // 100)
+        if removed <= 0 or me["conditions"].get("closing_wounds", 0) >= x:
+            return -1.0
+        exposure = 0.5 * self.threatened(3)
+        waste = 0.3 * max(0, x - -(-me["wounds"] // 3))
+        return removed * WOUND_TICKS - self.stamina_cost(self.id, x) - exposure - waste
+
+    def continue_value(self) -> float:
+        """The committed action's payoff per slot still to pay (spec §4.7); a commitment it
+        cannot judge (a spell) is kept going."""
+        me = self.me
+        a = parse_label(me["commitment"] or "")
+        left = sum(1 for _, _, st in me["slots"] if st == "reserved") + me["carry_over"]
+        if a.kind != "strike":
+            return 0.5
+        return self.strike_value(a.args[0], a.target or "") / max(1, left)
+
+    def boost_gain(self, legal: list[Action], best: float) -> float:
+        gain = 0.0
+        for a in legal:
+            if a.kind == "strike":
+                v0 = self.strike_value(a.args[0], a.target or "")
+                if v0 >= best - 1e-9 and v0 > 0:
+                    gain = max(gain, self.strike_value(a.args[0], a.target or "", 2) - v0)
+        return gain - self.morale_cost() if gain > 0 else -1.0
+
+    def drop_gain(self) -> float:
+        """Drop Closing Wounds (its -100%) when no Wound is left, or few and a foe is near."""
+        me = self.me
+        near = any(self.best_geo(self.id, abs(self.c[f]["x"] - me["x"])) > 0 for f in self.foes)
+        few = me["wounds"] <= me["conditions"].get("closing_wounds", 0)
+        return 0.5 if me["wounds"] == 0 or (near and few) else -1.0
+
+    # ------------------------------------------------------------------ windows
+    def window(self, a: Action) -> float:
+        w = self.v["window"]
+        if a.kind == "pass":
+            return 0.0
+        if w["kind"] == "opportunity" and a.kind == "strike":
+            return self.strike_value(a.args[0], a.target or "", unaware=True)
+        if w["kind"] == "defense":
+            return self.defend_option(a, w)
+        return 0.0  # a window this heuristic does not know: neutral
+
+    def harm(self, layer: str, amount: float, wounds: int) -> float:
+        if layer == "armour":
+            return ARMOUR_W * min(amount, self.me["armor_sdc"])
+        out = amount + (WOUND_W * wounds if amount >= 1 else 0.0)
+        return out + (KILL if amount >= self.life(self.id) else 0.0)
+
+    def defend_option(self, a: Action, w: dict[str, Any]) -> float:
+        me, s0, ranged = self.me, w["s0"], bool(w["ranged"])
+        att, wid = w["attacker"], w["weapon"]
+        pv = self.preview(att, wid, self.id)
+        dmg = pv.expected_damage / max(pv.hit + pv.crit, 1e-9)
+        dmg *= 2 if w.get("crit_range") else 1
+        wounds = self.arm(att, wid).wounds
+        ar, armoured = me["ar"], me["armor_sdc"] > 0
+        miss_at = 4 if ranged else 1
+        body, arm = self.harm("body", dmg, wounds), self.harm("armour", dmg, 0)
+        passed = arm if armoured and s0 <= ar else body
+        f = 2 if a.boosts else 0
+        cost = self.morale_cost() if f else 0.0
+        if a.kind == "parry":
+            pm = self.defense(self.id, s0 - f, False).parry_mitigates
+            low = self.harm("armour" if armoured else "body", 0.25 * dmg, wounds)
+            if armoured:
+                pa = self.defense(self.id, s0 - ar - 1 - f, False).parry_mitigates
+                harm = pm * low + (pa - pm) * arm + (1 - pa) * body
+            else:
+                harm = pm * low + (1 - pm) * body
+            return passed - harm - cost - self.stamina_cost(self.id, 1)
+        if a.kind not in ("dodge", "multidodge"):
+            return 0.0
+        pd = self.defense(self.id, s0 - f, ranged)
+        p_miss = pd.dodge_miss
+        if armoured:
+            pa = self.defense(self.id, s0 - ar + miss_at - f, ranged).dodge_miss
+            harm = (pa - p_miss) * arm + (1 - pa) * body
+        else:
+            harm = (1 - p_miss) * body
+        free = me["defending"]
+        slot = 0.0 if free else max(SLOT_MIN, self.best_strike())  # the turn it deletes
+        if a.kind == "dodge":
+            return passed - harm - cost - self.stamina_cost(self.id, 1) - slot
+        alt = passed
+        if not ranged and me["stamina"] >= 4:
+            pm = self.defense(self.id, s0, False).parry_mitigates
+            alt = min(passed, pm * self.harm("armour" if armoured else "body", 0.25 * dmg,
+                                             wounds) + (1 - pm) * passed)
+        later = self.later_attacks(not free)
+        score = passed - harm - cost - self.stamina_cost(self.id, 3) - slot
+        score += MD_LATER * later * max(0.0, alt - harm)
+        if a.args == ("back",):
+            best = max(self.arms(self.id), key=lambda x: self.base(self.id, x))
+            score += 0.5 if best.ranged else -0.5  # a shooter falls back, a fighter stays
+        return score
+
+    def later_attacks(self, spends: bool) -> int:
+        """Enemy turns before this combatant's next turn (after the one a Dodge would spend)."""
+        cur = tuple(self.v["cursor"])
+        rank = {cid: i for i, cid in enumerate(self.v["initiative"])}
+        big = len(self.c) + 1
+
+        def key(cid: str, s: int, k: int) -> tuple[int, int, int]:
+            return (s, k, rank.get(cid, big))
+
+        mine = sorted(key(self.id, s, k) for s, k, st in self.me["slots"]
+                      if st in ("available", "reserved") and key(self.id, s, k) > cur)
+        limit = mine[1] if spends and len(mine) > 1 else mine[0] if mine and not spends \
+            else (99, 0, 0)
+        n = 0
+        for f in self.foes:
+            if self.best_geo(f, abs(self.c[f]["x"] - self.me["x"])) <= 0:
+                continue
+            n += sum(1 for s, k, st in self.c[f]["slots"]
+                     if st in ("available", "reserved") and cur < key(f, s, k) < limit)
+        return n
