@@ -5,7 +5,8 @@
 the agent to act follows the rules engine's timeline (spec §4.4, §4.8): the combatant whose
 slot of the Melee Grid is reached (TURN, or COMMITTED at a reserved slot, asked again after each
 free action), or a window inside another combatant's action: the DEFENSE of a Strike's target
-and the OPPORTUNITY Strike of an enemy whose Zone layer a mover leaves.
+and the OPPORTUNITY Strike of an enemy whose Zone layer a mover leaves, and under FULL the SAVE
+against a Taunt or Distract and the POST_ROLL spending of Morale.
 
 =================  ==========================================================================
 action space       ``Discrete(199)``: see ``envs/palladium_revised/encoding.py`` or
@@ -20,7 +21,7 @@ render modes       ``"ansi"`` (the event log) and ``"rgb_array"`` (the battle li
 =================  ==========================================================================
 
 Version history:
-    v0: first release (the CORE rules of the engine; FULL's indices are laid out and masked).
+    v0: first release (CORE and FULL rules: ``rules="core"`` masks FULL's indices).
 """
 
 from __future__ import annotations
