@@ -9,10 +9,11 @@ or inline stat blocks through the catalogue's ``stat_block_from_mapping``), plus
 
 Without ``order``, ``round`` and ``actor`` the fight starts fresh: the state is applied before
 the start-of-fight state check and round 1's initiative is rolled from the dice. Otherwise the
-fight stands in ``round`` (default 1) with ``order`` as its initiative order (no roll; default:
-roster order; every combatant once): with ``actor`` at that combatant's slot in ``second``
-(default its first slot of the round, Second 1), every slot before it in time order (Second,
-pass, initiative) spent; without ``actor`` at the round's first decision. The clock runs from the
+fight stands in ``round`` (default 1) with ``order`` as its initiative order (no roll; every
+combatant once): with ``actor`` (``order`` default: roster order) at that combatant's slot in
+``second`` (default its first slot of the round, Second 1), every slot before it in time order
+(Second, pass, initiative) spent; without ``actor`` at the round's first decision (without
+``order`` its initiative is rolled from the dice). The clock runs from the
 round's start to that decision (its tick phases and state checks, spec §4.4-§4.6), then the
 ``state`` is applied as the table shows it and the state check runs again.
 """
@@ -114,7 +115,7 @@ def _spend_before(enc: PalladiumEncounter, actor: str, second: int) -> None:
                 c.slot_state[j] = USED
 
 
-def _in_progress(enc: PalladiumEncounter, e: Entry, order: list[str], rnd: int,
+def _in_progress(enc: PalladiumEncounter, e: Entry, order: list[str] | None, rnd: int,
                  actor: str | None, second: int | None, dice: Dice) -> list[Event]:
     """Run the clock from the start of ``rnd`` to the decision the file names."""
     ev: list[Event] = []
@@ -180,7 +181,9 @@ def from_situation(data: dict[str, Any], source: str = "situation",
     else:
         for c in enc.combatants:
             state_check(ev, c)
-        order = sit.order if sit.order is not None else list(sit.members)
+        order = sit.order
+        if order is None and sit.actor is not None:
+            order = list(sit.members)
         ev += _in_progress(enc, e, order, sit.round or 1, sit.actor, second, dice)
         apply_state(enc, states, enc.current_actor())
         for c in enc.combatants:  # the table's state, checked as at a Second's end (§4.6)
