@@ -70,14 +70,28 @@ class PalladiumStarter:
             Line("morale", c["morale"], f"at most {p['morale_max']}"),
             Line("wounds", c["wounds"], "0 or more (spec §8.6)"),
             Line("armor_sdc", c["armor_sdc"], f"0 .. {p['armor_sdc']}"),
+            Line("ee", c["fx"]["ee"], f"E.E. 0 .. {p['ee_max']} (FULL)", live=p["ee_max"] > 0),
+            Line("se", c["fx"]["se"], f"S.E. 0 .. {p['se_max']} (FULL)", live=p["se_max"] > 0),
+            Line("step_budget", c["step_budget"], "feet of Steps left this round"),
+            Line("defending", c["defending"], "Defend until its next turn (not the actor)"),
+            Line("resting", c["resting"], "resting (spec §5.4); rest_seconds: 0..4"),
+            Line("conditions", {"prone": True}, "spec §7; docs/situations.md lists them",
+                 live=False),
         ]
 
     def inline(self, c: dict[str, Any], snap: dict[str, Any]) -> list[Line]:
         raw = _raw_blocks()[self.block_id(c)]
-        return [Line(k, v, BLOCK_NOTES.get(k, "")) for k, v in raw.items()]
+        name = snap["profiles"][c["id"]]["name"]
+        return [Line("name", name, "free text (default: the id)"),
+                *(Line(k, v, BLOCK_NOTES.get(k, "")) for k, v in raw.items() if k != "name")]
 
     def top(self, snap: dict[str, Any], own: bool) -> list[Line]:
-        return []
+        last_side = [c["side"] for c in snap["combatants"].values()][-1]
+        return [Line("second", snap["second"], "1..15: the fight stands at the actor's slot in "
+                     "this Second"),
+                Line("ambush", snap["ambush"] or last_side,
+                     "FULL: the ambushing side (a fresh start, spec §3.5)",
+                     live=snap["ambush"] is not None)]
 
 
 STARTER = PalladiumStarter()

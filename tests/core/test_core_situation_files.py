@@ -17,7 +17,7 @@ def test_there_are_examples_with_inline_combatants_for_each_system():
     datas = [load_situation(p) for p in FILES]
     inline = {d["system"] for d in datas
               if any(isinstance(c.get("stats"), dict) for c in d.get("combatants", []))}
-    assert inline == {"mano_a_mano", "metanoia", "sizebound", "metaforce"}
+    assert inline == {"mano_a_mano", "metanoia", "sizebound", "metaforce", "palladium_revised"}
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

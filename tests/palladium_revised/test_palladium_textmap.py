@@ -42,8 +42,12 @@ def test_the_starter_names_the_fields_the_reader_takes():
     c = snap["combatants"]["mage_1"]
     assert STARTER.block_id(c) == "battle_mage"
     assert [(ln.key, ln.value) for ln in STARTER.member(c)] == [("x", 70)]
-    assert [(ln.key, ln.value) for ln in STARTER.state(c, snap)] == [
-        ("sdc", 25), ("hp", 24), ("stamina", 24), ("morale", 32), ("wounds", 0),
-        ("armor_sdc", 0)]
+    assert [(ln.key, ln.value, ln.live) for ln in STARTER.state(c, snap)] == [
+        ("sdc", 25, True), ("hp", 24, True), ("stamina", 24, True), ("morale", 32, True),
+        ("wounds", 0, True), ("armor_sdc", 0, True), ("ee", 50, True), ("se", 0, False),
+        ("step_budget", 10, True), ("defending", False, True), ("resting", False, True),
+        ("conditions", {"prone": True}, False)]
+    assert [(ln.key, ln.value, ln.live) for ln in STARTER.top(snap, False)] == [
+        ("second", 1, True), ("ambush", "B", False)]
     inline = {ln.key: ln.value for ln in STARTER.inline(c, snap)}
     assert inline["spells"][0] == "fire_bolt" and inline["actions"] == 3
