@@ -18,7 +18,6 @@ option changed, minus FULL's, paired on the same seeds.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -159,18 +158,11 @@ def sweep_lines(summary: dict[str, Any]) -> list[str]:
 
 # ---------------------------------------------------------------------------------- rules
 
-_CHOICES = re.compile(r"must be (.+?), got")
-
-
 def _choices(system: str, name: str, current: str) -> list[str]:
-    """A text field's accepted values, read from the options parser's own error message."""
-    try:
-        get_rules(system).parse_options({name: "\u0000probe"})
-    except ValueError as e:
-        m = _CHOICES.search(str(e))
-        if m:
-            return [c.strip() for c in re.split(r",| or ", m.group(1)) if c.strip()]
-    return [current]
+    """A text field's accepted values (the system's ``RULE_CHOICES``; none listed: its own)."""
+    from eval.balance_options import rule_choices_for
+
+    return list(rule_choices_for(system).get(name, (current,)))
 
 
 def rule_variants(fight: Fight) -> list[tuple[str, Any]]:
