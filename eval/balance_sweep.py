@@ -68,8 +68,6 @@ def run_sweep(cfg: BalanceConfig, path: str, values: list[Any], target_win: floa
     except KeyError as e:
         raise ValueError(f"{fight.source}: --set: {e.args[0]}") from None
     side = fight.sides(cfg.options)[0]
-    bench = Bench(cfg.out, fingerprint(fight.system, fight, cfg.agent, cfg.options), cfg.agent,
-                  seed=cfg.seed, workers=cfg.workers, progress=cfg.progress, log=log)
     made: dict[str, Variant] = {}
 
     def variant(value: Any) -> Variant:
@@ -89,6 +87,10 @@ def run_sweep(cfg: BalanceConfig, path: str, values: list[Any], target_win: floa
         got = adaptive(bench, arms, cfg, cfg.precision, 2 * cfg.precision, "sweep")
         return {x: _point(bench, variant(x), side, got[variant(x).key], x) for x in vals}
 
+    for x in values:  # every value checked before anything is written
+        variant(x)
+    bench = Bench(cfg.out, fingerprint(fight.system, fight, cfg.agent, cfg.options), cfg.agent,
+                  seed=cfg.seed, workers=cfg.workers, progress=cfg.progress, log=log)
     points = measure(list(values))
     answer = None
     if target_win is not None or target_rounds is not None:
