@@ -6,7 +6,10 @@ system names the options an action uses through its optional registry part ``bal
 (``envs.get_balance``: ``option_keys(enc, action)`` and, optionally, ``combatant_options(enc,
 cid)``); without one, ``default_option_keys`` names them from the action: ``family:<kind>``, then
 ``<kind> <first argument>`` when the action has a first argument that is not a number, and
-``boost:<b>`` for each boost.
+``boost:<b>`` for each boost. The part may also give ``TURN_STRUCTURE``, the options that are the
+turn's structure rather than a choice (``family:end_turn``: never banned, ``turn_structure_for``),
+and ``RULE_CHOICES``, the accepted values of each text field of the system's ``RuleOptions``
+(``rule_choices_for``, which ``arena balance rules`` plays).
 
 ``Restricted(enc, banned)`` is **restricted play**: a proxy of an encounter whose
 ``legal_actions()`` leaves out, for a banned combatant, every action that uses a banned option. A
@@ -26,7 +29,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 __all__ = ["OptionKeys", "default_option_keys", "option_keys_for", "combatant_options_for",
-           "turn_structure_for",
+           "turn_structure_for", "rule_choices_for",
            "Restricted", "RestrictedFight", "Tracking"]
 
 OptionKeys = Callable[[Any, Any], tuple[str, ...]]
@@ -66,6 +69,16 @@ def turn_structure_for(system: str) -> frozenset[str]:
 
     part = get_balance(system)
     return frozenset(getattr(part, "TURN_STRUCTURE", ()) if part is not None else ())
+
+
+def rule_choices_for(system: str) -> dict[str, tuple[str, ...]]:
+    """The accepted values of each text field of the system's ``RuleOptions`` (its ``balance``
+    part's ``RULE_CHOICES``); ``{}`` for a system that lists none."""
+    from envs import get_balance
+
+    part = get_balance(system)
+    listed = getattr(part, "RULE_CHOICES", None) if part is not None else None
+    return {str(k): tuple(str(v) for v in vals) for k, vals in (listed or {}).items()}
 
 
 def combatant_options_for(system: str) -> Callable[[Any, str], Iterable[str]]:

@@ -196,7 +196,7 @@ class Bench:
             for v, seed in todo:
                 yield play_variant_game(v, seed, self.agent)
             return
-        chunk = max(1, min(8, len(todo) // (8 * self.workers)))
+        chunk = 1  # each game recorded as it ends (a chunk is returned only when all of it is)
         pool = _pool_context().Pool(self.workers, initializer=_init_worker,
                                     initargs=(self.agent,))
         try:

@@ -18,7 +18,6 @@ option changed, minus FULL's, paired on the same seeds.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -69,8 +68,6 @@ def run_sweep(cfg: BalanceConfig, path: str, values: list[Any], target_win: floa
     except KeyError as e:
         raise ValueError(f"{fight.source}: --set: {e.args[0]}") from None
     side = fight.sides(cfg.options)[0]
-    bench = Bench(cfg.out, fingerprint(fight.system, fight, cfg.agent, cfg.options), cfg.agent,
-                  seed=cfg.seed, workers=cfg.workers, progress=cfg.progress, log=log)
     made: dict[str, Variant] = {}
 
     def variant(value: Any) -> Variant:
@@ -90,6 +87,10 @@ def run_sweep(cfg: BalanceConfig, path: str, values: list[Any], target_win: floa
         got = adaptive(bench, arms, cfg, cfg.precision, 2 * cfg.precision, "sweep")
         return {x: _point(bench, variant(x), side, got[variant(x).key], x) for x in vals}
 
+    for x in values:  # every value checked before anything is written
+        variant(x)
+    bench = Bench(cfg.out, fingerprint(fight.system, fight, cfg.agent, cfg.options), cfg.agent,
+                  seed=cfg.seed, workers=cfg.workers, progress=cfg.progress, log=log)
     points = measure(list(values))
     answer = None
     if target_win is not None or target_rounds is not None:
@@ -159,18 +160,11 @@ def sweep_lines(summary: dict[str, Any]) -> list[str]:
 
 # ---------------------------------------------------------------------------------- rules
 
-_CHOICES = re.compile(r"must be (.+?), got")
-
-
 def _choices(system: str, name: str, current: str) -> list[str]:
-    """A text field's accepted values, read from the options parser's own error message."""
-    try:
-        get_rules(system).parse_options({name: "\u0000probe"})
-    except ValueError as e:
-        m = _CHOICES.search(str(e))
-        if m:
-            return [c.strip() for c in re.split(r",| or ", m.group(1)) if c.strip()]
-    return [current]
+    """A text field's accepted values (the system's ``RULE_CHOICES``; none listed: its own)."""
+    from eval.balance_options import rule_choices_for
+
+    return list(rule_choices_for(system).get(name, (current,)))
 
 
 def rule_variants(fight: Fight) -> list[tuple[str, Any]]:

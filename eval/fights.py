@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
 from typing import Any
@@ -156,9 +157,11 @@ def resolve_fight(system: str | None, text: str) -> Fight:
     return Fight.named(system, text)
 
 
-def own_form(system: str, name: str) -> dict[str, Any]:
+def own_form(system: str, name: str, inline: Collection[str] = ()) -> dict[str, Any]:
     """Encounter ``name`` as the situation of one's own fight, a fresh start: every combatant new
     (side, stat block by catalogue id, place), the system's own top-level fields (a map) kept.
+    The combatants in ``inline`` have their stat block written out (the catalogue's schema), to
+    change one field of it (a planted imbalance, a sweep).
 
     Written by the system's starter (``envs.get_starter``), as ``arena situation new`` does;
     ``ValueError`` for a system whose starter cannot write one."""
@@ -178,8 +181,9 @@ def own_form(system: str, name: str) -> dict[str, Any]:
     for cid, c in snap["combatants"].items():
         from envs.core.starter import Line
 
-        lines = [Line("id", cid), Line("side", c["side"]), *starter.member(c),
-                 Line("stats", starter.block_id(c)),
+        stats = (Line("stats", children=starter.inline(c, snap)) if cid in inline
+                 else Line("stats", starter.block_id(c)))
+        lines = [Line("id", cid), Line("side", c["side"]), *starter.member(c), stats,
                  Line("state", children=starter.state(c, snap))]
         combatants.append(yaml.safe_load("\n".join(render_lines(lines))))
     top = yaml.safe_load("\n".join(render_lines(starter.top(snap, True)))) or {}

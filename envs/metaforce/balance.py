@@ -2,13 +2,18 @@
 
 An attack or a shot names its weapon (``weapon:warhammer``), a spell its name (``cast fireball``), a
 reaction its kind (``react attack``); moving closer or away (``approach``, ``retreat``) is not an
-option but the family is (``family:dash``). Standard library only."""
+option but the family is (``family:dash``). It imports no RL library."""
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["option_keys", "TURN_STRUCTURE"]
+from envs.metaforce.rules.options import CHOICES
+
+__all__ = ["option_keys", "TURN_STRUCTURE", "RULE_CHOICES"]
+
+RULE_CHOICES: dict[str, tuple[str, ...]] = dict(CHOICES)
+"""the accepted values of each text field of ``RuleOptions`` (``arena balance rules``)"""
 
 TURN_STRUCTURE = frozenset({"family:end_turn", "family:pass"})
 """options that are the turn's structure (ending it), not a choice to ban"""

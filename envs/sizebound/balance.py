@@ -2,13 +2,23 @@
 
 An attack names the weapon in the hand it uses (``weapon:sword`` for ``attack main``, read from the
 public snapshot's ``wielded``), as well as its family; steps and runs name only their family (a
-direction is not an option). Standard library only."""
+direction is not an option). It imports no RL library."""
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["option_keys", "TURN_STRUCTURE"]
+from envs.sizebound.rules import options as _options
+
+__all__ = ["option_keys", "TURN_STRUCTURE", "RULE_CHOICES"]
+
+RULE_CHOICES: dict[str, tuple[str, ...]] = {
+    "defeat_mode": _options.DEFEAT_MODES, "exertion_control": _options.EXERTION_CONTROL,
+    "mana_overdraw": _options.MANA_OVERDRAW, "weather": _options.WEATHER,
+    "damage_roll_mode": _options.DAMAGE_ROLL_MODES, "first_side": _options.FIRST_SIDE,
+    "exertion_pool": _options.EXERTION_POOLS,
+}
+"""the accepted values of each text field of ``RuleOptions`` (``arena balance rules``)"""
 
 TURN_STRUCTURE = frozenset({"family:end_turn", "family:pass"})
 """options that are the turn's structure (ending it), not a choice to ban"""

@@ -63,6 +63,8 @@ def from_situation(
     cat = catalogue()
     items = _own_items(data, source, cat.items)
     blocks = cat.stat_blocks
+    if items is not cat.items:  # the file's items are known to every sheet (picked up, disarmed)
+        blocks = {k: replace(b, items=items) for k, b in blocks.items()}
 
     own_items = data.get("items") if isinstance(data, dict) else None
 
