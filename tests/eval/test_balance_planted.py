@@ -71,7 +71,7 @@ PLANTS: dict[str, tuple[Callable[[], dict[str, Any]], int, tuple[str, str], tupl
                  ("rotblade_duelist", "attack deteriorating")),
     "mano_a_mano": (_mano_a_mano, 30, ("steven", "weapon:planted_blade"),
                     ("steven", "weapon:left_foot")),
-    "sizebound": (_sizebound, 20, ("duelist", "weapon:sword"), ("duelist", "weapon:dagger")),
+    "sizebound": (_sizebound, 30, ("duelist", "weapon:sword"), ("duelist", "weapon:dagger")),
     "metaforce": (_metaforce, 20, ("fighter", "weapon:warhammer"), ("fighter", "weapon:unarmed")),
 }
 
@@ -94,7 +94,7 @@ def test_a_planted_imbalance_is_flagged_and_its_options_named(system: str, tmp_p
     summary, report = run_balance(cfg)
     b = summary["balance"]
     assert b["score"]["side"] == fight.sides()[0] == summary["members"][strong[0]]
-    assert not b["balanced"] and b["score"]["rate"] >= 0.7, b["score"]
+    assert not b["balanced"] and b["score"]["rate"] >= 0.65, b["score"]
     rows = {(r["combatant"], r["option"]): r for r in summary["options"]}
     assert rows[strong]["verdict"] == "dominant", rows[strong]
     assert rows[strong]["n"] == games and rows[strong]["delta"] <= -0.25
