@@ -153,6 +153,12 @@ class PalladiumEncounter(EncounterBase):
 
         return run_procedure(self, action.label if action is not None else "", dice, body)
 
+    def scenario_event(self, text: str, dice: Dice) -> list[Event]:
+        """A scenario event between decisions (``scenario.scenario_event``: a fall, Restore,
+        Gain, a loss by dice, costs); a bad text is a ``ValueError``."""
+        from .scenario import scenario_event
+        return scenario_event(self, text, dice)
+
     def _ended(self) -> None:
         self.window = None
         self.turn = None
