@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from envs.core.dice import Dice
+from envs.core.dice import Dice, DiceError
 from envs.core.events import Event
 from envs.core.flow import Ctx, ReplayDice
 
@@ -130,6 +130,8 @@ def scenario_event(enc: PalladiumEncounter, text: str, dice: Dice) -> list[Event
         else:
             try:
                 lose(ev, c, rest[0], rest[1], dice)
+            except DiceError:  # the script ran out: the runner's 'dice' problem
+                raise
             except ValueError as e:
                 raise ValueError(f"scenario event {text!r}: {e}") from None
     else:
