@@ -66,3 +66,14 @@ def test_a_system_without_scenario_events_says_so(tmp_path, monkeypatch):
 def test_an_event_step_must_be_a_text(tmp_path):
     with pytest.raises(DataError, match=r"case.steps\[0\]: field 'event'"):
         _case(tmp_path, PALLADIUM.replace('"%s"', "5") % 40)
+
+
+def test_a_stamina_loss_by_dice_keeps_the_threshold_and_stops_at_zero(tmp_path):
+    text = PALLADIUM.replace("state: {sdc: 40}", "state: {sdc: 40, stamina: 3}").replace(
+        'dice: ["d20=1", "d20=15"]', 'dice: ["d20=1", "d20=15", "d6=6", "d6=1"]').replace(
+        '  - event: "%s"\n',
+        '  - event: "lose s stamina 1d6-1"\n  - event: "lose s stamina 1d6-2"\n')
+    text = text.replace("combatants.s.sdc: %d", "combatants.s.stamina: 0\n  events: "
+                        '["s stamina -3 = 0 (lose 1d6-1)"]\n  absent_events: ["(lose 1d6-2)"]')
+    result = run_case(_case(tmp_path, text))
+    assert result.passed, result.problems

@@ -61,15 +61,18 @@ def gain(ev: list[Event], c: Combatant, pool: str, n: int) -> None:
 
 def lose(ev: list[Event], c: Combatant, pool: str, expr: str, dice: Dice) -> int:
     """spec §1.4.2 Threshold Rule: ``lose NdM + K`` loses ``max(0, roll + K)`` (never a gain);
-    Stamina stops at 0, Morale may go below it (the pool, not the amount). Returns the loss."""
+    Stamina as any Stamina loss (``full_effects.lose_stamina``), Morale may go below 0 (the
+    pool, not the amount). Returns the amount the dice took, before any Stamina terms."""
     m = re.fullmatch(r"(\d+d\d+)([+-]\d+)?", expr.lower())
     if m is None:
         raise ValueError(f"expected dice like '1d4-2' or '2d6', got {expr!r}")
     de = DiceExpr.parse(m.group(1))
     loss = int(threshold(sum(dice.roll(de.sides, de.count)) + int(m.group(2) or 0)))
+    if pool == "stamina":  # spec §9.1: +25% a Suffocation stack, none without P.E., stops at 0
+        from .full_effects import lose_stamina
+        lose_stamina(ev, c, loss, f"lose {expr}")
+        return loss
     new = _pool(c, pool) - loss
-    if pool == "stamina":
-        new = max(0, new)
     delta = new - _pool(c, pool)
     _set(c, pool, new)
     ev.append(PoolChanged(c.id, pool, delta, new, f"lose {expr}"))
