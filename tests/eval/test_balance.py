@@ -140,6 +140,14 @@ def _labels(system: str, name: str, decisions: int = 40) -> dict[str, tuple[str,
             "fighter: dash approach -> odonghe_brawler": ("family:dash",),
             "odonghe_brawler: react attack unarmed -> fighter": ("family:react", "react attack"),
         }),
+        ("palladium_revised", "duel_sword_vs_rogue", {
+            "sellsword_1: strike long_sword -> duelist_1": ("family:strike", "weapon:long_sword"),
+            "duelist_1: multidodge back +morale":
+                ("family:multidodge", "multidodge back", "boost:morale"),
+            "sellsword_1: step engage -> duelist_1": ("family:step",),
+            "duelist_1: closing_wounds 3": ("family:closing_wounds",),
+            "duelist_1: pass": ("family:pass",),
+        }),
     ],
 )
 def test_each_system_names_the_options_an_action_uses(system: str, name: str,
@@ -151,7 +159,9 @@ def test_each_system_names_the_options_an_action_uses(system: str, name: str,
 def test_turn_structure_and_rule_choices_come_from_the_balance_part():
     assert turn_structure_for("metaforce") == {"family:end_turn", "family:pass"}
     assert turn_structure_for("metanoia") == frozenset()  # no part: everything may be banned
-    for system in ("mano_a_mano", "sizebound", "metaforce"):
+    assert turn_structure_for("palladium_revised") == {"family:wait", "family:pass",
+                                                       "family:continue"}
+    for system in ("mano_a_mano", "sizebound", "metaforce", "palladium_revised"):
         full = get_rules(system).parse_options("full")
         text = {f.name for f in fields(full) if isinstance(getattr(full, f.name), str)}
         listed = rule_choices_for(system)
@@ -164,6 +174,19 @@ def test_turn_structure_and_rule_choices_come_from_the_balance_part():
     assert labels[0] == "version=core (CORE vs FULL)"
     assert {"darkness=very_dim", "darkness=total", "armor_levels=any"} <= set(labels)
     assert "darkness=normal" not in labels  # FULL's own value is no variant
+
+
+def test_palladium_lists_every_weapon_and_spells_only_when_the_rules_have_them():
+    from envs.palladium_revised.balance import combatant_options
+
+    full = Fight.named("palladium_revised", "skirmish_2v2").build("full", SeededDice(0))
+    core = Fight.named("palladium_revised", "skirmish_2v2").build("core", SeededDice(0))
+    assert combatant_options(full, "mage_1") == (
+        "weapon:quarterstaff", "weapon:unarmed", "cast fire_bolt", "cast frost_lance",
+        "cast drench", "cast withering_curse", "cast stunning_hex", "cast mend", "cast ward")
+    assert combatant_options(core, "mage_1") == ("weapon:quarterstaff", "weapon:unarmed")
+    assert combatant_options(core, "archer_1") == ("weapon:long_bow", "weapon:dagger",
+                                                   "weapon:unarmed")
 
 
 # ------------------------------------------------------------------------ statistics
