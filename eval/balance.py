@@ -32,7 +32,8 @@ from envs.core.stats import paired_difference, wilson
 from eval.balance_run import Bench, Variant, fingerprint
 from eval.fights import Fight
 
-__all__ = ["BalanceConfig", "score", "side_summary", "run_balance", "adaptive", "DOMINANT", "DEAD"]
+__all__ = ["BalanceConfig", "score", "score_difference", "side_summary", "run_balance",
+           "adaptive", "DOMINANT", "DEAD"]
 
 DOMINANT = 0.10
 """a ban that lowers the side's score by this much or more (interval below zero): dominant"""
@@ -147,15 +148,22 @@ def _arm_half(bench: Bench, v: Variant, ref: Variant | None, side: str, n: int) 
         lo, hi = wilson(sum(mine), n)
         return _half(lo, hi)
     base = [score(g, side) for g in bench.games(ref.key, n)]
-    _, lo, hi = paired_difference(mine, base)
+    _, lo, hi = paired_difference(mine, base)  # unclamped: the stopping rule's own width
     return _half(lo, hi)
+
+
+def score_difference(mine: list[float], base: list[float]) -> tuple[float, float, float]:
+    """``paired_difference`` of two lists of scores, its interval kept inside [-1, 1] (a score
+    difference cannot leave it; the normal approximation can, on a few games)."""
+    mean, lo, hi = paired_difference(mine, base)
+    return mean, max(-1.0, lo), min(1.0, hi)
 
 
 def difference(bench: Bench, v: Variant, ref: Variant, side: str, n: int) -> dict[str, Any]:
     """``v``'s score minus ``ref``'s for ``side`` on games ``0 .. n-1`` of both."""
     mine = [score(g, side) for g in bench.games(v.key, n)]
     base = [score(g, side) for g in bench.games(ref.key, n)]
-    mean, lo, hi = paired_difference(mine, base)
+    mean, lo, hi = score_difference(mine, base)
     changed = sum(1 for a, b in zip(mine, base, strict=True) if a != b)
     return {"n": n, "with": sum(base) / n, "without": sum(mine) / n, "delta": mean, "lo": lo,
             "hi": hi, "changed": changed}

@@ -174,6 +174,9 @@ def test_turn_structure_and_rule_choices_come_from_the_balance_part():
     assert labels[0] == "version=core (CORE vs FULL)"
     assert {"darkness=very_dim", "darkness=total", "armor_levels=any"} <= set(labels)
     assert "darkness=normal" not in labels  # FULL's own value is no variant
+    assert "full=False" not in labels  # Mano a Mano's flag is CORE itself: one row, not two
+    sb = [label for label, _ in rule_variants(Fight.named("sizebound", "duel_blade_vs_shield"))]
+    assert "interleave=False" in sb and "weather=hail" in sb
 
 
 def test_palladium_lists_every_weapon_and_spells_only_when_the_rules_have_them():
@@ -194,6 +197,14 @@ def test_palladium_lists_every_weapon_and_spells_only_when_the_rules_have_them()
 
 def _g(winner: str | None, rounds: int = 1, **more: Any) -> dict[str, Any]:
     return {"winner": winner, "rounds": rounds, "usage": {}, **more}
+
+
+def test_a_score_difference_stays_inside_minus_one_to_one():
+    from eval.balance import score_difference
+
+    mean, lo, hi = score_difference([0.0, 1.0], [1.0, 1.0])
+    assert (mean, lo, hi) == (-0.5, -1.0, pytest.approx(-0.5 + 1.96 * 0.5))
+    assert paired_difference([0.0, 1.0], [1.0, 1.0])[1] == pytest.approx(-0.5 - 1.96 * 0.5)
 
 
 def test_the_side_summary_of_a_small_sample():
