@@ -139,11 +139,13 @@ def write_report(summary: dict[str, Any], out_dir: str | Path) -> Path:
     plot_sides(summary["balance"], title, out / pictures["sides"])
     if summary.get("options"):
         pictures["tornado"] = "balance_options.png"
-        plot_tornado(summary["options"], f"Option impact: {summary['fight']}",
+        who = f"{summary['fight']}, {summary['agent']} on both sides"
+        plot_tornado(summary["options"], f"Option impact (each option banned in turn): {who}",
                      out / pictures["tornado"])
     if summary.get("combatants"):
         pictures["combatants"] = "balance_combatants.png"
-        plot_combatants(summary["combatants"], f"Combatant value: {summary['fight']}",
+        who = f"{summary['fight']}, {summary['agent']} on both sides"
+        plot_combatants(summary["combatants"], f"Combatant value (leave-one-out): {who}",
                         out / pictures["combatants"])
     path = out / "report.md"
     atomic_write(path, render_markdown(summary, pictures).encode())

@@ -101,8 +101,8 @@ def run_sweep(cfg: BalanceConfig, path: str, values: list[Any], target_win: floa
                "games_played": len(bench.done)}
     out = Path(cfg.out)
     atomic_write(out / "sweep.json", __import__("json").dumps(summary, indent=1, default=str))
-    plot_sweep(summary["points"], path, f"{fight.label}: sweep of {path} ({cfg.agent})",
-               out / "sweep.png", target_win, target_rounds)
+    title = f"{fight.label}: score and fight length against {path} ({cfg.agent} on both sides)"
+    plot_sweep(summary["points"], path, title, out / "sweep.png", target_win, target_rounds)
     report = out / "sweep.md"
     atomic_write(report, "\n".join(sweep_lines(summary)) + "\n\n![sweep](sweep.png)\n")
     return summary, report
