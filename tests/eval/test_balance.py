@@ -276,6 +276,34 @@ def test_precision_mode_adds_batches_until_the_half_width_is_reached(tmp_path: P
     assert summary["balance"]["score"]["rate"] == 0.5 and summary["balance"]["balanced"]
 
 
+def test_an_option_never_chosen_is_dead_weight_without_playing_its_ban(tmp_path: Path,
+                                                                        monkeypatch):
+    played: list[str] = []
+
+    def game(variant: Variant, seed: int, agent: str) -> dict[str, Any]:
+        played.append(variant.key)
+        return {**_fake_game(variant, seed, agent),
+                "usage": {"rotblade_duelist": {"family:attack": 1}},
+                "seen": {"rotblade_duelist": ["family:attack", "family:hide"]}}
+
+    monkeypatch.setattr(balance_run, "play_variant_game", game)
+    cfg = BalanceConfig(Fight.named("metanoia", "duel_seed"), games=4, out=str(tmp_path),
+                        workers=1, progress=False, loo=False)
+    summary, report = run_balance(cfg)
+    assert sorted(set(played)) == ["ban:rotblade_duelist:family:attack", "base"]
+    rows = {r["option"]: r for r in summary["options"]}
+    assert rows["family:attack"]["played"] and rows["family:attack"]["n"] == 4
+    assert rows["family:hide"] == {
+        "combatant": "rotblade_duelist", "side": "A", "option": "family:hide", "played": False,
+        "n": 0, "delta": None, "lo": None, "hi": None, "changed": 0, "used": 0, "games_used": 0,
+        "baseline_n": 4, "chosen_hi": wilson(0, 4)[1], "fallbacks": 0,
+        "verdict": "dead weight (never chosen)"}
+    assert [r["option"] for r in summary["options"]][-1] == "family:hide"  # listed last
+    text = report.read_text(encoding="utf-8")
+    assert "Never chosen in the baseline's 4 games (0 of 4: chosen in at most 49.0%" in text
+    assert "not played: rotblade_duelist `family:hide`." in text
+
+
 # ------------------------------------------------------------------------ resuming
 
 
