@@ -23,13 +23,24 @@ def _plt() -> Any:
     return plt
 
 
-def plot_sides(balance: dict[str, Any], title: str, path: str | os.PathLike[str]) -> None:
-    """Win rate of each side and the draws (95% Wilson bars), and the fight lengths."""
+def _who(side: str, members: dict[str, str] | None) -> str:
+    """``side A`` with its combatants under it (at most three named)."""
+    ids = [cid for cid, s in (members or {}).items() if s == side]
+    if not ids:
+        return f"side {side}"
+    shown = "\n".join(ids[:3]) + (f"\n+{len(ids) - 3} more" if len(ids) > 3 else "")
+    return f"side {side}\n{shown}"
+
+
+def plot_sides(balance: dict[str, Any], title: str, path: str | os.PathLike[str],
+               members: dict[str, str] | None = None) -> None:
+    """Win rate of each side (its combatants named under it, from ``members``: id -> side) and
+    the draws (95% Wilson bars), and the fight lengths."""
     from matplotlib.ticker import PercentFormatter
 
     plt = _plt()
     n = balance["n"]
-    names = [f"side {s}" for s in balance["sides"]] + ["draws"]
+    names = [_who(s, members) for s in balance["sides"]] + ["draws"]
     rows = [*balance["sides"].values(), balance["draws"]]
     fig, (ax, bx) = plt.subplots(1, 2, figsize=(10.5, 4.2), gridspec_kw={"width_ratios": [1, 1.4]})
     try:
@@ -45,6 +56,8 @@ def plot_sides(balance: dict[str, Any], title: str, path: str | os.PathLike[str]
         ax.set_ylim(0, 1.05)
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         ax.set_title(f"Win rates (n = {n} games, 95% interval)")
+        ax.set_ylabel("share of games")
+        ax.tick_params(axis="x", labelsize=8)
         ax.legend(loc="upper right", fontsize=8)
         counts = {int(k): v for k, v in balance["rounds"]["counts"].items()}
         bx.bar(list(counts), list(counts.values()), color=BLUE, width=0.8)
@@ -94,6 +107,7 @@ def plot_tornado(rows: list[dict[str, Any]], title: str, path: str | os.PathLike
                    else GREY if r["verdict"].startswith("dead") else BLUE for r in shown]
         delta, err = _bars(shown)
         ax.barh(list(ys), delta, xerr=err, color=colours, capsize=3)
+        ax.plot(delta, list(ys), "|", color="black", markersize=8)  # a 0 shows too
         ax.set_yticks(list(ys), labels=[f"{r['combatant']}: {r['option']}  (chosen {r['used']} "
                                         f"times, n={r['n']} games)" for r in shown], fontsize=8)
         _points_axis(ax, "change in the side's score when the option is banned (points; a draw "

@@ -144,19 +144,19 @@ def write_report(summary: dict[str, Any], out_dir: str | Path) -> Path:
     atomic_write(out / "balance.json", json.dumps(summary, indent=1, default=str).encode())
     title = f"{summary['system']} / {summary['fight']} ({summary['agent']} on both sides)"
     pictures = {"sides": "balance_sides.png"}
-    plot_sides(summary["balance"], title, out / pictures["sides"])
+    plot_sides(summary["balance"], title, out / pictures["sides"], summary.get("members"))
     if summary.get("options"):
         pictures["tornado"] = "balance_options.png"
         who = f"{summary['fight']}, {summary['agent']} on both sides"
         played = [r for r in summary["options"] if r.get("played", True)]
         skipped = len(summary["options"]) - len(played)
-        note = f"; {skipped} never chosen, not shown" if skipped else ""
-        plot_tornado(played, f"Option impact (each option banned in turn): {who}{note}",
+        note = f"; {skipped} options never chosen, not shown" if skipped else ""
+        plot_tornado(played, f"Option impact (each option banned in turn)\n{who}{note}",
                      out / pictures["tornado"])
     if summary.get("combatants"):
         pictures["combatants"] = "balance_combatants.png"
         who = f"{summary['fight']}, {summary['agent']} on both sides"
-        plot_combatants(summary["combatants"], f"Combatant value (leave-one-out): {who}",
+        plot_combatants(summary["combatants"], f"Combatant value (leave-one-out)\n{who}",
                         out / pictures["combatants"])
     path = out / "report.md"
     atomic_write(path, render_markdown(summary, pictures).encode())
