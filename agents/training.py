@@ -108,8 +108,26 @@ def main(argv: Sequence[str] | None = None, prog: str = "train.py") -> int:
     p.add_argument(
         "--resume", action="store_true", help="continue from the run's newest checkpoint"
     )
+    p.add_argument("--backend", choices=("sb3", "rllib"), default="sb3",
+                   help="sb3: MaskablePPO (default); rllib: multi-agent PPO on Ray RLlib "
+                        "(needs the ray extra; agents/rllib)")
+    p.add_argument("--ray", metavar="ADDRESS", default=None,
+                   help="with --backend rllib: connect to this Ray cluster (default: local Ray)")
     args = p.parse_intermixed_args(argv)
+    if args.ray is not None and args.backend != "rllib":
+        p.error("--ray needs --backend rllib")
     try:
+        if args.backend == "rllib":
+            try:
+                from .rllib.config import load_rllib_config
+                from .rllib.train import train_rllib
+            except ImportError as e:
+                print(f"{prog}: error: --backend rllib needs Ray RLlib ({e}); install the "
+                      "ray extra: pip install '.[ray]'", file=sys.stderr)
+                return 2
+
+            cfg = load_rllib_config(args.config, args.overrides)
+            return train_rllib(cfg, address=args.ray, resume=args.resume)
         cfg = load_config(args.config, args.overrides)
         return train(cfg, resume=args.resume)
     except (ValueError, OSError) as e:
