@@ -52,7 +52,9 @@ class ArenaPettingZooEnv(PettingZooEnv):
         if shaping:
             factory = get_shaping(system)
             if factory is None:
-                raise ValueError(f"{system} has no shaping to weight (its registry entry names none)")
+                raise ValueError(
+                    f"{system} has no shaping to weight (its registry entry names none)"
+                )
             kwargs["shaping"] = factory(shaping)
         self.draw_reward = float(env_config.get("draw_reward", 0.0))
         super().__init__(make_env(system, env_config["encounter"], wrapped=False, **kwargs))

@@ -4,8 +4,9 @@ What a run writes to ``run_dir`` (the same names as the SB3 backend where they m
 
     run_dir/config.yaml           the config as run (with ``backend: rllib`` in the sidecars)
     run_dir/metrics.csv           one row per RLlib iteration: steps, episodes, wall time, fps,
-                                  the learned module's mean return, win rate against random in
-                                  training, eval win rates
+                                  the learned module's mean return, ``train_win_rate`` (its win
+                                  rate against the random module over the last 200 such games),
+                                  eval win rates
     run_dir/checkpoints/step_N/   an RLlib checkpoint (``Algorithm.save_to_path``) plus
                                   ``state.json`` (written last: a folder without it is incomplete)
     run_dir/policy.pt + .json     the learned module as an ``agents.trained`` policy file
@@ -37,15 +38,14 @@ from .env import LEARNER
 
 __all__ = ["train_rllib", "latest_rllib_checkpoint", "export_policy"]
 
-EXTRA_FIELDS = ("train_win_vs_random",)
-
 
 def latest_rllib_checkpoint(run_dir: Path) -> Path | None:
     """The newest complete ``checkpoints/step_N`` folder (it has ``state.json``), or ``None``."""
     best, best_n = None, -1
     for p in (run_dir / "checkpoints").glob("step_*"):
         n_text = p.name.removeprefix("step_")
-        if p.is_dir() and n_text.isdigit() and (p / "state.json").is_file() and int(n_text) > best_n:
+        complete = p.is_dir() and n_text.isdigit() and (p / "state.json").is_file()
+        if complete and int(n_text) > best_n:
             best, best_n = p, int(n_text)
     return best
 
@@ -115,24 +115,42 @@ def _line(steps: int, total: int, er: dict[str, Any], wall: float) -> str:
     return "  ".join(parts)
 
 
+def _log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
 def train_rllib(cfg: TrainConfig, address: str | None = None, resume: bool = False) -> int:
     """Run (or resume) RLlib training as configured; returns a process exit status."""
     import ray
 
-    from .algo import init_ray, ppo_config
+    from .algo import init_ray
 
     run_dir = Path(cfg.run_dir)
     ckpt, state = _check_resume(cfg, run_dir, resume)
     run_dir.mkdir(parents=True, exist_ok=True)
     atomic_write(run_dir / "config.yaml", yaml.safe_dump(config_dict(cfg), sort_keys=False))
+    metrics = Metrics(run_dir / "metrics.csv", cfg.eval_opponents,
+                      int(state.get("timesteps", 0)) if resume else None)
+    t0 = time.perf_counter()
+    started = init_ray(address)
+    try:
+        return _loop(cfg, address, run_dir, ckpt, state, metrics, t0)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _loop(cfg: TrainConfig, address: str | None, run_dir: Path, ckpt: Path | None,
+          state: dict[str, Any], metrics: Metrics, t0: float) -> int:
+    import ray
+
+    from .algo import ppo_config
+
+    log = _log
     steps = int(state.get("timesteps", 0))
     wall_before = float(state.get("wall_s", 0.0))
-    metrics = Metrics(run_dir / "metrics.csv", cfg.eval_opponents, steps if resume else None)
-    metrics.fields += list(EXTRA_FIELDS)
-    t0 = time.perf_counter()
-    log = lambda m: print(m, file=sys.stderr, flush=True)  # noqa: E731
-    init_ray(address)
-    where = f"cluster {address}" if address else f"local Ray ({ray.cluster_resources().get('CPU')} CPUs)"
+    cpus = ray.cluster_resources().get("CPU")
+    where = f"cluster {address} ({cpus} CPUs)" if address else f"local Ray ({cpus} CPUs)"
     log(f"rllib: {cfg.system}/{cfg.encounter} on {where}, {cfg.workers} env runner(s), "
         f"{cfg.n_envs} envs, {cfg.total_timesteps:,} env steps")
     algo = ppo_config(cfg).build_algo()
@@ -142,7 +160,8 @@ def train_rllib(cfg: TrainConfig, address: str | None = None, resume: bool = Fal
     last = {"eval": steps, "ckpt": steps}
     evals: dict[str, float] = {}
     best = float(state.get("best", -1.0))
-    best_of = cfg.eval_opponents[-1] if cfg.best_of == "last" and cfg.eval_opponents else cfg.best_of
+    best_of = (cfg.eval_opponents[-1] if cfg.best_of == "last" and cfg.eval_opponents
+               else cfg.best_of)
     try:
         while steps < cfg.total_timesteps:
             result = algo.train()
@@ -154,7 +173,7 @@ def train_rllib(cfg: TrainConfig, address: str | None = None, resume: bool = Fal
                 "wall_s": wall, "fps": steps / max(wall, 1e-9),
                 "ep_rew_mean": (er.get("module_episode_returns_mean") or {}).get(LEARNER, ""),
                 "ep_len_mean": er.get("episode_len_mean", ""),
-                "train_win_vs_random": er.get("win_vs_random", ""),
+                "train_win_rate": er.get("win_vs_random", ""),
             }
             due_eval = steps - last["eval"] >= cfg.eval_every or steps >= cfg.total_timesteps
             if due_eval and cfg.eval_opponents:
@@ -169,7 +188,8 @@ def train_rllib(cfg: TrainConfig, address: str | None = None, resume: bool = Fal
                 text = _line(steps, cfg.total_timesteps, er, wall)
                 if due_eval and evals:
                     n = 2 * cfg.eval_games
-                    text += "  eval " + ", ".join(f"vs {k} {v:.0%} of {n}" for k, v in evals.items())
+                    text += "  eval " + ", ".join(
+                        f"vs {k} {v:.0%} of {n}" for k, v in evals.items())
                 log(text)
             if steps - last["ckpt"] >= cfg.checkpoint_every or steps >= cfg.total_timesteps:
                 state = {"timesteps": steps, "wall_s": wall, "best": best,
@@ -188,4 +208,3 @@ def train_rllib(cfg: TrainConfig, address: str | None = None, resume: bool = Fal
         return 130
     finally:
         algo.stop()
-        ray.shutdown()
