@@ -19,6 +19,9 @@ Everything a run writes goes to ``run_dir``::
 optimizer, snapshot pool and metrics carry on, and rows written after that checkpoint are dropped
 (those steps are trained again). Ctrl-C during a rollout writes a checkpoint before exiting.
 
+``--backend rllib [--ray ADDRESS]`` trains with RLlib's multi-agent PPO instead (``agents.rllib``,
+which writes the same policy files; ``agents/rllib/train.py`` describes its run folder).
+
 This module is the training itself; ``train.py`` (the script) and ``arena train`` both call
 ``main``, and ``arena demo`` calls ``train``. The config is ``agents.train_config.TrainConfig``;
 what happens during ``learn`` (``TrainingCallback``, ``evaluate``) is ``agents.training_callback``.

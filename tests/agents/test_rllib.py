@@ -204,31 +204,48 @@ def ray_up():
     ray.shutdown()
 
 
-def test_tiny_run_writes_a_policy_that_plays_legal_games_and_resumes(tmp_path, capsys, ray_up):
+def test_tiny_run_ctrl_c_keeps_a_policy_that_plays_legal_games_and_resume_goes_on(
+    tmp_path, capsys, monkeypatch, ray_up
+):
+    from ray.rllib.algorithms.ppo import PPO
+
     run = tmp_path / "run"
     args = ["configs/train/metanoia_rllib.yaml", "--backend", "rllib", f"run_dir={run}",
             "workers=0", "n_envs=2", "n_steps=64", "batch_size=64", "n_epochs=1",
-            "net_arch=[16, 16]", "eval_games=2", "eval_every=1000", "checkpoint_every=128",
-            "opponents={self: 0.5, random: 0.5}"]
-    assert main([*args, "total_timesteps=128"], prog="arena train") == 0
+            "net_arch=[16, 16]", "eval_games=2", "eval_every=100", "checkpoint_every=100",
+            "opponents={self: 0.5, random: 0.5}", "total_timesteps=256"]
+    calls = []
+    real_train = PPO.train
+
+    def ctrl_c_on_the_second_round(self):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real_train(self)
+
+    monkeypatch.setattr(PPO, "train", ctrl_c_on_the_second_round)
+    assert main(args, prog="arena train") == 130
+    monkeypatch.undo()
     err = capsys.readouterr().err
-    done = [int(n) for n in re.findall(r"steps (\d+)/128", err)]
-    assert len(done) == 1 and done[-1] >= 128 and "eval vs random" in err  # 1 round of 128
+    done = [int(n) for n in re.findall(r"steps (\d+)/256", err)]
+    assert len(done) == 1 and done[0] >= 128 and "eval vs random" in err  # one round of 128
+    ckpt = run / "checkpoints" / f"step_{done[0]}"
+    assert f"interrupted at {done[0]} steps" in err and str(ckpt) in err
+    assert (ckpt / "state.json").is_file()
     policy = load_policy(run / "policy.pt", "metanoia")
     meta = json.loads((run / "policy.json").read_text())
     assert meta["format"] == "arena-policy/1" and meta["backend"] == "rllib"
-    assert meta["pi"] == [16, 16] and meta["timesteps"] == done[-1]
+    assert meta["pi"] == [16, 16] and meta["timesteps"] == done[0]
     first, second = encounter_sides(*DUEL, "full")
     rec = play(*DUEL, {first: TrainedAgent(policy, "metanoia"), second: RandomAgent(seed=3)},
                seed=3, options="full")  # play() applies every choice through the rules' checks
     assert rec.winner in (first, second, None)
-    assert (run / "checkpoints" / f"step_{done[-1]}" / "state.json").is_file()
 
-    assert main([*args, "total_timesteps=128"], prog="arena train") == 2  # a run is there
+    assert main(args, prog="arena train") == 2  # the run is there: refuse to start over
     assert "--resume" in capsys.readouterr().err
-    assert main([*args, "total_timesteps=256", "--resume"], prog="arena train") == 0
+    assert main([*args, "--resume"], prog="arena train") == 0
     err = capsys.readouterr().err
-    assert f"resumed from {run / 'checkpoints' / f'step_{done[-1]}'}" in err
+    assert f"resumed from {ckpt} at {done[0]} steps" in err
     more = [int(n) for n in re.findall(r"steps (\d+)/256", err)]
     assert len(more) == 1 and more[0] >= 256  # one more round of 128 on top of the checkpoint
     assert json.loads((run / "policy.json").read_text())["timesteps"] == more[0]
