@@ -102,7 +102,8 @@ def main(argv: Sequence[str] | None = None, prog: str = "train.py") -> int:
 
     p = OneLineParser(
         prog=prog,
-        description="Train an NPC policy with MaskablePPO self-play.",
+        description="Train an NPC policy with MaskablePPO self-play (--backend rllib: RLlib "
+                    "multi-agent PPO, locally or on a Ray cluster).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="config keys (YAML or key=value):\n" + config_help(TrainConfig),
     )

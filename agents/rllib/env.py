@@ -59,7 +59,7 @@ class ArenaPettingZooEnv(PettingZooEnv):
         self.draw_reward = float(env_config.get("draw_reward", 0.0))
         super().__init__(make_env(system, env_config["encounter"], wrapped=False, **kwargs))
 
-    def step(self, action: dict[str, Any]) -> tuple[Any, ...]:
+    def step(self, action: dict[Any, Any]) -> tuple[Any, ...]:
         obs, rew, terminated, truncated, info = super().step(action)
         if self.draw_reward:
             for agent in rew:

@@ -47,19 +47,24 @@ class MaskedMLPModule(TorchRLModule, ValueFunctionAPI):
     """PPO policy and value MLPs over the arena observation, with action masking."""
 
     def setup(self) -> None:
-        cfg = self.model_config or {}
+        cfg: dict[str, Any] = dict(self.model_config or {})  # type: ignore[arg-type]
         hidden = [int(h) for h in cfg.get("hidden", [256, 256])]
         activation = str(cfg.get("activation", "tanh"))
         self.uniform = bool(cfg.get("uniform", False))
-        obs_size = int(self.observation_space["observation"].shape[0])
-        n_actions = int(self.action_space.n)
+        obs_space: Any = self.observation_space
+        act_space: Any = self.action_space
+        obs_size = int(obs_space["observation"].shape[0])
+        n_actions = int(act_space.n)
         self.pi = _mlp([obs_size, *hidden, n_actions], activation)
         self.vf = _mlp([obs_size, *hidden, 1], activation)
-        for lin in [m for m in (*self.pi, *self.vf) if isinstance(m, torch.nn.Linear)]:
+        linears = [m for m in (*self.pi, *self.vf) if isinstance(m, torch.nn.Linear)]
+        for lin in linears:
             torch.nn.init.orthogonal_(lin.weight, 2**0.5)  # as SB3's PPO: small heads below
             torch.nn.init.zeros_(lin.bias)
-        torch.nn.init.orthogonal_(self.pi[-1].weight, 0.01)
-        torch.nn.init.orthogonal_(self.vf[-1].weight, 1.0)
+        pi_out = [m for m in self.pi if isinstance(m, torch.nn.Linear)][-1]
+        vf_out = [m for m in self.vf if isinstance(m, torch.nn.Linear)][-1]
+        torch.nn.init.orthogonal_(pi_out.weight, 0.01)
+        torch.nn.init.orthogonal_(vf_out.weight, 1.0)
 
     def _logits(self, obs: dict[str, torch.Tensor]) -> torch.Tensor:
         x = obs["observation"].float()

@@ -25,15 +25,16 @@ from agents.rllib.env import LEARNER, RANDOM, ArenaPettingZooEnv, mapping_fn  # 
 from agents.rllib.module import MASKED, MaskedMLPModule, export_weights  # noqa: E402
 from agents.trained import MLPPolicy, TrainedAgent, load_policy  # noqa: E402
 from agents.training import main  # noqa: E402
-from envs import make_env  # noqa: E402
+from envs import SYSTEMS, make_env  # noqa: E402
 from envs.core import IllegalActionError  # noqa: E402
 
 DUEL = ("metanoia", "duel_seed")
 
 
-def _sample_observations(n: int = 12, seed: int = 0) -> dict[str, np.ndarray]:
-    """``n`` observations of deciding agents from random play on the Metanoia duel."""
-    env = make_env(*DUEL, wrapped=False)
+def _sample_observations(n: int = 12, seed: int = 0, system: str = "metanoia"
+                         ) -> dict[str, np.ndarray]:
+    """``n`` observations of deciding agents from random play on ``system``'s first encounter."""
+    env = make_env(system, wrapped=False)
     rng = np.random.default_rng(seed)
     obs, masks = [], []
     env.reset(seed=seed)
@@ -52,8 +53,9 @@ def _sample_observations(n: int = 12, seed: int = 0) -> dict[str, np.ndarray]:
     return {"observation": np.stack(obs), "action_mask": np.stack(masks)}
 
 
-def _module(uniform: bool = False, hidden: tuple[int, ...] = (32, 16)) -> MaskedMLPModule:
-    env = make_env(*DUEL, wrapped=False)
+def _module(uniform: bool = False, hidden: tuple[int, ...] = (32, 16), system: str = "metanoia"
+            ) -> MaskedMLPModule:
+    env = make_env(system, wrapped=False)
     agent = env.possible_agents[0]
     torch.manual_seed(0)
     return RLModuleSpec(
@@ -102,9 +104,10 @@ def test_ray_address_needs_the_rllib_backend(capsys):
 # ---------------------------------------------------------------------------------- module
 
 
-def test_exported_policy_computes_the_modules_masked_logits_and_values():
-    module = _module()
-    batch = _sample_observations()
+@pytest.mark.parametrize("system", list(SYSTEMS))
+def test_exported_policy_computes_the_modules_masked_logits_and_values(system):
+    module = _module(system=system)
+    batch = _sample_observations(system=system)
     obs = {k: torch.as_tensor(v) for k, v in batch.items()}
     with torch.no_grad():
         logits = module.forward_inference({Columns.OBS: obs})[Columns.ACTION_DIST_INPUTS].numpy()
