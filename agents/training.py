@@ -19,6 +19,9 @@ Everything a run writes goes to ``run_dir``::
 optimizer, snapshot pool and metrics carry on, and rows written after that checkpoint are dropped
 (those steps are trained again). Ctrl-C during a rollout writes a checkpoint before exiting.
 
+``--backend rllib [--ray ADDRESS]`` trains with RLlib's multi-agent PPO instead (``agents.rllib``,
+which writes the same policy files; ``agents/rllib/train.py`` describes its run folder).
+
 This module is the training itself; ``train.py`` (the script) and ``arena train`` both call
 ``main``, and ``arena demo`` calls ``train``. The config is ``agents.train_config.TrainConfig``;
 what happens during ``learn`` (``TrainingCallback``, ``evaluate``) is ``agents.training_callback``.
@@ -99,7 +102,8 @@ def main(argv: Sequence[str] | None = None, prog: str = "train.py") -> int:
 
     p = OneLineParser(
         prog=prog,
-        description="Train an NPC policy with MaskablePPO self-play.",
+        description="Train an NPC policy with MaskablePPO self-play (--backend rllib: RLlib "
+                    "multi-agent PPO, locally or on a Ray cluster).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="config keys (YAML or key=value):\n" + config_help(TrainConfig),
     )
@@ -108,8 +112,26 @@ def main(argv: Sequence[str] | None = None, prog: str = "train.py") -> int:
     p.add_argument(
         "--resume", action="store_true", help="continue from the run's newest checkpoint"
     )
+    p.add_argument("--backend", choices=("sb3", "rllib"), default="sb3",
+                   help="sb3: MaskablePPO (default); rllib: multi-agent PPO on Ray RLlib "
+                        "(needs the ray extra; agents/rllib)")
+    p.add_argument("--ray", metavar="ADDRESS", default=None,
+                   help="with --backend rllib: connect to this Ray cluster (default: local Ray)")
     args = p.parse_intermixed_args(argv)
+    if args.ray is not None and args.backend != "rllib":
+        p.error("--ray needs --backend rllib")
     try:
+        if args.backend == "rllib":
+            try:
+                from .rllib.config import load_rllib_config
+                from .rllib.train import train_rllib
+            except ImportError as e:
+                print(f"{prog}: error: --backend rllib needs Ray RLlib ({e}); install the "
+                      "ray extra: pip install '.[ray]'", file=sys.stderr)
+                return 2
+
+            cfg = load_rllib_config(args.config, args.overrides)
+            return train_rllib(cfg, address=args.ray, resume=args.resume)
         cfg = load_config(args.config, args.overrides)
         return train(cfg, resume=args.resume)
     except (ValueError, OSError) as e:

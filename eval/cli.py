@@ -29,6 +29,7 @@
     arena render SYSTEM [ENCOUNTER] --out PNG  the map at the start of an encounter (or of a
     arena render SITUATION.yaml --out PNG      situation file), for grid systems
     arena train CONFIG.yaml [key=value ...] [--resume]   MaskablePPO self-play (same as train.py)
+    arena train CONFIG.yaml --backend rllib [--ray ADDRESS]   multi-agent PPO on RLlib
     arena eval CONFIG.yaml [key=value ...] [--fresh]     round-robin tournament -> records -> report
     arena balance ENCOUNTER_OR_FILE [--system S] [--agent A] [--games N | --precision P]
                                                side balance, option impact (restricted play),
@@ -283,10 +284,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser(
         "train",
-        help="train an NPC policy with MaskablePPO self-play (train.py; --help: keys)",
+        help="train an NPC policy: MaskablePPO self-play, or --backend rllib (--help: keys)",
         add_help=False,
     )
-    s.add_argument("args", nargs=argparse.REMAINDER, help="CONFIG.yaml [key=value ...] [--resume]")
+    s.add_argument("args", nargs=argparse.REMAINDER, help="CONFIG.yaml [key=value ...] [--resume] "
+                   "[--backend sb3|rllib] [--ray ADDRESS]")
     s.set_defaults(func=cmd_train)
 
     s = sub.add_parser(
