@@ -45,7 +45,9 @@ def plot_sides(balance: dict[str, Any], title: str, path: str | os.PathLike[str]
     fig, (ax, bx) = plt.subplots(1, 2, figsize=(10.5, 4.2), gridspec_kw={"width_ratios": [1, 1.4]})
     try:
         rates = [r["rate"] for r in rows]
-        err = [[r["rate"] - r["lo"] for r in rows], [r["hi"] - r["rate"] for r in rows]]
+        # a Wilson bound may sit a rounding error inside a rate of 0 or 1: never below 0
+        err = [[max(0.0, r["rate"] - r["lo"]) for r in rows],
+               [max(0.0, r["hi"] - r["rate"]) for r in rows]]
         colours = [BLUE, "#e67e22", "#7f8c8d", "#8e44ad"][: len(rows) - 1] + [GREY]
         ax.bar(names, rates, yerr=err, capsize=6, color=colours)
         for i, r in enumerate(rows):
@@ -86,8 +88,8 @@ def _points_axis(ax: Any, label: str) -> None:
 def _bars(rows: list[dict[str, Any]]) -> tuple[list[float], list[list[float]]]:
     """Each row's Δ and its 95% error bars, in points, the interval kept inside ±100."""
     delta = [100 * r["delta"] for r in rows]
-    lo = [100 * (r["delta"] - max(r["lo"], -1.0)) for r in rows]
-    hi = [100 * (min(r["hi"], 1.0) - r["delta"]) for r in rows]
+    lo = [max(0.0, 100 * (r["delta"] - max(r["lo"], -1.0))) for r in rows]
+    hi = [max(0.0, 100 * (min(r["hi"], 1.0) - r["delta"])) for r in rows]
     return delta, [lo, hi]
 
 

@@ -381,3 +381,16 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(argv: list[str], messag
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1, err
     assert not out.exists()
+
+
+def test_a_one_sided_fight_draws_its_pictures(tmp_path: Path):
+    """Wilson's upper bound of 100 of 100 is a rounding error below 1: no negative error bar."""
+    from eval.balance_plots import plot_sides, plot_tornado
+
+    assert wilson(100, 100)[1] < 1.0
+    balance = side_summary([_g("A")] * 100, ["A", "B"])
+    plot_sides(balance, "one-sided", tmp_path / "sides.png", {"a1": "A", "b1": "B"})
+    row = {"combatant": "a1", "option": "family:strike", "delta": -1.0, "lo": -1.0, "hi": -1.0,
+           "used": 3, "n": 10, "verdict": "dominant"}
+    plot_tornado([row], "one row", tmp_path / "options.png")
+    assert all((tmp_path / f).stat().st_size > 0 for f in ("sides.png", "options.png"))
