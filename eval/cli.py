@@ -48,6 +48,7 @@ import sys
 from collections.abc import Sequence
 
 from agents.config import OneLineParser as _Parser
+from eval.backend import add_ray_flag
 from eval.commands import (
     DEMO_EVAL,
     DEMO_TRAIN,
@@ -157,6 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--rules", default=None, choices=["core", "full"],
                    help="rule set (default: full, or a situation file's own)")
+    s.add_argument("--workers", type=_positive, default=None,
+                   help="processes (default: 1, this one; with --ray: Ray's CPUs, default 2)")
+    add_ray_flag(s)
     s.set_defaults(func=cmd_match)
 
     s = sub.add_parser("soak", help="many seeded games checking every invariant; "
@@ -169,6 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0, help="seed of the first game")
     s.add_argument("--journal", metavar="FILE", default=None,
                    help="write every finished game to FILE; the same command resumes from it")
+    add_ray_flag(s)
     s.set_defaults(func=cmd_soak)
 
     s = sub.add_parser("layout",
