@@ -295,6 +295,6 @@ def _ray_jobs(play: Callable[[Any, Any], Any], data: Any, jobs: Iterator[Any], b
                     yield job, result
     finally:
         for ref in pending:
-            ray.cancel(ref, force=True)
+            ray.cancel(ref)  # a Ctrl-C, --seconds or an error: what is still out
         if owned:
             ray.shutdown()
