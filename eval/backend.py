@@ -34,6 +34,7 @@ import multiprocessing
 import queue
 import re
 import signal
+import socket
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -48,6 +49,8 @@ RETRIES = 5
 """times a Ray batch is played again after its worker died"""
 TASK_NAME = "arena_batch"
 """the Ray task name of a batch (``ray::arena_batch`` in the worker's process title)"""
+CONNECT_SECONDS = 5.0
+"""how long a cluster's address may take to answer"""
 INSTALL = "--ray needs Ray, which is not installed: pip install -e '.[ray]'"
 _ADDRESS = re.compile(r"^(ray://)?[A-Za-z0-9_.\-]+:\d{1,5}$")
 
@@ -93,9 +96,9 @@ def backend_of(ray: str | None, workers: int) -> Backend:
     """The ``Backend`` of a command's ``--ray`` and ``--workers`` (the address checked; Ray's
     presence checked now, so a missing install is one line before any game)."""
     if ray is not None:
-        if ray != LOCAL_RAY:
-            ray_address(ray)
         _import_ray()
+        if ray != LOCAL_RAY:
+            _answers(ray_address(ray))
     return Backend(workers=workers, ray=ray)
 
 
@@ -221,6 +224,19 @@ def _code_env() -> dict[str, Any]:
     return {"py_modules": [envs, agents, eval_pkg]}
 
 
+def _answers(address: str) -> str:
+    """A one-line error at once when nothing listens at ``address`` (Ray itself retries for
+    minutes)."""
+    if address == "auto":
+        return address
+    host, port = address.removeprefix("ray://").rsplit(":", 1)
+    try:
+        socket.create_connection((host, int(port)), timeout=CONNECT_SECONDS).close()
+    except OSError as e:
+        raise ValueError(f"--ray {address}: no Ray cluster answers there ({e})") from None
+    return address
+
+
 def connect(backend: Backend) -> bool:
     """Start or join Ray for ``backend``; ``True`` when this call started the connection (and
     the caller shuts it down). One-line ``ValueError`` for an address that cannot be joined."""
@@ -233,7 +249,7 @@ def connect(backend: Backend) -> bool:
         # checkout's code as it is
         ray.init(num_cpus=backend.workers, **quiet)
         return True
-    address = ray_address(str(backend.ray))
+    address = _answers(ray_address(str(backend.ray)))
     try:
         ray.init(address=address, runtime_env=_code_env(),
                  **{k: v for k, v in quiet.items() if k != "include_dashboard"})

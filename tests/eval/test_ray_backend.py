@@ -170,6 +170,9 @@ def test_ray_flag_errors_are_one_line_and_exit_2(capsys, monkeypatch, tmp_path):
     assert main([*argv, "--ray=not an address"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--ray: 'not an address' is not a Ray address" in err
+    assert main([*argv, "--ray", "127.0.0.1:1"]) == 2  # nothing listens there
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--ray 127.0.0.1:1: no Ray cluster answers there" in err
     assert main(["eval", str(config), "--ray", "games=2"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "'games=2' is not a Ray address" in err
