@@ -247,7 +247,7 @@ def connect(backend: Backend) -> bool:
     if backend.ray == LOCAL_RAY:
         # local workers start in this process's folder with its sys.path: they import this
         # checkout's code as it is
-        ray.init(num_cpus=backend.workers, **quiet)
+        ray.init(address="local", num_cpus=backend.workers, **quiet)  # never a running one
         return True
     address = _answers(ray_address(str(backend.ray)))
     try:

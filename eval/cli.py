@@ -15,6 +15,7 @@
     arena bench [--seconds S] [--system SYSTEM] [--encounter NAME]   engine/env speed next to
                                                PettingZoo classics
     arena bench --suggest [--system SYSTEM]    suggest's speed and stability on every system
+    arena bench --scaling                      tournament games/s on 1 and 2 Ray workers
     arena suggest SITUATION.yaml [--top K] [--seconds S | --rollouts N] [--json]   ranked NPC moves,
                                                in plain words, with intervals and tie groups
     arena fit-value SYSTEM [--games N]         fit the value estimate that cuts rollouts short
@@ -194,6 +195,10 @@ def build_parser() -> argparse.ArgumentParser:
                    "stability (2 s against 20 s on 10 fights a system)")
     s.add_argument("--no-stability", action="store_true",
                    help="with --suggest: the speed table only")
+    s.add_argument("--scaling", action="store_true",
+                   help="instead: a fixed tournament's games/s on 1 and 2 Ray workers and the "
+                   "local pool, their ratio and the cost model (docs/scaling.md; needs the ray "
+                   "extra)")
     s.set_defaults(func=cmd_bench)
 
     s = sub.add_parser(

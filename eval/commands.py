@@ -147,6 +147,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
             raise ValueError(
                 f"--encounter: unknown encounter {args.encounter!r}; known: {', '.join(known)}"
             )
+    if args.scaling:
+        from eval.bench_scaling import main as bench_scaling
+
+        return bench_scaling()
     if args.suggest:
         from envs import list_systems
         from eval.bench_suggest import main as bench_suggest
