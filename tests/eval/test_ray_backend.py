@@ -182,3 +182,14 @@ def test_ray_flag_errors_are_one_line_and_exit_2(capsys, monkeypatch, tmp_path):
         assert main([*command, "--ray"]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "pip install -e '.[ray]'" in err, err
+
+
+def test_balance_on_ray_writes_the_local_records_and_report(local_ray, tmp_path, capsys):
+    argv = ["balance", "duel_seed", "--system", "metanoia", "--games", "12", "--no-loo",
+            "--no-options", "--no-progress"]
+    reports = []
+    for out, extra in ((tmp_path / "local", []), (tmp_path / "ray", ["--ray"])):
+        assert main([*argv, "--out", str(out), *extra]) == 0
+        reports.append(((out / "report.md").read_text(), lines(out / "games.jsonl")))
+    capsys.readouterr()
+    assert reports[0] == reports[1] and len(reports[0][1]) == 12
