@@ -224,6 +224,7 @@ SYSTEMS: dict[str, SystemEntry] = {
         renderer="envs.palladium_revised.env:draw",
         starter="envs.palladium_revised.starter:STARTER",
         text_map="envs.palladium_revised.textmap:text_map",
+        balance="envs.palladium_revised.balance",
     ),
 }
 

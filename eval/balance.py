@@ -11,7 +11,9 @@ same agent kind on both sides:
   paired game by game on the same seeds, with its interval, and how often the option was chosen.
   A ban that lowers the score by at least ``DOMINANT`` (interval below zero) marks a *dominant*
   option; an option never chosen, or whose ban moves the score by less than ``DEAD`` (interval
-  across zero), is *dead weight*;
+  across zero), is *dead weight*. An option never chosen in the baseline's games is dead weight
+  without playing its ban (its row says in how many games, with the 95% upper bound of the share
+  of games it would be chosen in);
 - **combatant value** (leave-one-out): the side's score without each combatant minus its score with
   it (a side left with nobody is no variant; the report says so). For a named encounter both are
   played from its own-fight form (``eval.fights.own_form``).
@@ -32,7 +34,8 @@ from envs.core.stats import paired_difference, wilson
 from eval.balance_run import Bench, Variant, fingerprint
 from eval.fights import Fight
 
-__all__ = ["BalanceConfig", "score", "side_summary", "run_balance", "adaptive", "DOMINANT", "DEAD"]
+__all__ = ["BalanceConfig", "score", "score_difference", "side_summary", "run_balance",
+           "adaptive", "DOMINANT", "DEAD"]
 
 DOMINANT = 0.10
 """a ban that lowers the side's score by this much or more (interval below zero): dominant"""
@@ -149,15 +152,22 @@ def _arm_half(bench: Bench, v: Variant, ref: Variant | None, side: str, n: int) 
         lo, hi = wilson(sum(mine), n)
         return _half(lo, hi)
     base = [score(g, side) for g in bench.games(ref.key, n)]
-    _, lo, hi = paired_difference(mine, base)
+    _, lo, hi = paired_difference(mine, base)  # unclamped: the stopping rule's own width
     return _half(lo, hi)
+
+
+def score_difference(mine: list[float], base: list[float]) -> tuple[float, float, float]:
+    """``paired_difference`` of two lists of scores, its interval kept inside [-1, 1] (a score
+    difference cannot leave it; the normal approximation can, on a few games)."""
+    mean, lo, hi = paired_difference(mine, base)
+    return mean, max(-1.0, lo), min(1.0, hi)
 
 
 def difference(bench: Bench, v: Variant, ref: Variant, side: str, n: int) -> dict[str, Any]:
     """``v``'s score minus ``ref``'s for ``side`` on games ``0 .. n-1`` of both."""
     mine = [score(g, side) for g in bench.games(v.key, n)]
     base = [score(g, side) for g in bench.games(ref.key, n)]
-    mean, lo, hi = paired_difference(mine, base)
+    mean, lo, hi = score_difference(mine, base)
     changed = sum(1 for a, b in zip(mine, base, strict=True) if a != b)
     return {"n": n, "with": sum(base) / n, "without": sum(mine) / n, "delta": mean, "lo": lo,
             "hi": hi, "changed": changed}
@@ -187,6 +197,16 @@ def _options_of(bench: Bench, base: Variant, n: int, fight: Fight, options: Any
     for cid in fight.members(options):
         had.setdefault(cid, set()).update(listed(enc, cid))
     return {cid: sorted(keys) for cid, keys in had.items()}, used
+
+
+def _never_row(cid: str, side: str, key: str, n: int) -> dict[str, Any]:
+    """An option never chosen in the baseline's ``n`` games: dead weight without playing its ban
+    (``played`` false; no Δ). ``chosen_hi``: the 95% upper bound of the share of games in which
+    the combatant would choose it (Wilson, 0 of ``n``)."""
+    return {"combatant": cid, "side": side, "option": key, "played": False, "n": 0,
+            "delta": None, "lo": None, "hi": None, "changed": 0, "used": 0, "games_used": 0,
+            "baseline_n": n, "chosen_hi": wilson(0, n)[1], "fallbacks": 0,
+            "verdict": "dead weight (never chosen)"}
 
 
 def _verdict(row: dict[str, Any]) -> str:
@@ -229,10 +249,14 @@ def run_balance(cfg: BalanceConfig, log: Any = None) -> tuple[dict[str, Any], An
 
     structure = turn_structure_for(fight.system)
     summary["not_banned"] = sorted(structure)
+    never: list[dict[str, Any]] = []
     if cfg.bans:
         for cid, keys in had.items():
             for key in (k for k in keys if k not in structure
                         and (cfg.only is None or k in cfg.only)):
+                if not used.get(cid, {}).get(key):  # its verdict is known: not played
+                    never.append(_never_row(cid, members[cid], key, n_base))
+                    continue
                 v = Variant(f"ban:{cid}:{key}", fight, opts, ((cid, key),),
                             meta={"combatant": cid, "option": key})
                 bans.append(v)
@@ -257,7 +281,7 @@ def run_balance(cfg: BalanceConfig, log: Any = None) -> tuple[dict[str, Any], An
     rows = []
     for v in bans:
         cid, key = v.meta["combatant"], v.meta["option"]
-        row = {"combatant": cid, "side": members[cid], "option": key,
+        row = {"combatant": cid, "side": members[cid], "option": key, "played": True,
                **difference(bench, v, base, members[cid], got[v.key]),
                "used": used.get(cid, {}).get(key, 0),
                "games_used": sum(1 for g in bench.games("base", got[v.key])
@@ -266,7 +290,7 @@ def run_balance(cfg: BalanceConfig, log: Any = None) -> tuple[dict[str, Any], An
         row["verdict"] = _verdict(row)
         rows.append(row)
     rows.sort(key=lambda r: (r["delta"], r["combatant"], r["option"]))
-    summary["options"] = rows
+    summary["options"] = rows + sorted(never, key=lambda r: (r["combatant"], r["option"]))
     summary["combatants"] = [
         {"combatant": v.meta["combatant"], "side": members[v.meta["combatant"]],
          **difference(bench, v, ref, members[v.meta["combatant"]], got[v.key])}

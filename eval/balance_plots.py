@@ -3,6 +3,7 @@ combatant values and a sweep's curve (matplotlib, saved atomically like ``eval.p
 
 from __future__ import annotations
 
+import math
 import os
 from typing import Any
 
@@ -22,13 +23,24 @@ def _plt() -> Any:
     return plt
 
 
-def plot_sides(balance: dict[str, Any], title: str, path: str | os.PathLike[str]) -> None:
-    """Win rate of each side and the draws (95% Wilson bars), and the fight lengths."""
+def _who(side: str, members: dict[str, str] | None) -> str:
+    """``side A`` with its combatants under it (at most three named)."""
+    ids = [cid for cid, s in (members or {}).items() if s == side]
+    if not ids:
+        return f"side {side}"
+    shown = "\n".join(ids[:3]) + (f"\n+{len(ids) - 3} more" if len(ids) > 3 else "")
+    return f"side {side}\n{shown}"
+
+
+def plot_sides(balance: dict[str, Any], title: str, path: str | os.PathLike[str],
+               members: dict[str, str] | None = None) -> None:
+    """Win rate of each side (its combatants named under it, from ``members``: id -> side) and
+    the draws (95% Wilson bars), and the fight lengths."""
     from matplotlib.ticker import PercentFormatter
 
     plt = _plt()
     n = balance["n"]
-    names = [f"side {s}" for s in balance["sides"]] + ["draws"]
+    names = [_who(s, members) for s in balance["sides"]] + ["draws"]
     rows = [*balance["sides"].values(), balance["draws"]]
     fig, (ax, bx) = plt.subplots(1, 2, figsize=(10.5, 4.2), gridspec_kw={"width_ratios": [1, 1.4]})
     try:
@@ -44,6 +56,8 @@ def plot_sides(balance: dict[str, Any], title: str, path: str | os.PathLike[str]
         ax.set_ylim(0, 1.05)
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         ax.set_title(f"Win rates (n = {n} games, 95% interval)")
+        ax.set_ylabel("share of games")
+        ax.tick_params(axis="x", labelsize=8)
         ax.legend(loc="upper right", fontsize=8)
         counts = {int(k): v for k, v in balance["rounds"]["counts"].items()}
         bx.bar(list(counts), list(counts.values()), color=BLUE, width=0.8)
@@ -61,28 +75,49 @@ def plot_sides(balance: dict[str, Any], title: str, path: str | os.PathLike[str]
         plt.close(fig)
 
 
+def _points_axis(ax: Any, label: str) -> None:
+    """An x axis of score changes in points (-100 .. +100), a zero line and a grid."""
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_xlim(-105, 105)
+    ax.set_xlabel(label)
+    ax.grid(axis="x", alpha=0.3)
+
+
+def _bars(rows: list[dict[str, Any]]) -> tuple[list[float], list[list[float]]]:
+    """Each row's Δ and its 95% error bars, in points, the interval kept inside ±100."""
+    delta = [100 * r["delta"] for r in rows]
+    lo = [100 * (r["delta"] - max(r["lo"], -1.0)) for r in rows]
+    hi = [100 * (min(r["hi"], 1.0) - r["delta"]) for r in rows]
+    return delta, [lo, hi]
+
+
 def plot_tornado(rows: list[dict[str, Any]], title: str, path: str | os.PathLike[str],
                  top: int = 24) -> None:
-    """One bar per option: the side's score with it banned minus with it, 95% interval; the
-    largest effects on top; dominant options red, dead weight grey."""
+    """One bar per option: the side's score with it banned minus with it, in points with its
+    95% interval; the largest effects on top; coloured by verdict, with a legend."""
+    from matplotlib.patches import Patch
+
     plt = _plt()
     shown = sorted(rows, key=lambda r: -abs(r["delta"]))[:top][::-1]
-    height = 1.2 + 0.34 * max(1, len(shown))
-    fig, ax = plt.subplots(figsize=(9.5, height))
+    height = 2.0 + 0.34 * max(1, len(shown))
+    fig, ax = plt.subplots(figsize=(10, height))
     try:
         ys = range(len(shown))
-        colours = [RED if r["verdict"] == "dominant" else
-                   GREY if r["verdict"].startswith("dead") else BLUE for r in shown]
-        lo = [r["delta"] - max(r["lo"], -1.0) for r in shown]
-        hi = [min(r["hi"], 1.0) - r["delta"] for r in shown]
-        ax.barh(list(ys), [r["delta"] for r in shown], xerr=[lo, hi], color=colours, capsize=3)
-        ax.set_yticks(list(ys), labels=[f"{r['combatant']}: {r['option']}  (used {r['used']}, "
-                                        f"n={r['n']})" for r in shown], fontsize=8)
-        ax.axvline(0, color="black", linewidth=0.8)
-        ax.set_xlim(-1.05, 1.05)
-        ax.set_xlabel("side's score with the option banned minus with it (95% interval)")
-        ax.set_title(title + (f" (top {top} of {len(rows)})" if len(rows) > top else ""))
-        ax.grid(axis="x", alpha=0.3)
+        colours = [RED if r["verdict"] == "dominant" else GREEN if r["verdict"].startswith("a trap")
+                   else GREY if r["verdict"].startswith("dead") else BLUE for r in shown]
+        delta, err = _bars(shown)
+        ax.barh(list(ys), delta, xerr=err, color=colours, capsize=3)
+        ax.plot(delta, list(ys), "|", color="black", markersize=8)  # a 0 shows too
+        ax.set_yticks(list(ys), labels=[f"{r['combatant']}: {r['option']}  (chosen {r['used']} "
+                                        f"times, n={r['n']} games)" for r in shown], fontsize=8)
+        _points_axis(ax, "change in the side's score when the option is banned (points; a draw "
+                         "counts half; bars: 95% interval)")
+        ax.set_title(title + (f" (the {top} largest of {len(rows)} options)"
+                              if len(rows) > top else ""), fontsize=10)
+        ax.legend(handles=[Patch(color=RED, label="dominant: ban costs 10+ points"),
+                           Patch(color=GREEN, label="trap: ban gains 10+ points"),
+                           Patch(color=GREY, label="dead weight: never chosen or ban < 3 points"),
+                           Patch(color=BLUE, label="other")], fontsize=7, loc="lower right")
         fig.tight_layout()
         _save_figure(fig, path)
     finally:
@@ -91,21 +126,19 @@ def plot_tornado(rows: list[dict[str, Any]], title: str, path: str | os.PathLike
 
 def plot_combatants(rows: list[dict[str, Any]], title: str,
                     path: str | os.PathLike[str]) -> None:
-    """Leave-one-out: the side's score without each combatant minus with it, 95% interval."""
+    """Leave-one-out: the side's score without each combatant minus with it, in points with its
+    95% interval."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(8.5, 1.4 + 0.45 * max(1, len(rows))))
+    fig, ax = plt.subplots(figsize=(9, 1.8 + 0.45 * max(1, len(rows))))
     try:
         ys = range(len(rows))
-        lo = [r["delta"] - max(r["lo"], -1.0) for r in rows]
-        hi = [min(r["hi"], 1.0) - r["delta"] for r in rows]
-        ax.barh(list(ys), [r["delta"] for r in rows], xerr=[lo, hi], color=BLUE, capsize=3)
-        ax.set_yticks(list(ys), labels=[f"{r['combatant']} (side {r['side']}, n={r['n']})"
+        delta, err = _bars(rows)
+        ax.barh(list(ys), delta, xerr=err, color=BLUE, capsize=3)
+        ax.set_yticks(list(ys), labels=[f"{r['combatant']} (side {r['side']}, n={r['n']} games)"
                                         for r in rows], fontsize=9)
-        ax.axvline(0, color="black", linewidth=0.8)
-        ax.set_xlim(-1.05, 1.05)
-        ax.set_xlabel("side's score without the combatant minus with it (95% interval)")
-        ax.set_title(title)
-        ax.grid(axis="x", alpha=0.3)
+        _points_axis(ax, "change in its side's score without the combatant (points; a draw "
+                         "counts half; bars: 95% interval)")
+        ax.set_title(title, fontsize=10)
         fig.tight_layout()
         _save_figure(fig, path)
     finally:
@@ -134,13 +167,23 @@ def plot_sweep(points: list[dict[str, Any]], field: str, title: str,
             ax.axhline(target_win, color=RED, linestyle=":", label=f"target {target_win:.0%}")
         ax.set_ylim(-0.02, 1.02)
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-        ax.set_xlabel(field)
-        ax.set_ylabel("score (draw = 1/2)")
+        ax.set_xlabel(f"{field} (the swept field of the file)")
+        side = pts[0]["side"] if pts else "A"
+        ax.set_ylabel(f"side {side}'s score (a draw counts half)")
         bx = ax.twinx()
-        bx.plot(xs, [p["rounds"] for p in pts], "s--", color="#e67e22", markersize=4,
-                label="mean rounds")
+        rounds = [p["rounds"] for p in pts]
+        bx.errorbar(xs, rounds, yerr=[[r - p["rounds_ci"][0] for r, p in zip(rounds, pts,
+                                                                             strict=True)],
+                                      [p["rounds_ci"][1] - r for r, p in zip(rounds, pts,
+                                                                             strict=True)]],
+                    fmt="s--", color="#e67e22", markersize=4, capsize=3,
+                    label="mean rounds (95% interval)")
         if target_rounds is not None:
-            bx.axhline(target_rounds, color="#e67e22", linestyle=":", linewidth=1)
+            bx.axhline(target_rounds, color="#e67e22", linestyle=":", linewidth=1,
+                       label=f"target {target_rounds:g} rounds")
+        top = max([p["rounds_ci"][1] for p in pts if math.isfinite(p["rounds_ci"][1])]
+                  + [target_rounds or 0, 1])
+        bx.set_ylim(0, top * 1.35)  # from 0: a small change in length looks small
         bx.set_ylabel("mean rounds")
         lines = ax.get_legend_handles_labels()
         more = bx.get_legend_handles_labels()

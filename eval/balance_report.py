@@ -51,8 +51,9 @@ def headline(summary: dict[str, Any]) -> list[str]:
     rows = summary.get("options", [])
     dominant = [r for r in rows if r["verdict"] == "dominant"]
     dead = [r for r in rows if r["verdict"].startswith("dead")]
-    if rows:
-        r = rows[0]
+    played = [r for r in rows if r.get("played", True)]
+    if played:
+        r = played[0]
         out.append(f"  most dominant option: {r['combatant']}: {r['option']} "
                    f"(ban {signed(r['delta'])} points, 95% CI "
                    f"{_interval(r['lo'], r['hi'], True)}, n = {r['n']}){'' if dominant else ''}")
@@ -96,11 +97,18 @@ def render_markdown(summary: dict[str, Any], pictures: dict[str, str]) -> str:
                   "(points); *used* = times chosen in the baseline's games (in how many games).",
                   "", "| combatant | option | Δ (points) | 95% CI | n | games changed | used | "
                   "fallbacks | verdict |", "|---|---|---|---|---|---|---|---|---|"]
-        for r in rows:
+        for r in (r for r in rows if r.get("played", True)):
             lines.append(f"| {r['combatant']} | `{r['option']}` | {signed(r['delta'])} | "
                          f"{_interval(r['lo'], r['hi'], True)} | {r['n']} | {r['changed']} | "
                          f"{r['used']} ({r['games_used']} games) | {r['fallbacks']} | "
                          f"{r['verdict']} |")
+        never = [r for r in rows if not r.get("played", True)]
+        if never:
+            n, hi = never[0]["baseline_n"], never[0]["chosen_hi"]
+            lines += ["", f"Never chosen in the baseline's {n} games (0 of {n}: chosen in at most "
+                      f"{pct(hi)} of games, 95% upper bound), so dead weight whatever their ban "
+                      "would do; their bans are not played: "
+                      + ", ".join(f"{r['combatant']} `{r['option']}`" for r in never) + "."]
         lines.append("")
         if "tornado" in pictures:
             lines += [f"![option impact]({pictures['tornado']})", ""]
@@ -136,14 +144,19 @@ def write_report(summary: dict[str, Any], out_dir: str | Path) -> Path:
     atomic_write(out / "balance.json", json.dumps(summary, indent=1, default=str).encode())
     title = f"{summary['system']} / {summary['fight']} ({summary['agent']} on both sides)"
     pictures = {"sides": "balance_sides.png"}
-    plot_sides(summary["balance"], title, out / pictures["sides"])
+    plot_sides(summary["balance"], title, out / pictures["sides"], summary.get("members"))
     if summary.get("options"):
         pictures["tornado"] = "balance_options.png"
-        plot_tornado(summary["options"], f"Option impact: {summary['fight']}",
+        who = f"{summary['fight']}, {summary['agent']} on both sides"
+        played = [r for r in summary["options"] if r.get("played", True)]
+        skipped = len(summary["options"]) - len(played)
+        note = f"; {skipped} options never chosen, not shown" if skipped else ""
+        plot_tornado(played, f"Option impact (each option banned in turn)\n{who}{note}",
                      out / pictures["tornado"])
     if summary.get("combatants"):
         pictures["combatants"] = "balance_combatants.png"
-        plot_combatants(summary["combatants"], f"Combatant value: {summary['fight']}",
+        who = f"{summary['fight']}, {summary['agent']} on both sides"
+        plot_combatants(summary["combatants"], f"Combatant value (leave-one-out)\n{who}",
                         out / pictures["combatants"])
     path = out / "report.md"
     atomic_write(path, render_markdown(summary, pictures).encode())

@@ -24,7 +24,7 @@ from typing import Any
 
 from envs import get_rules
 from envs.core.stats import mean_interval, paired_difference, wilson
-from eval.balance import BalanceConfig, adaptive, score
+from eval.balance import BalanceConfig, adaptive, score, score_difference
 from eval.balance_run import Bench, Variant, fingerprint
 from eval.fights import Fight, get_path, set_path
 
@@ -102,8 +102,8 @@ def run_sweep(cfg: BalanceConfig, path: str, values: list[Any], target_win: floa
                "games_played": len(bench.done)}
     out = Path(cfg.out)
     atomic_write(out / "sweep.json", __import__("json").dumps(summary, indent=1, default=str))
-    plot_sweep(summary["points"], path, f"{fight.label}: sweep of {path} ({cfg.agent})",
-               out / "sweep.png", target_win, target_rounds)
+    title = f"{fight.label}: score and fight length against {path} ({cfg.agent} on both sides)"
+    plot_sweep(summary["points"], path, title, out / "sweep.png", target_win, target_rounds)
     report = out / "sweep.md"
     atomic_write(report, "\n".join(sweep_lines(summary)) + "\n\n![sweep](sweep.png)\n")
     return summary, report
@@ -179,8 +179,10 @@ def rule_variants(fight: Fight) -> list[tuple[str, Any]]:
         if f.name == "version":
             continue
         if isinstance(value, bool):
-            out.append((f"{f.name}={not value}", {"version": "full", f.name: not value}
-                        if hasattr(full, "version") else {f.name: not value}))
+            flipped = ({"version": "full", f.name: not value} if hasattr(full, "version")
+                       else {f.name: not value})
+            if R.parse_options(flipped) != core:  # Mano a Mano's full=False is CORE's row
+                out.append((f"{f.name}={not value}", flipped))
         elif isinstance(value, str):
             for other in _choices(fight.system, f.name, value):
                 if other != value:
@@ -188,7 +190,6 @@ def rule_variants(fight: Fight) -> list[tuple[str, Any]]:
                     if hasattr(full, "version"):
                         opts["version"] = "full"
                     out.append((f"{f.name}={other}", opts))
-    del core
     return out
 
 
@@ -218,7 +219,7 @@ def run_rules(cfg: BalanceConfig, log: Any = None) -> tuple[dict[str, Any], Path
     for v, _, _ in arms[1:]:
         n = got[v.key]
         mine, ref = bench.games(v.key, n), full_games[:n]
-        d = paired_difference([score(g, side) for g in mine], [score(g, side) for g in ref])
+        d = score_difference([score(g, side) for g in mine], [score(g, side) for g in ref])
         r = paired_difference([float(g["rounds"]) for g in mine],
                               [float(g["rounds"]) for g in ref])
         rows.append({"option": v.meta["label"], "n": n,

@@ -159,7 +159,8 @@ def resolve_fight(system: str | None, text: str) -> Fight:
 
 def own_form(system: str, name: str, inline: Collection[str] = ()) -> dict[str, Any]:
     """Encounter ``name`` as the situation of one's own fight, a fresh start: every combatant new
-    (side, stat block by catalogue id, place), the system's own top-level fields (a map) kept.
+    (side, stat block by catalogue id, place), the system's own top-level fields (a map) kept,
+    but not those that place a fight in progress (the starter's ``in_progress_fields``).
     The combatants in ``inline`` have their stat block written out (the catalogue's schema), to
     change one field of it (a planted imbalance, a sweep).
 
@@ -187,6 +188,8 @@ def own_form(system: str, name: str, inline: Collection[str] = ()) -> dict[str, 
                  Line("state", children=starter.state(c, snap))]
         combatants.append(yaml.safe_load("\n".join(render_lines(lines))))
     top = yaml.safe_load("\n".join(render_lines(starter.top(snap, True)))) or {}
+    for key in getattr(starter, "in_progress_fields", ()):  # a fresh start: no actor to place
+        top.pop(key, None)
     data: dict[str, Any] = {"system": system, "title": f"{name} (own form)", "options": "full",
                             "combatants": combatants}
     data.update(top)

@@ -86,6 +86,14 @@ def test_metadata_and_spaces(system: str):
         assert env.observation_space(agent).contains(obs)
         if agent != env.agent_selection:
             assert not obs["action_mask"].any(), "non-acting agents get an all-zero mask"
+    # the env module's docstring table states the sizes it has (or N/M where they vary)
+    import re
+
+    doc = module.__doc__ or ""
+    for stated in re.findall(r"Discrete\((\d+)\)|Box\(0, 1, \((\d+),\)", doc):
+        assert int(next(x for x in stated if x)) == n, f"{module.__name__} docstring: {stated}"
+    for stated in re.findall(r"Box\(-1, 1, \((\d+),\)", doc):
+        assert int(stated) == module.ENCODING.obs_spec.size, f"{module.__name__} docstring"
 
 
 def test_unknown_encounter_and_rules_are_rejected():

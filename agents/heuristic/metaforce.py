@@ -42,7 +42,7 @@ KILL_BONUS = 0.6  # on top of the share of HP, for taking a foe out
 REACT_W = 1.0  # weight of a foe's Reaction attack right after this frame
 DANGER_W = 0.45  # weight of the attacks foes get on their next turn
 KEEP_W = 0.6  # a Reaction kept for a foe that comes into reach
-OPP_LAST = 0.3  # ... after the last frame (the foes move before it attacks again)
+OPP_LAST = DANGER_W  # ... after the last frame (the foes move before it attacks again)
 OPP_W = 1.0  # weight of this combatant's own attacks to come
 STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.0,
                 "grappled": 0.2}

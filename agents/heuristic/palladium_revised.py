@@ -11,7 +11,8 @@ Every legal action gets a value in hit points (S.D.C. + H.P.) of harm dealt or k
   Strikes of the layers it leaves;
 * DEFENSE: the expected harm of pass, Parry, Dodge and Multi-Dodge, exact over the defender's
   d20 (armour layer and mitigation), less Stamina, Morale and the turn a Dodge deletes; a
-  Multi-Dodge counts the enemy turns before its own next turn;
+  Multi-Dodge counts the enemy turns before its own next turn (the windows are
+  ``palladium_revised_windows``, which also holds the harm scale shared with the Strikes);
 * Closing Wounds against the Wound ticks to come less three Seconds at -100%; Rest when Stamina
   is low and no foe is near; a Morale boost where +2 is worth the point; Continue while the
   commitment's payoff per remaining slot beats the best alternative.
@@ -30,13 +31,11 @@ from envs.core import Action, parse_label
 from envs.palladium_revised.rules import preview_defense, preview_strike
 
 from ..base import RulesPolicy
+from .palladium_revised_windows import ARMOUR_W, KILL, WOUND_W, window
 
 __all__ = ["PalladiumHeuristic", "p_layers"]
 
-KILL = 14.0  # bonus HP for the blow that puts a foe out (coma)
 HURT_W = 0.6  # focus: value multiplier per share of a foe's health already lost
-ARMOUR_W = 0.45  # a point of armour S.D.C. destroyed (it shields every later blow)
-WOUND_W = 3.0  # a Wound inflicted: ~3 ticks before it is closed
 WOUND_TICKS = 4.0  # future Wound ticks a Wound removed now would have dealt
 DANGER_W = 0.45  # weight of the foes' blows in a position's value
 APPROACH = 2.0  # value of one Full Move of progress toward a foe out of reach
@@ -44,8 +43,6 @@ MOVE_W = 0.75  # a Full Move's worth: its position gain (the blow comes a turn l
 STEP_MIN = 0.4  # a Step is taken only for at least this much position gain
 MORALE_PRICE = 1.2  # one Morale point, while above the Depression marker
 STAMINA_PRICE = 0.3  # one Stamina point, plus the Exhaustion/Fatigue steps below
-MD_LATER = 0.8  # share of a later attack's saving a Multi-Dodge window is credited with
-SLOT_MIN = 1.5  # least worth of a turn (a move, a rest) a Dodge deletes
 PREVIEW_CACHE = 50_000  # strike previews kept across decisions (cleared past this many)
 
 
@@ -82,7 +79,7 @@ class PalladiumHeuristic(RulesPolicy):
             self.previews.clear()
         d = _Decision(encounter, actor, self.previews)
         if d.v["window"] is not None:
-            return [d.window(a) for a in legal]
+            return [window(d, a) for a in legal]
         return d.turn(legal)
 
 
@@ -376,89 +373,3 @@ class _Decision:
         near = any(self.best_geo(self.id, abs(self.c[f]["x"] - me["x"])) > 0 for f in self.foes)
         few = me["wounds"] <= me["conditions"].get("closing_wounds", 0)
         return 0.5 if me["wounds"] == 0 or (near and few) else -1.0
-
-    # ------------------------------------------------------------------ windows
-    def window(self, a: Action) -> float:
-        w = self.v["window"]
-        if a.kind == "pass":
-            return 0.0
-        if w["kind"] == "opportunity" and a.kind == "strike":
-            return self.strike_value(a.args[0], a.target or "", unaware=True)
-        if w["kind"] == "defense":
-            return self.defend_option(a, w)
-        return 0.0  # a window this heuristic does not know: neutral
-
-    def harm(self, layer: str, amount: float, wounds: int) -> float:
-        if layer == "armour":
-            return ARMOUR_W * min(amount, self.me["armor_sdc"])
-        out = amount + (WOUND_W * wounds if amount >= 1 else 0.0)
-        return out + (KILL if amount >= self.life(self.id) else 0.0)
-
-    def defend_option(self, a: Action, w: dict[str, Any]) -> float:
-        me, s0, ranged = self.me, w["s0"], bool(w["ranged"])
-        att, wid = w["attacker"], w["weapon"]
-        pv = self.preview(att, wid, self.id)
-        dmg = pv.expected_damage / max(pv.hit + pv.crit, 1e-9)
-        dmg *= 2 if w.get("crit_range") else 1
-        wounds = self.arm(att, wid).wounds
-        ar, armoured = me["ar"], me["armor_sdc"] > 0
-        miss_at = 4 if ranged else 1
-        body, arm = self.harm("body", dmg, wounds), self.harm("armour", dmg, 0)
-        passed = arm if armoured and s0 <= ar else body
-        f = 2 if a.boosts else 0
-        cost = self.morale_cost() if f else 0.0
-        if a.kind == "parry":
-            pm = self.defense(self.id, s0 - f, False).parry_mitigates
-            low = self.harm("armour" if armoured else "body", 0.25 * dmg, wounds)
-            if armoured:
-                pa = self.defense(self.id, s0 - ar - 1 - f, False).parry_mitigates
-                harm = pm * low + (pa - pm) * arm + (1 - pa) * body
-            else:
-                harm = pm * low + (1 - pm) * body
-            return passed - harm - cost - self.stamina_cost(self.id, 1)
-        if a.kind not in ("dodge", "multidodge"):
-            return 0.0
-        pd = self.defense(self.id, s0 - f, ranged)
-        p_miss = pd.dodge_miss
-        if armoured:
-            pa = self.defense(self.id, s0 - ar + miss_at - f, ranged).dodge_miss
-            harm = (pa - p_miss) * arm + (1 - pa) * body
-        else:
-            harm = (1 - p_miss) * body
-        free = me["defending"]
-        slot = 0.0 if free else max(SLOT_MIN, self.best_strike())  # the turn it deletes
-        if a.kind == "dodge":
-            return passed - harm - cost - self.stamina_cost(self.id, 1) - slot
-        alt = passed
-        if not ranged and me["stamina"] >= 4:
-            pm = self.defense(self.id, s0, False).parry_mitigates
-            alt = min(passed, pm * self.harm("armour" if armoured else "body", 0.25 * dmg,
-                                             wounds) + (1 - pm) * passed)
-        later = self.later_attacks(not free)
-        score = passed - harm - cost - self.stamina_cost(self.id, 3) - slot
-        score += MD_LATER * later * max(0.0, alt - harm)
-        if a.args == ("back",):
-            best = max(self.arms(self.id), key=lambda x: self.base(self.id, x))
-            score += 0.5 if best.ranged else -0.5  # a shooter falls back, a fighter stays
-        return score
-
-    def later_attacks(self, spends: bool) -> int:
-        """Enemy turns before this combatant's next turn (after the one a Dodge would spend)."""
-        cur = tuple(self.v["cursor"])
-        rank = {cid: i for i, cid in enumerate(self.v["initiative"])}
-        big = len(self.c) + 1
-
-        def key(cid: str, s: int, k: int) -> tuple[int, int, int]:
-            return (s, k, rank.get(cid, big))
-
-        mine = sorted(key(self.id, s, k) for s, k, st in self.me["slots"]
-                      if st in ("available", "reserved") and key(self.id, s, k) > cur)
-        limit = mine[1] if spends and len(mine) > 1 else mine[0] if mine and not spends \
-            else (99, 0, 0)
-        n = 0
-        for f in self.foes:
-            if self.best_geo(f, abs(self.c[f]["x"] - self.me["x"])) <= 0:
-                continue
-            n += sum(1 for s, k, st in self.c[f]["slots"]
-                     if st in ("available", "reserved") and cur < key(f, s, k) < limit)
-        return n

@@ -5,9 +5,11 @@ A **situation** describes a fight in progress: ``system``, an ``encounter`` and/
 module, which turns it into an ``Encounter``).
 
 A **case** is a situation plus ``name``, ``spec``, ``description``, ``dice`` (forced faces in draw
-order), ``steps`` and ``expect``. A step is an action label, applied in order, or a check
-``{check: {...}}``, which applies nothing and checks the fight at that point. ``expect`` is checked
-after the last step. Both take:
+order), ``steps`` and ``expect``. A step is an action label, applied in order, a check
+``{check: {...}}``, which applies nothing and checks the fight at that point, or a scenario event
+``{event: "..."}``: something the scenario does between decisions, outside the actions (a fall, a
+heal), read by the encounter's ``scenario_event(text, dice)`` (a system without one, or a text it
+cannot read, is the step's error). ``expect`` is checked after the last step. Both take:
 
 - dotted paths into ``snapshot()`` with expected values (``combatants.c2.stun: 3``);
 - ``legal`` / ``illegal``: action labels that must / must not be legal for the decision at hand
@@ -112,7 +114,11 @@ def load_case(path: str | Path) -> Case:
     dice = entry.items("dice", [])
     steps = entry.items("steps", [])
     for i, step in enumerate(steps):
-        if isinstance(step, dict):
+        if isinstance(step, dict) and "event" in step:
+            ev = Entry(step, src, f"case.steps[{i}]")
+            ev.req("event", str, "a scenario event (text)")
+            ev.done()
+        elif isinstance(step, dict):
             check = Entry(step, src, f"case.steps[{i}]")
             body = check.req("check", dict, "a mapping: legal, illegal, events, absent_events, "
                              "snapshot paths")
@@ -186,6 +192,21 @@ def run_case(case: Case) -> CaseResult:
         enc = encounter_from_situation(case.situation, case.source, dice)
         events.extend(getattr(enc, "start_events", []))
         for i, step in enumerate(case.steps):
+            if isinstance(step, dict) and "event" in step:  # a scenario event
+                happen = getattr(enc, "scenario_event", None)
+                if happen is None:
+                    error_text = (f"{where} 'steps[{i}].event': {case.situation.get('system')} "
+                                  "has no scenario events")
+                    break
+                try:
+                    events.extend(happen(step["event"], dice))
+                except DiceError as e:  # a ValueError too: first
+                    error_text = f"{where} 'dice': at steps[{i}] {step['event']!r}: {e}"
+                    break
+                except ValueError as e:
+                    error_text = f"{where} 'steps[{i}].event': {e}"
+                    break
+                continue
             if isinstance(step, dict):  # a check: expectations at this point, nothing applied
                 _check(enc, step["check"], [str(e) for e in events], f"{where} 'steps[{i}].check",
                        problems)

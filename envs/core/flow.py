@@ -7,18 +7,21 @@ stops there, with the asked creature as ``current_actor()``. When the decision c
 encounter restores the state from before the action and runs the procedure again from the start
 with the same dice faces (``ReplayDice``) and the decisions made so far, so every procedure
 stays plain code (OpenSpiel style: a window is a state whose current actor is the decider).
-Only the events after the ones already reported are new.
+Only the events after the ones already reported are new. ``Procedure`` holds what a replay
+needs and ``run_procedure`` does the bookkeeping, for every system built this way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from envs.core.actions import Action
 from envs.core.dice import Dice
+from envs.core.events import Event
 
-__all__ = ["NeedDecision", "Window", "ReplayDice", "Ctx"]
+__all__ = ["NeedDecision", "Window", "ReplayDice", "Ctx", "Procedure", "run_procedure"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,3 +91,81 @@ class Ctx:
             raise AssertionError(f"replayed choice {self.choices[i]!r} is no longer offered")
         raise NeedDecision(Window(actor, kind, tuple(a.label for a in options),
                                   tuple((info or {}).items())))
+
+
+class Procedure:
+    """An action's procedure in progress: its label (``""`` for the clock's run to the first
+    decision), the state from before it (``base``), the dice faces drawn and the decisions made
+    so far, and how many of its events were already handed out."""
+
+    __slots__ = ("label", "base", "faces", "choices", "emitted")
+
+    def __init__(self, label: str, base: Any, faces: list[list[int]] | None = None,
+                 choices: list[str] | None = None, emitted: int = 0) -> None:
+        self.label = label
+        self.base = base
+        self.faces: list[list[int]] = faces if faces is not None else []
+        self.choices: list[str] = choices if choices is not None else []
+        self.emitted = emitted
+
+    def clone(self) -> Procedure:
+        """A copy that records on its own (``base`` is never changed, so it is shared)."""
+        return Procedure(self.label, self.base, [list(x) for x in self.faces],
+                         list(self.choices), self.emitted)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "base": self.base.snapshot(),
+                "faces": [list(x) for x in self.faces], "choices": list(self.choices),
+                "emitted": self.emitted}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], load_base: Callable[[dict[str, Any]], Any]) -> Procedure:
+        return cls(d["label"], load_base(d["base"]), [list(x) for x in d["faces"]],
+                   list(d["choices"]), d["emitted"])
+
+
+class Replayable(Protocol):
+    """What ``run_procedure`` needs of an encounter."""
+
+    proc: Procedure | None
+    window: Window | None
+
+    def _copy(self) -> Any: ...
+
+    def _restore(self, base: Any) -> None: ...
+
+    def is_over(self) -> bool: ...
+
+
+def run_procedure(enc: Replayable, label: str, dice: Dice | None,
+                  body: Callable[[Ctx, list[Event], str], None]) -> list[Event]:
+    """Run (or replay, with the decision ``label`` added) the procedure in progress and return
+    its new events.
+
+    With no procedure in progress, one starts for the action ``label`` from the state as it is.
+    Otherwise ``label`` is the decision that the open window asked for: the state goes back to
+    the procedure's base and ``body`` runs again from the start with the same faces and every
+    decision so far. ``body(ctx, events, action_label)`` is the system's straight-line
+    resolution; when it asks for a decision not yet made (``NeedDecision``) the encounter waits
+    in that window, unless the fight ended on the way (then the procedure is over).
+    """
+    if enc.proc is None:
+        enc.proc = Procedure(label, enc._copy())
+    else:
+        enc.proc.choices.append(label)
+        enc._restore(enc.proc.base)  # keeps ``enc.proc``
+    proc = enc.proc
+    ev: list[Event] = []
+    ctx = Ctx(ReplayDice(proc.faces, dice), proc.choices)
+    enc.window = None
+    try:
+        body(ctx, ev, proc.label)
+    except NeedDecision as nd:
+        if not enc.is_over():
+            enc.window = nd.window
+            enc.proc = proc
+            out = ev[proc.emitted:]
+            proc.emitted = len(ev)
+            return out
+    enc.proc = None
+    return ev[proc.emitted:]

@@ -11,6 +11,10 @@ as ``Line`` values that eval/situation_tools.py writes as YAML. A starter is one
   own top-level fields (a map, hazards), reading a snapshot of the encounter;
 - ``FileStarter``: a system whose reader is its own (the toy): the starter gives the whole file.
 
+A ``CombatantStarter`` may also name ``in_progress_fields``, the top-level fields of its ``top``
+that place a fight in progress (Palladium Revised's ``second``, which needs an ``actor``): the own
+form of an encounter, a fresh start (``eval.fights.own_form``), leaves them out.
+
 A system without a starter gets the shared fields only. Standard library only.
 """
 

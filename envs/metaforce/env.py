@@ -7,10 +7,10 @@ Reaction of an opponent after that frame, or a W-I5 Deus Ex window of the combat
 fall (spec §6.1), in the middle of another combatant's attack.
 
 =================  ==========================================================================
-action space       ``Discrete(487)``: see ``envs/metaforce/encoding.py`` or
+action space       ``Discrete(577)``: see ``envs/metaforce/encoding.py`` or
                    ``arena layout metaforce``
 observation space  ``Dict(observation=Box(-1, 1, (1652,), float32),
-                   action_mask=Box(0, 1, (487,), int8))``
+                   action_mask=Box(0, 1, (577,), int8))``
 reward             +1 win / -1 loss / 0 draw (round limit = truncation), spec §12.6;
                    optional shaping ``SHAPING(weight)``, off by default
 render modes       ``"ansi"`` (the event log) and ``"rgb_array"`` (the square map with every

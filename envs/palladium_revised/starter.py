@@ -45,6 +45,9 @@ class PalladiumStarter:
     """Palladium Revised's fields (an ``envs.core.starter.CombatantStarter``)."""
 
     side_note = "any name; two sides or more (the first side's home edge is x = 0)"
+    in_progress_fields = frozenset({"second"})
+    """top-level fields that place a fight in progress (they need an ``actor``): a fresh start
+    (``eval.fights.own_form``) leaves them out"""
 
     def block_id(self, c: dict[str, Any]) -> str:
         """The catalogue stat block of the combatant: the one a catalogue encounter gives its

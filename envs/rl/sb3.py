@@ -198,7 +198,7 @@ class ActionMaskAdapter(gymnasium.Env):
         """Boolean mask of the learner's current decision (all false after the end)."""
         return self._mask
 
-    def render(self) -> str | None:
+    def render(self) -> Any:  # the AEC env's frame: text or an RGB array
         """The AEC env's ``render()``."""
         return self.env.render()
 

@@ -26,6 +26,15 @@ TURN_STRUCTURE = frozenset({"family:end_turn", "family:pass"})
 _PLAIN = frozenset({"step", "run", "move", "fly", "climb", "swim"})
 
 
+def _wielded(enc: Any, cid: str) -> dict[str, str]:
+    """The hands of ``cid`` -> weapon: the fighter's own record (what the snapshot's ``wielded``
+    copies; read directly, as a snapshot per legal action made a ban's game 18% slower)."""
+    fighter = getattr(enc, "by_id", {}).get(cid)
+    if fighter is not None:
+        return dict(fighter.wielded)
+    return dict(enc.snapshot()["combatants"].get(cid, {}).get("wielded", {}))
+
+
 def option_keys(enc: Any, action: Any) -> tuple[str, ...]:
     """``family:<kind>``, ``<kind> <arg>`` (not a direction), and the weapon of an attack."""
     keys = [f"family:{action.kind}"]
@@ -33,7 +42,7 @@ def option_keys(enc: Any, action: Any) -> tuple[str, ...]:
         return tuple(keys)
     arg = str(action.args[0])
     if action.kind == "attack" and arg in ("main", "off", "both"):
-        wielded = enc.snapshot()["combatants"].get(action.actor, {}).get("wielded", {})
+        wielded = _wielded(enc, action.actor)
         weapon = wielded.get(arg) or wielded.get("both")
         keys.append(f"weapon:{weapon}" if weapon else f"attack {arg}")
     elif not arg.lstrip("-").isdigit():

@@ -135,3 +135,18 @@ def test_it_beats_a_random_player_on_either_side_of_the_duel():
     wins = [play("duel_fighter_brawler", seed, side) == side
             for seed in range(6) for side in ("a", "b")]
     assert sum(wins) >= 11
+
+
+def test_two_heuristics_fight_to_a_finish_instead_of_standing_off():
+    """Against itself the heuristic used to dash out of reach and pass until the round limit (15
+    draws in 20 games of the duel): it now weighs its own attacks after its last frame as much as
+    the foe's to come (OPP_LAST = DANGER_W), so mirror games end with a winner."""
+    draws = 0
+    for seed in range(8):
+        enc = new_encounter("duel_fighter_brawler")
+        dice = SeededDice(seed)
+        players = {s: MetaforceHeuristic(seed=seed + k) for k, s in enumerate(("a", "b"))}
+        while not enc.is_over():
+            enc.apply(players[enc.by_id[enc.current_actor()].side].choose(enc), dice)
+        draws += enc.outcome().winner is None
+    assert draws <= 1

@@ -140,6 +140,14 @@ def _labels(system: str, name: str, decisions: int = 40) -> dict[str, tuple[str,
             "fighter: dash approach -> odonghe_brawler": ("family:dash",),
             "odonghe_brawler: react attack unarmed -> fighter": ("family:react", "react attack"),
         }),
+        ("palladium_revised", "duel_sword_vs_rogue", {
+            "sellsword_1: strike long_sword -> duelist_1": ("family:strike", "weapon:long_sword"),
+            "duelist_1: multidodge back +morale":
+                ("family:multidodge", "multidodge back", "boost:morale"),
+            "sellsword_1: step engage -> duelist_1": ("family:step",),
+            "duelist_1: closing_wounds 3": ("family:closing_wounds",),
+            "duelist_1: pass": ("family:pass",),
+        }),
     ],
 )
 def test_each_system_names_the_options_an_action_uses(system: str, name: str,
@@ -151,7 +159,9 @@ def test_each_system_names_the_options_an_action_uses(system: str, name: str,
 def test_turn_structure_and_rule_choices_come_from_the_balance_part():
     assert turn_structure_for("metaforce") == {"family:end_turn", "family:pass"}
     assert turn_structure_for("metanoia") == frozenset()  # no part: everything may be banned
-    for system in ("mano_a_mano", "sizebound", "metaforce"):
+    assert turn_structure_for("palladium_revised") == {"family:wait", "family:pass",
+                                                       "family:continue"}
+    for system in ("mano_a_mano", "sizebound", "metaforce", "palladium_revised"):
         full = get_rules(system).parse_options("full")
         text = {f.name for f in fields(full) if isinstance(getattr(full, f.name), str)}
         listed = rule_choices_for(system)
@@ -164,6 +174,22 @@ def test_turn_structure_and_rule_choices_come_from_the_balance_part():
     assert labels[0] == "version=core (CORE vs FULL)"
     assert {"darkness=very_dim", "darkness=total", "armor_levels=any"} <= set(labels)
     assert "darkness=normal" not in labels  # FULL's own value is no variant
+    assert "full=False" not in labels  # Mano a Mano's flag is CORE itself: one row, not two
+    sb = [label for label, _ in rule_variants(Fight.named("sizebound", "duel_blade_vs_shield"))]
+    assert "interleave=False" in sb and "weather=hail" in sb
+
+
+def test_palladium_lists_every_weapon_and_spells_only_when_the_rules_have_them():
+    from envs.palladium_revised.balance import combatant_options
+
+    full = Fight.named("palladium_revised", "skirmish_2v2").build("full", SeededDice(0))
+    core = Fight.named("palladium_revised", "skirmish_2v2").build("core", SeededDice(0))
+    assert combatant_options(full, "mage_1") == (
+        "weapon:quarterstaff", "weapon:unarmed", "cast fire_bolt", "cast frost_lance",
+        "cast drench", "cast withering_curse", "cast stunning_hex", "cast mend", "cast ward")
+    assert combatant_options(core, "mage_1") == ("weapon:quarterstaff", "weapon:unarmed")
+    assert combatant_options(core, "archer_1") == ("weapon:long_bow", "weapon:dagger",
+                                                   "weapon:unarmed")
 
 
 # ------------------------------------------------------------------------ statistics
@@ -171,6 +197,14 @@ def test_turn_structure_and_rule_choices_come_from_the_balance_part():
 
 def _g(winner: str | None, rounds: int = 1, **more: Any) -> dict[str, Any]:
     return {"winner": winner, "rounds": rounds, "usage": {}, **more}
+
+
+def test_a_score_difference_stays_inside_minus_one_to_one():
+    from eval.balance import score_difference
+
+    mean, lo, hi = score_difference([0.0, 1.0], [1.0, 1.0])
+    assert (mean, lo, hi) == (-0.5, -1.0, pytest.approx(-0.5 + 1.96 * 0.5))
+    assert paired_difference([0.0, 1.0], [1.0, 1.0])[1] == pytest.approx(-0.5 - 1.96 * 0.5)
 
 
 def test_the_side_summary_of_a_small_sample():
@@ -240,6 +274,34 @@ def test_precision_mode_adds_batches_until_the_half_width_is_reached(tmp_path: P
     # n = 50: a 50% rate's half-width is 0.135 > 0.1; the next batch makes n = 100 (0.096)
     assert summary["balance"]["n"] == 100 and summary["games_played"] == 100
     assert summary["balance"]["score"]["rate"] == 0.5 and summary["balance"]["balanced"]
+
+
+def test_an_option_never_chosen_is_dead_weight_without_playing_its_ban(tmp_path: Path,
+                                                                        monkeypatch):
+    played: list[str] = []
+
+    def game(variant: Variant, seed: int, agent: str) -> dict[str, Any]:
+        played.append(variant.key)
+        return {**_fake_game(variant, seed, agent),
+                "usage": {"rotblade_duelist": {"family:attack": 1}},
+                "seen": {"rotblade_duelist": ["family:attack", "family:hide"]}}
+
+    monkeypatch.setattr(balance_run, "play_variant_game", game)
+    cfg = BalanceConfig(Fight.named("metanoia", "duel_seed"), games=4, out=str(tmp_path),
+                        workers=1, progress=False, loo=False)
+    summary, report = run_balance(cfg)
+    assert sorted(set(played)) == ["ban:rotblade_duelist:family:attack", "base"]
+    rows = {r["option"]: r for r in summary["options"]}
+    assert rows["family:attack"]["played"] and rows["family:attack"]["n"] == 4
+    assert rows["family:hide"] == {
+        "combatant": "rotblade_duelist", "side": "A", "option": "family:hide", "played": False,
+        "n": 0, "delta": None, "lo": None, "hi": None, "changed": 0, "used": 0, "games_used": 0,
+        "baseline_n": 4, "chosen_hi": wilson(0, 4)[1], "fallbacks": 0,
+        "verdict": "dead weight (never chosen)"}
+    assert [r["option"] for r in summary["options"]][-1] == "family:hide"  # listed last
+    text = report.read_text(encoding="utf-8")
+    assert "Never chosen in the baseline's 4 games (0 of 4: chosen in at most 49.0%" in text
+    assert "not played: rotblade_duelist `family:hide`." in text
 
 
 # ------------------------------------------------------------------------ resuming

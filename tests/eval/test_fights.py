@@ -58,6 +58,23 @@ def test_own_form_lists_every_combatant_new_and_leave_one_out_drops_one():
         f.without("ghost")
 
 
+@pytest.mark.parametrize("name", ["duel_sword_vs_rogue", "duel_reach", "skirmish_2v2",
+                                  "ogre_ambush", "goblin_pack"])
+def test_the_own_form_of_a_palladium_encounter_starts_and_plays_as_the_encounter(name: str):
+    data = own_form("palladium_revised", name)
+    assert "second" not in data and "actor" not in data  # a fresh start: nothing to place
+    own = Fight.from_data(data, f"{name}_own.yaml")
+    named = Fight.named("palladium_revised", name)
+    a, b = (f.build(None, SeededDice(5)).snapshot() for f in (named, own))
+    assert {k: v for k, v in a.items() if k != "name"} == \
+        {k: v for k, v in b.items() if k != "name"}
+    games = [play("palladium_revised", f, {s: make_agent("heuristic", "palladium_revised", k)
+                                           for k, s in enumerate(f.sides())}, 7)
+             for f in (named, own)]
+    assert [(g.winner, g.rounds, g.actions) for g in games[1:]] == \
+        [(games[0].winner, games[0].rounds, games[0].actions)]
+
+
 def test_set_path_changes_one_field_of_a_copy():
     data = yaml.safe_load(Path(DUEL).read_text(encoding="utf-8"))
     hp = get_path(data, "combatants[0].state.hp")

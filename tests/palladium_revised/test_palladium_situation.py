@@ -242,3 +242,36 @@ def test_a_bad_field_is_one_line_naming_the_file_the_entry_and_the_field(change,
         R.from_situation(data, "fight.yaml", ScriptedDice([]))
     text = str(err.value)
     assert text.startswith(f"fight.yaml: {message}") and "\n" not in text
+
+
+def _own_weapon_file(weapon: dict) -> dict:
+    from eval.fights import own_form
+
+    data = own_form("palladium_revised", "duel_sword_vs_rogue", inline=["sellsword_1"])
+    data["weapons"] = {"war_pick": weapon}
+    data["combatants"][0]["stats"]["weapons"] = ["war_pick", "dagger"]
+    return data
+
+
+PICK = {"damage": "5d6", "reach": "M", "short": False, "hands": 1, "kind": "edged", "wounds": 2,
+        "cost": 1, "ps": True}
+
+
+def test_a_file_s_own_weapon_is_carried_by_its_inline_stat_block():
+    enc = R.from_situation(_own_weapon_file(PICK), "fight.yaml", ScriptedDice(["d20=1", "d20=15"]))
+    pick = enc.snapshot()["profiles"]["sellsword_1"]["weapons"][0]
+    assert (pick["id"], pick["dice"], pick["sides"], pick["wounds"]) == ("war_pick", 5, 6, 2)
+    assert [w["id"] for w in enc.snapshot()["profiles"]["duelist_1"]["weapons"]] == \
+        ["short_sword", "dagger", "unarmed"]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (_own_weapon_file({**PICK, "reach": "Z"}),
+     "fight.yaml: weapons.war_pick: field 'reach': unknown value 'Z'; expected one of G, C, M, R"),
+    ({**_own_weapon_file(PICK), "weapons": ["war_pick"]},
+     "fight.yaml: situation: field 'weapons': expected a mapping {id: weapon}"),
+])
+def test_a_bad_own_weapon_is_one_line_naming_the_file_and_the_field(data, message):
+    with pytest.raises(DataError) as err:
+        R.from_situation(data, "fight.yaml", ScriptedDice([]))
+    assert str(err.value).startswith(message) and "\n" not in str(err.value)

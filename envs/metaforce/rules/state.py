@@ -14,7 +14,7 @@ from envs.core.actions import Action, ActionSyntaxError, parse_label
 from envs.core.dice import Dice
 from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
-from envs.core.flow import Ctx, NeedDecision, ReplayDice, Window
+from envs.core.flow import Ctx, Procedure, Window, run_procedure
 from envs.core.squaregrid import SquareGrid
 
 from .combatant import Combatant
@@ -52,7 +52,7 @@ class MetaforceEncounter(EncounterBase):
         self.resume: tuple[tuple[str, tuple[str, ...]], ...] = ()  # W-R1 queues put off
         self.link_used = False  # Initiative Link, once in the encounter (spec §6.4, FULL)
         self._outcome: Outcome | None = None
-        self.proc: dict[str, Any] | None = None  # label, base, faces, choices, emitted
+        self.proc: Procedure | None = None  # an action stopped at a window (``flow``)
         self.window: Window | None = None
         self.memo: dict[Any, Any] = {}  # previews of this decision (cleared by every apply)
         self.reach_memo: dict[Any, Any] = {}  # movement, keyed by the layout of the field
@@ -149,29 +149,13 @@ class MetaforceEncounter(EncounterBase):
         from .turns import step
         self._legal = None
         self.memo = {}
-        label = action.label if action is not None else ""
+        resumed = self.proc is not None
         first: Action | None = action  # a legal action reads back from its label as itself
-        if self.proc is None:
-            self.proc = {"label": label, "base": self._copy(), "faces": [], "choices": [],
-                         "emitted": 0}
-        else:
-            self.proc["choices"].append(label)
-            self._restore(self.proc["base"])
-            first = parse_label(self.proc["label"]) if self.proc["label"] else None
-        proc = self.proc
-        ev: list[Event] = []
-        ctx = Ctx(ReplayDice(proc["faces"], dice), proc["choices"])
-        self.window = None
-        try:
-            step(self, ctx, ev, first)
-        except NeedDecision as nd:
-            if self._outcome is None:
-                self.window = nd.window
-                out = ev[proc["emitted"]:]
-                proc["emitted"] = len(ev)
-                return out
-        self.proc = None
-        return ev[proc["emitted"]:]
+
+        def body(ctx: Ctx, ev: list[Event], label: str) -> None:
+            step(self, ctx, ev, (parse_label(label) if label else None) if resumed else first)
+
+        return run_procedure(self, action.label if action is not None else "", dice, body)
 
     def _ended(self) -> None:
         self.reactors = []
@@ -204,19 +188,12 @@ class MetaforceEncounter(EncounterBase):
     def clone(self) -> MetaforceEncounter:
         new = self._copy()
         if self.proc is not None:
-            p = self.proc
-            new.proc = {**p, "faces": [list(x) for x in p["faces"]],
-                        "choices": list(p["choices"])}
+            new.proc = self.proc.clone()
         new._legal = self._legal
         return new
 
     def snapshot(self) -> dict[str, Any]:
-        proc = None
-        if self.proc is not None:
-            p = self.proc
-            proc = {"label": p["label"], "base": p["base"].snapshot(),
-                    "faces": [list(x) for x in p["faces"]], "choices": list(p["choices"]),
-                    "emitted": p["emitted"]}
+        proc = None if self.proc is None else self.proc.to_dict()
         from .profile import profile_to_dict
         return {
             "system": SYSTEM, "name": self.name, "options": self.options.to_dict(),
@@ -254,11 +231,8 @@ class MetaforceEncounter(EncounterBase):
         o = data["outcome"]
         enc._outcome = None if o is None else Outcome(o["winner"], o["reason"], o["round"])
         enc.window = None if data["window"] is None else Window.from_dict(data["window"])
-        p = data["proc"]
-        if p is not None:
-            enc.proc = {"label": p["label"], "base": cls.from_snapshot(p["base"]),
-                        "faces": [list(x) for x in p["faces"]], "choices": list(p["choices"]),
-                        "emitted": p["emitted"]}
+        if data["proc"] is not None:
+            enc.proc = Procedure.from_dict(data["proc"], cls.from_snapshot)
         return enc
 
     # ------------------------------------------------------------------ views

@@ -5,6 +5,7 @@ with the conditions it creates (§7.5)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from envs.core.events import Event
@@ -34,11 +35,12 @@ def _mult(pct: Fraction | int) -> Fraction:
     return max(Fraction(0), 100 + Fraction(pct)) / 100
 
 
+@lru_cache(maxsize=8192)
 def pipeline(initial: int, dm_pct: Fraction | int = 0, crit: bool = False,
              crit_bonus_pct: int = 100, em_pct: Fraction | int = 0,
              tm_pct: Fraction | int = 0) -> int:
     """spec §8.2, R16, R51: ``floor(max(0, initial) x DM x CM x EM x TM)``, one floor at the end
-    (Threshold Rule: never below 0)."""
+    (Threshold Rule: never below 0). A pure function of its numbers, remembered."""
     cm = Fraction(100 + crit_bonus_pct, 100) if crit else Fraction(1)
     total = Fraction(max(0, initial)) * _mult(dm_pct) * cm * _mult(em_pct) * _mult(tm_pct)
     return int(total.__floor__())

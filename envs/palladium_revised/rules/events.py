@@ -12,7 +12,7 @@ __all__ = [
     "WoundsChanged", "CritRolled", "ConditionChanged", "PoolChanged", "StateChanged",
     "CommitmentChanged", "OpportunityOffered",
     "ContestRolled", "Redirected", "Fizzled", "SpellCast", "SpellRolled", "Healed",
-    "ShieldAbsorbed", "MoraleAdded", "AmbushDetection", "HazardApplied",
+    "ShieldAbsorbed", "MoraleAdded", "AmbushDetection", "HazardApplied", "CostFizzled", "Gained",
 ]
 
 
@@ -276,6 +276,32 @@ class Fizzled(Event):
 
     def __str__(self) -> str:
         return f"{self.combatant}'s {self.what} fizzles (stunned, d100 {self.d100})"
+
+
+@dataclass(frozen=True, slots=True)
+class CostFizzled(Event):
+    """spec §8.3, R33: a cost that could not be paid in full (paid as far as it went)."""
+
+    combatant: str
+    what: str
+    short: str  # the costs it was short of
+
+    def __str__(self) -> str:
+        return f"{self.combatant}'s {self.what} fizzles (cannot pay {self.short})"
+
+
+@dataclass(frozen=True, slots=True)
+class Gained(Event):
+    """spec §8.4, R41: Gain N raises the current value and the maximum."""
+
+    combatant: str
+    pool: str
+    amount: int
+    total: int
+    maximum: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant} gains {self.amount} {self.pool} -> {self.total}/{self.maximum}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,6 +82,7 @@ def preview_strike(enc: PalladiumEncounter, attacker: str, weapon: str,
     em = a.profile.end_mod_pct - 5 * arm
     hit = crit = armour = dmg = body = Fraction(0)
     p20 = Fraction(1, 20)
+    means: dict[bool, Fraction] = {}  # the mean damage depends on the roll only through a crit
     for nat in range(1, 21):
         s0 = combat_total(nat, flat, pct)
         if s0 <= miss_at:
@@ -91,9 +92,11 @@ def preview_strike(enc: PalladiumEncounter, attacker: str, weapon: str,
         crit += p20 if is_crit else 0
         on_armour = t.armor_sdc > 0 and s0 <= t.profile.ar
         armour += p20 if on_armour else 0
-        mean = sum((q * pipeline(s + bonus, dm, is_crit, a.profile.crit_bonus_pct, em,
-                                 -t.profile.resist_physical_pct) for s, q in dist.items()),
-                   Fraction(0))
+        if is_crit not in means:
+            means[is_crit] = sum((q * pipeline(s + bonus, dm, is_crit, a.profile.crit_bonus_pct,
+                                               em, -t.profile.resist_physical_pct)
+                                  for s, q in dist.items()), Fraction(0))
+        mean = means[is_crit]
         dmg += p20 * mean
         if not on_armour:
             body += p20 * mean
@@ -134,12 +137,11 @@ def preview_defense(enc: PalladiumEncounter, defender: str, s0: int,
                     ranged: bool) -> DefensePreview:
     c = enc.by_id[defender]
     miss_at = rulings.RANGED_MISS if ranged else rulings.MELEE_MISS
-    p20 = Fraction(1, 20)
     dpct, ppct = roll_pct(c, "dodge"), roll_pct(c, "parry")
     db, pb = effective_bonus(c, c.profile.dodge), effective_bonus(c, c.profile.parry)
-    miss = sum((p20 for n in range(1, 21) if max(0, s0 - combat_total(n, db, dpct)) <= miss_at),
-               Fraction(0))
-    mit = sum((p20 for n in range(1, 21) if combat_total(n, pb, ppct) > s0), Fraction(0))
+    miss = Fraction(sum(1 for n in range(1, 21)
+                        if max(0, s0 - combat_total(n, db, dpct)) <= miss_at), 20)
+    mit = Fraction(sum(1 for n in range(1, 21) if combat_total(n, pb, ppct) > s0), 20)
     return DefensePreview(float(miss), float(mit), dodge_slot(enc, defender),
                           can_pay_dodge(enc, c))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from envs.core.dice import Dice
 
@@ -74,8 +75,10 @@ def roll_pct(c: Combatant, kind: str, w: Arm | None = None) -> Fraction:
     return pct + full_pct(c, kind, w)  # FULL conditions (empty under CORE)
 
 
+@lru_cache(maxsize=8192)
 def combat_total(nat: int, flat: int, pct: Fraction) -> int:
-    """spec §1.4.3: ``floor(max(0, nat + flat) x max(0, 100 + pct) / 100)`` (Threshold Rule)."""
+    """spec §1.4.3: ``floor(max(0, nat + flat) x max(0, 100 + pct) / 100)`` (Threshold Rule).
+    A pure function of its numbers, remembered (previews ask it thousands of times a game)."""
     value = Fraction(max(0, nat + flat)) * max(Fraction(0), 100 + pct) / 100
     return int(value.__floor__())
 

@@ -5,7 +5,9 @@ docs/situations.md).
 takes. ``from_situation`` reads the shared fields through ``envs.core.situation`` (catalogue ids
 or inline stat blocks through the catalogue's ``stat_block_from_mapping``), plus per combatant
 ``x`` (feet on the battle line) and its ``state`` (``situation_state``), and the top-level
-``ambush`` (the ambushing side, default the encounter's) and ``second``.
+``ambush`` (the ambushing side, default the encounter's) and ``second``. A situation may define
+its own weapons, ``weapons: {id: weapon}`` in the catalogue's schema (spec §2.6, §13.4), which its
+inline stat blocks may then carry beside the catalogue's.
 
 Without ``order``, ``round`` and ``actor`` the fight starts fresh: the state is applied before
 the start-of-fight state check and round 1's initiative is rolled from the dice. Otherwise the
@@ -136,17 +138,36 @@ def _in_progress(enc: PalladiumEncounter, e: Entry, order: list[str] | None, rnd
     return ev
 
 
+def _own_weapons(data: Any, source: str) -> Any:
+    """The shipped catalogue, with the situation's own ``weapons: {id: weapon}`` added (a weapon
+    of the catalogue's name is replaced for this file's stat blocks)."""
+    from .catalogue import catalogue, parse_weapon
+
+    cat = catalogue()
+    own = data.get("weapons") if isinstance(data, dict) else None
+    if not own:
+        return cat
+    if not isinstance(own, dict):
+        Entry(data, source, "situation").fail("weapons", "expected a mapping {id: weapon}")
+    weapons = dict(cat.weapons)
+    for wid, raw in own.items():
+        weapons[str(wid)] = parse_weapon(str(wid), raw, source)
+    return replace(cat, weapons=weapons)
+
+
 def from_situation(data: dict[str, Any], source: str = "situation",
                    dice: Dice | None = None) -> PalladiumEncounter:
     """Build the fight a situation describes (see the module docstring)."""
     from .catalogue import encounters, stat_block_from_mapping, stat_blocks
     encs = encounters()
+    cat = _own_weapons(data, source)
     schema = SituationSchema(
         SYSTEM, parse_options, encs, _lineup, stat_blocks(),
-        lambda d, src, entry, cid: stat_block_from_mapping(d, src, entry, cid),
+        lambda d, src, entry, cid: stat_block_from_mapping(d, src, entry, cid, cat),
         member_fields=_fields)
     sit = read_situation(data, source, schema)
     e, opts = sit.entry, sit.options
+    e.opt("weapons")  # read above
     dice = dice if dice is not None else SeededDice(0)
     spec = encs[sit.encounter] if sit.encounter is not None else None
     xs: dict[str, int] = {}

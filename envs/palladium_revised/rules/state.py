@@ -16,7 +16,7 @@ from envs.core.actions import Action, ActionSyntaxError, parse_label
 from envs.core.dice import Dice
 from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
-from envs.core.flow import Ctx, NeedDecision, ReplayDice, Window
+from envs.core.flow import Ctx, Procedure, Window, run_procedure
 
 from .combatant import Combatant
 from .options import RuleOptions, parse_options
@@ -63,7 +63,7 @@ class PalladiumEncounter(EncounterBase):
         self.turn: str | None = None  # whose turn is open
         self.turn_slot = -1
         self.free_used: list[str] = []  # free actions taken this turn (once each)
-        self.proc: dict[str, Any] | None = None
+        self.proc: Procedure | None = None  # an action stopped at a window (``flow``)
         self.window: Window | None = None
         self.memo: dict[Any, Any] = {}
         self.start_events: list[Event] = []
@@ -147,28 +147,17 @@ class PalladiumEncounter(EncounterBase):
         from .turns import step
         self._legal = None
         self.memo = {}
-        label = action.label if action is not None else ""
-        if self.proc is None:
-            self.proc = {"label": label, "base": self._copy(), "faces": [], "choices": [],
-                         "emitted": 0}
-        else:
-            self.proc["choices"].append(label)
-            self._restore(self.proc["base"])
-        proc = self.proc
-        first = parse_label(proc["label"]) if proc["label"] else None
-        ev: list[Event] = []
-        ctx = Ctx(ReplayDice(proc["faces"], dice), proc["choices"])
-        self.window = None
-        try:
-            step(self, ctx, ev, first)
-        except NeedDecision as nd:
-            if self._outcome is None:
-                self.window = nd.window
-                out = ev[proc["emitted"]:]
-                proc["emitted"] = len(ev)
-                return out
-        self.proc = None
-        return ev[proc["emitted"]:]
+
+        def body(ctx: Ctx, ev: list[Event], label: str) -> None:
+            step(self, ctx, ev, parse_label(label) if label else None)
+
+        return run_procedure(self, action.label if action is not None else "", dice, body)
+
+    def scenario_event(self, text: str, dice: Dice) -> list[Event]:
+        """A scenario event between decisions (``scenario.scenario_event``: a fall, Restore,
+        Gain, a loss by dice, costs); a bad text is a ``ValueError``."""
+        from .scenario import scenario_event
+        return scenario_event(self, text, dice)
 
     def _ended(self) -> None:
         self.window = None
@@ -201,19 +190,12 @@ class PalladiumEncounter(EncounterBase):
     def clone(self) -> PalladiumEncounter:
         new = self._copy()
         if self.proc is not None:
-            p = self.proc
-            new.proc = {**p, "faces": [list(x) for x in p["faces"]],
-                        "choices": list(p["choices"])}
+            new.proc = self.proc.clone()
         new._legal = self._legal
         return new
 
     def snapshot(self) -> dict[str, Any]:
-        proc = None
-        if self.proc is not None:
-            p = self.proc
-            proc = {"label": p["label"], "base": p["base"].snapshot(),
-                    "faces": [list(x) for x in p["faces"]], "choices": list(p["choices"]),
-                    "emitted": p["emitted"]}
+        proc = None if self.proc is None else self.proc.to_dict()
         out: dict[str, Any] = {"system": SYSTEM, "options": self.options.to_dict()}
         for k in _VALUES:
             v = getattr(self, k)
@@ -245,11 +227,8 @@ class PalladiumEncounter(EncounterBase):
         o = data["outcome"]
         enc._outcome = None if o is None else Outcome(o["winner"], o["reason"], o["round"])
         enc.window = None if data["window"] is None else Window.from_dict(data["window"])
-        p = data["proc"]
-        if p is not None:
-            enc.proc = {"label": p["label"], "base": cls.from_snapshot(p["base"]),
-                        "faces": [list(x) for x in p["faces"]], "choices": list(p["choices"]),
-                        "emitted": p["emitted"]}
+        if data["proc"] is not None:
+            enc.proc = Procedure.from_dict(data["proc"], cls.from_snapshot)
         return enc
 
     # ------------------------------------------------------------------ views

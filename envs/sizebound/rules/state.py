@@ -14,7 +14,7 @@ from envs.core.actions import Action, ActionSyntaxError, parse_label
 from envs.core.dice import Dice
 from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
-from envs.core.flow import Ctx, NeedDecision, ReplayDice, Window
+from envs.core.flow import Ctx, Procedure, Window, run_procedure
 from envs.core.squaregrid import DIRECTIONS, SquareGrid
 
 from . import full_lift, full_motion, full_sides, full_skills, full_terrain
@@ -50,7 +50,7 @@ class SizeboundEncounter(EncounterBase):
         self.queue: list[str] = []
         self.items: list[list[Any]] = []  # [weapon id, x, y] on the ground
         self._outcome: Outcome | None = None
-        self.proc: dict[str, Any] | None = None  # label, base, faces, choices, emitted
+        self.proc: Procedure | None = None  # an action stopped at a window (``flow``)
         self.window: Window | None = None
         self.heights: dict[tuple[int, int], int] = {}  # FULL ground height per cell (§3.2)
         self.terrain: dict[tuple[int, int], str] = {}  # FULL water/magma cells (full_terrain)
@@ -237,18 +237,10 @@ class SizeboundEncounter(EncounterBase):
     # ------------------------------------------------------------------ resolution
     def _resolve(self, action: Action, dice: Dice, events: list[Event]) -> None:
         self._legal = None
-        if self.proc is None:
-            self.proc = {"label": action.label, "base": self._copy(), "faces": [],
-                         "choices": [], "emitted": 0}
-        else:
-            self.proc["choices"].append(action.label)
-            self._restore(self.proc["base"])
-        proc = self.proc
-        first = parse_label(proc["label"])
-        ev: list[Event] = []
-        ctx = Ctx(ReplayDice(proc["faces"], dice), proc["choices"])
-        self.window = None
-        try:
+        finished: list[Action] = []  # the action, once its procedure ran to its end
+
+        def body(ctx: Ctx, ev: list[Event], label: str) -> None:
+            first = parse_label(label)
             if first.kind != "end_turn":
                 resolve_turn_action(self, ctx, ev, first)
             full_motion.after_action(self, ctx, ev, self.by_id[first.actor],
@@ -257,19 +249,11 @@ class SizeboundEncounter(EncounterBase):
                                      first.kind == "end_turn")  # spec §5.3 Arcane Aura
             self._grapple_upkeep(ev)
             self.check_end(ev)
-        except NeedDecision as nd:
-            if self._outcome is not None:  # the fight ended inside the procedure
-                self.proc = None
-                events.extend(ev[proc["emitted"]:])
-                return
-            self.window = nd.window
-            self.proc = proc
-            events.extend(ev[proc["emitted"]:])
-            proc["emitted"] = len(ev)
-            return
-        self.proc = None
-        advance(self, ev, first.actor, first.kind == "end_turn")
-        events.extend(ev[proc["emitted"]:])
+            finished.append(first)
+
+        events.extend(run_procedure(self, action.label, dice, body))
+        if finished:  # not stopped at a window, nor ended inside one
+            advance(self, events, finished[0].actor, finished[0].kind == "end_turn")
 
     def _ended(self) -> None:
         self.queue = []
@@ -295,19 +279,12 @@ class SizeboundEncounter(EncounterBase):
     def clone(self) -> SizeboundEncounter:
         new = self._copy()
         if self.proc is not None:
-            p = self.proc
-            new.proc = {**p, "faces": [list(x) for x in p["faces"]],
-                        "choices": list(p["choices"])}
+            new.proc = self.proc.clone()
         new._legal = self._legal
         return new
 
     def snapshot(self) -> dict[str, Any]:
-        proc = None
-        if self.proc is not None:
-            p = self.proc
-            proc = {"label": p["label"], "base": p["base"].snapshot(),
-                    "faces": [list(x) for x in p["faces"]], "choices": list(p["choices"]),
-                    "emitted": p["emitted"]}
+        proc = None if self.proc is None else self.proc.to_dict()
         return {
             "system": SYSTEM, "name": self.name, "options": self.options.to_dict(),
             "grid": self.grid.to_dict(), "side_order": list(self.order),
@@ -348,11 +325,8 @@ class SizeboundEncounter(EncounterBase):
         o = data["outcome"]
         enc._outcome = None if o is None else Outcome(o["winner"], o["reason"], o["round"])
         enc.window = None if data["window"] is None else Window.from_dict(data["window"])
-        p = data["proc"]
-        if p is not None:
-            enc.proc = {"label": p["label"], "base": cls.from_snapshot(p["base"]),
-                        "faces": [list(x) for x in p["faces"]], "choices": list(p["choices"]),
-                        "emitted": p["emitted"]}
+        if data["proc"] is not None:
+            enc.proc = Procedure.from_dict(data["proc"], cls.from_snapshot)
         return enc
 
     # ------------------------------------------------------------------ views
