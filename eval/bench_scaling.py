@@ -85,7 +85,7 @@ def scaling_rows(games: int = GAMES, repeats: int = 2, ray_workers: tuple[int, .
     for workers, on_ray in plans:
         backend = Backend(workers=workers, ray=LOCAL_RAY if on_ray else None)
         # the batch sizes eval.tournament._run picks
-        batch = (max(1, min(RAY_BATCH, len(todo) // (4 * workers))) if on_ray
+        batch = (max(1, min(RAY_BATCH, len(todo) // (8 * workers))) if on_ray
                  else max(1, min(32, len(todo) // (8 * workers))) if workers > 1 else 1)
         label = f"Ray, {workers} worker{'s' * (workers > 1)}" if on_ray else \
             f"local, {workers} process{'es' * (workers > 1)}"
