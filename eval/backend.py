@@ -247,7 +247,10 @@ def connect(backend: Backend) -> bool:
     if backend.ray == LOCAL_RAY:
         # local workers start in this process's folder with its sys.path: they import this
         # checkout's code as it is
-        ray.init(address="local", num_cpus=backend.workers, **quiet)  # never a running one
+        # never a Ray already running; workers at the priority of a local pool's (Ray's default
+        # niceness, 15, starves them next to any other busy process)
+        ray.init(address="local", num_cpus=backend.workers, _system_config={"worker_niceness": 0},
+                 **quiet)
         return True
     address = _answers(ray_address(str(backend.ray)))
     try:
