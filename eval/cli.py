@@ -38,6 +38,8 @@
     arena balance rules ENCOUNTER_OR_FILE      each rule option's effect on balance and length
 
 ENCOUNTER (match, eval, balance) may also be a situation file (docs/situations.md).
+match, eval, soak and balance take --ray [ADDRESS]: the games on Ray, here or on a cluster
+(docs/scaling.md).
 
 Errors in input (files, names, numbers) are one line on stderr and exit status 2.
 """
