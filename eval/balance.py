@@ -56,6 +56,8 @@ class BalanceConfig:
     out: str = "runs/balance"
     seed: int = 0
     workers: int = 2
+    ray: str | None = None
+    """``None``: local processes; else Ray (``eval.backend.Backend.ray``)"""
     progress: bool = True
     options: Any = None
     """rule options (``None``: the fight's own)"""
@@ -227,7 +229,7 @@ def run_balance(cfg: BalanceConfig, log: Any = None) -> tuple[dict[str, Any], An
     fight, opts = cfg.fight, cfg.options
     fp = fingerprint(fight.system, fight, cfg.agent, opts)
     bench = Bench(cfg.out, fp, cfg.agent, seed=cfg.seed, workers=cfg.workers,
-                  progress=cfg.progress, log=log)
+                  progress=cfg.progress, log=log, ray=cfg.ray)
     sides = list(fight.sides(opts))
     members = fight.members(opts)
     base = Variant("base", fight, opts, track=True)

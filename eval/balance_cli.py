@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from agents.config import OneLineParser
+from eval.backend import add_ray_flag, backend_of, session
 
 __all__ = ["balance_main"]
 
@@ -67,6 +68,7 @@ def _common(p: argparse.ArgumentParser, target: str) -> None:
     p.add_argument("--out", help="where the report and games.jsonl go "
                    "(default runs/balance/<fight>)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_ray_flag(p)
 
 
 def build_parsers() -> dict[str, argparse.ArgumentParser]:
@@ -100,6 +102,7 @@ def _config(args: argparse.Namespace, kind: str):  # type: ignore[no-untyped-def
     make_agent(args.agent, fight.system, 0)  # a bad agent is one line now
     if args.workers < 1:
         raise ValueError(f"--workers must be >= 1, got {args.workers}")
+    backend_of(args.ray, args.workers)  # the address and Ray's install checked now
     options = args.rules
     if options is not None:
         from envs import get_rules
@@ -110,7 +113,8 @@ def _config(args: argparse.Namespace, kind: str):  # type: ignore[no-untyped-def
                                                                 else f"_{kind}")
     return BalanceConfig(fight, agent=args.agent, games=args.games, precision=args.precision,
                          max_games=args.max_games, out=out, seed=args.seed,
-                         workers=args.workers, progress=not args.no_progress, options=options)
+                         workers=args.workers, progress=not args.no_progress, options=options,
+                         ray=args.ray)
 
 
 def balance_main(argv: Sequence[str]) -> int:
@@ -121,27 +125,32 @@ def balance_main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv[1:] if kind != "balance" else argv)
     cfg = _config(args, kind)
     try:
-        if kind == "sweep":
-            from eval.balance_sweep import parse_values, run_sweep, sweep_lines
-
-            path, values = parse_values(args.values)
-            summary, report = run_sweep(cfg, path, values, args.target_win, args.target_rounds)
-            print("\n".join(sweep_lines(summary)))
-        elif kind == "rules":
-            from eval.balance_sweep import rules_lines, run_rules
-
-            summary, report = run_rules(cfg)
-            print("\n".join(rules_lines(summary)))
-        else:
-            from eval.balance import run_balance
-            from eval.balance_report import headline
-
-            cfg.bans, cfg.loo = not args.no_options, not args.no_loo
-            summary, report = run_balance(cfg)
-            print("\n".join(headline(summary)))
+        with session(backend_of(cfg.ray, cfg.workers)):  # one Ray for all the rounds
+            return _run(args, cfg, kind)
     except KeyboardInterrupt:
         print(f"interrupted; finished games are kept in {cfg.out}/games.jsonl; run the same "
               "command to go on", file=sys.stderr)
         return 130
+
+
+def _run(args: argparse.Namespace, cfg, kind: str) -> int:  # type: ignore[no-untyped-def]
+    if kind == "sweep":
+        from eval.balance_sweep import parse_values, run_sweep, sweep_lines
+
+        path, values = parse_values(args.values)
+        summary, report = run_sweep(cfg, path, values, args.target_win, args.target_rounds)
+        print("\n".join(sweep_lines(summary)))
+    elif kind == "rules":
+        from eval.balance_sweep import rules_lines, run_rules
+
+        summary, report = run_rules(cfg)
+        print("\n".join(rules_lines(summary)))
+    else:
+        from eval.balance import run_balance
+        from eval.balance_report import headline
+
+        cfg.bans, cfg.loo = not args.no_options, not args.no_loo
+        summary, report = run_balance(cfg)
+        print("\n".join(headline(summary)))
     print(f"\nReport: {report}  (games: {cfg.out}/games.jsonl)")
     return 0

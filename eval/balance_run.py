@@ -1,5 +1,5 @@
 """The games of ``arena balance``: variants of a fight, played on common random numbers, on a
-process pool, recorded as they end (docs/balance.md).
+process pool or on Ray (``eval.backend``), recorded as they end (docs/balance.md).
 
 A ``Variant`` is one way to play the fight: the baseline, an option banned for a combatant
 (restricted play), a combatant left out, other rule options, another value of a field. Game ``i``
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 import signal
 import sys
@@ -28,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from eval.backend import Backend, run_jobs
 from eval.fights import Fight
 
 __all__ = ["Variant", "Bench", "play_variant_game", "fingerprint"]
@@ -95,24 +95,14 @@ def play_variant_game(variant: Variant, seed: int, agent: str) -> dict[str, Any]
     return out
 
 
-# ---------------------------------------------------------------------------------- workers
+# ---------------------------------------------------------------------------------- games
 
-_WORKER: dict[str, Any] = {}
-
-
-def _init_worker(agent: str) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _WORKER["agent"] = agent
+RAY_BATCH = 16
+"""the most games in one Ray task (docs/scaling.md)"""
 
 
-def _in_worker(job: tuple[Variant, int]) -> dict[str, Any]:
-    return play_variant_game(job[0], job[1], _WORKER["agent"])
-
-
-def _pool_context() -> Any:
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+def _play_job(agent: str, job: tuple[Variant, int]) -> dict[str, Any]:
+    return play_variant_game(job[0], job[1], agent)
 
 
 def _on_term(signum: int, frame: Any) -> None:
@@ -123,7 +113,8 @@ class Bench:
     """The record file of one run and the pool that fills it (see the module docstring)."""
 
     def __init__(self, out_dir: str | Path, fp: str, agent: str, *, seed: int = 0,
-                 workers: int = 2, progress: bool = True, log: Any = None) -> None:
+                 workers: int = 2, progress: bool = True, log: Any = None,
+                 ray: str | None = None) -> None:
         self.out = Path(out_dir)
         self.out.mkdir(parents=True, exist_ok=True)
         self.path = self.out / "games.jsonl"
@@ -131,6 +122,7 @@ class Bench:
         self.agent = agent
         self.seed = seed
         self.workers = workers
+        self.backend = Backend(workers=workers, ray=ray)  # eval.backend
         self.progress = progress
         self.log = log or sys.stderr
         self.done: dict[tuple[str, int], dict[str, Any]] = {}
@@ -192,18 +184,11 @@ class Bench:
         return len(todo)
 
     def _run(self, todo: list[tuple[Variant, int]]) -> Iterator[dict[str, Any]]:
-        if self.workers == 1 or len(todo) < 8:
-            for v, seed in todo:
-                yield play_variant_game(v, seed, self.agent)
-            return
-        chunk = 1  # each game recorded as it ends (a chunk is returned only when all of it is)
-        pool = _pool_context().Pool(self.workers, initializer=_init_worker,
-                                    initargs=(self.agent,))
-        try:
-            yield from pool.imap_unordered(_in_worker, todo, chunksize=chunk)
-            pool.close()
-        except BaseException:
-            pool.terminate()
-            raise
-        finally:
-            pool.join()
+        backend = self.backend
+        if backend.ray is None and len(todo) < 8:
+            backend = Backend(workers=1)
+        # locally each game is its own task (recorded as it ends); on Ray, batches
+        ray_batch = max(1, min(RAY_BATCH, len(todo) // (4 * backend.workers)))
+        for _, rec in run_jobs(_play_job, self.agent, todo, backend, batch=1,
+                               ray_batch=ray_batch, key=lambda j: (j[0].key, j[1])):
+            yield rec

@@ -90,7 +90,8 @@ def run_sweep(cfg: BalanceConfig, path: str, values: list[Any], target_win: floa
     for x in values:  # every value checked before anything is written
         variant(x)
     bench = Bench(cfg.out, fingerprint(fight.system, fight, cfg.agent, cfg.options), cfg.agent,
-                  seed=cfg.seed, workers=cfg.workers, progress=cfg.progress, log=log)
+                  seed=cfg.seed, workers=cfg.workers, progress=cfg.progress, log=log,
+                  ray=cfg.ray)
     points = measure(list(values))
     answer = None
     if target_win is not None or target_rounds is not None:
@@ -200,7 +201,8 @@ def run_rules(cfg: BalanceConfig, log: Any = None) -> tuple[dict[str, Any], Path
     fight = cfg.fight
     side = fight.sides("full")[0]
     bench = Bench(cfg.out, fingerprint(fight.system, fight, cfg.agent, "rules"), cfg.agent,
-                  seed=cfg.seed, workers=cfg.workers, progress=cfg.progress, log=log)
+                  seed=cfg.seed, workers=cfg.workers, progress=cfg.progress, log=log,
+                  ray=cfg.ray)
     base = Variant("rule:full", fight, "full")
     arms: list[tuple[Variant, Variant | None, str]] = [(base, None, side)]
     skipped = []

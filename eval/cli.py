@@ -15,6 +15,7 @@
     arena bench [--seconds S] [--system SYSTEM] [--encounter NAME]   engine/env speed next to
                                                PettingZoo classics
     arena bench --suggest [--system SYSTEM]    suggest's speed and stability on every system
+    arena bench --scaling                      tournament games/s on 1 and 2 Ray workers
     arena suggest SITUATION.yaml [--top K] [--seconds S | --rollouts N] [--json]   ranked NPC moves,
                                                in plain words, with intervals and tie groups
     arena fit-value SYSTEM [--games N]         fit the value estimate that cuts rollouts short
@@ -38,6 +39,8 @@
     arena balance rules ENCOUNTER_OR_FILE      each rule option's effect on balance and length
 
 ENCOUNTER (match, eval, balance) may also be a situation file (docs/situations.md).
+match, eval, soak and balance take --ray [ADDRESS]: the games on Ray, here or on a cluster
+(docs/scaling.md).
 
 Errors in input (files, names, numbers) are one line on stderr and exit status 2.
 """
@@ -49,6 +52,7 @@ import sys
 from collections.abc import Sequence
 
 from agents.config import OneLineParser as _Parser
+from eval.backend import add_ray_flag
 from eval.commands import (
     DEMO_EVAL,
     DEMO_TRAIN,
@@ -158,6 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--rules", default=None, choices=["core", "full"],
                    help="rule set (default: full, or a situation file's own)")
+    s.add_argument("--workers", type=_positive, default=None,
+                   help="processes (default: 1, this one; with --ray: Ray's CPUs, default 2)")
+    add_ray_flag(s)
     s.set_defaults(func=cmd_match)
 
     s = sub.add_parser("soak", help="many seeded games checking every invariant; "
@@ -170,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0, help="seed of the first game")
     s.add_argument("--journal", metavar="FILE", default=None,
                    help="write every finished game to FILE; the same command resumes from it")
+    add_ray_flag(s)
     s.set_defaults(func=cmd_soak)
 
     s = sub.add_parser("layout",
@@ -190,6 +198,10 @@ def build_parser() -> argparse.ArgumentParser:
                    "stability (2 s against 20 s on 10 fights a system)")
     s.add_argument("--no-stability", action="store_true",
                    help="with --suggest: the speed table only")
+    s.add_argument("--scaling", action="store_true",
+                   help="instead: a fixed tournament's games/s on 1 and 2 Ray workers and the "
+                   "local pool, their ratio and the cost model (docs/scaling.md; needs the ray "
+                   "extra)")
     s.set_defaults(func=cmd_bench)
 
     s = sub.add_parser(

@@ -115,9 +115,13 @@ def cmd_soak(args: argparse.Namespace) -> int:
 
         if args.target not in SYSTEMS:
             raise ValueError(f"unknown system {args.target!r}; known: all, {', '.join(SYSTEMS)}")
+    from eval.backend import backend_of, session
+
     games = args.games if args.games is not None or args.seconds is not None else 1000
-    return soak_main(args.target, games, args.seconds, args.workers, seed=args.seed,
-                     journal=args.journal)
+    backend = backend_of(args.ray, args.workers)
+    with session(backend):
+        return soak_main(args.target, games, args.seconds, args.workers, seed=args.seed,
+                         journal=args.journal, backend=backend)
 
 
 def cmd_layout(args: argparse.Namespace) -> int:
@@ -143,6 +147,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
             raise ValueError(
                 f"--encounter: unknown encounter {args.encounter!r}; known: {', '.join(known)}"
             )
+    if args.scaling:
+        from eval.bench_scaling import main as bench_scaling
+
+        return bench_scaling()
     if args.suggest:
         from envs import list_systems
         from eval.bench_suggest import main as bench_suggest
@@ -321,16 +329,22 @@ def eval_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="discard earlier records in out_dir instead of reusing them",
     )
+    from eval.backend import add_ray_flag
+
+    add_ray_flag(p)  # local Ray gets the config's workers as CPUs
     return p
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    from eval.backend import backend_of, session
     from eval.tournament import load_eval_config, run_tournament
 
     args = eval_parser().parse_intermixed_args(args.args)
     cfg = load_eval_config(args.config, args.overrides)
+    backend = backend_of(args.ray, cfg.workers)
     try:
-        records, report = run_tournament(cfg, fresh=args.fresh)
+        with session(backend):
+            records, report = run_tournament(cfg, fresh=args.fresh, backend=backend)
     except KeyboardInterrupt:
         print(
             f"interrupted; finished games are kept in {cfg.out_dir}/games.jsonl; "

@@ -13,8 +13,10 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from agents.episode import EpisodeRecord, encounter_sides, play
+from eval.backend import backend_of, run_jobs, session
 
 __all__ = ["EpisodeRecord", "encounter_sides", "play", "watch", "match", "observation_layout"]
 
@@ -118,27 +120,28 @@ def match(args: argparse.Namespace) -> int:
     wins = {(seat, side): 0 for seat in seats for side in sides}  # (seat, side it played) -> wins
     played = dict.fromkeys(wins, 0)
     draws = rounds = games = 0
+    data = (args.system, start, args.a, args.b, args.rules)
+    # paired seeds, sides swapped: (seed, side of A, side of B)
+    jobs = [(args.seed + i, *order) for i in range(args.games) for order in (sides, sides[::-1])]
+    ray = getattr(args, "ray", None)  # here by default; --workers W: W processes; --ray: Ray
+    backend = backend_of(ray, getattr(args, "workers", None) or (1 if ray is None else 2))
+    batch = max(1, min(32, len(jobs) // (4 * backend.workers)))
     t0 = time.perf_counter()
     try:
-        for i in range(args.games):
-            seed = args.seed + i
-            for a_side, b_side in (sides, sides[::-1]):  # paired seeds, sides swapped
-                agents = {
-                    a_side: make_agent(args.a, args.system, 2 * seed),
-                    b_side: make_agent(args.b, args.system, 2 * seed + 1),
-                }
-                seat_of = {a_side: "A", b_side: "B"}
-                rec = play(args.system, start, agents, seed, options=args.rules)
+        with session(backend):
+            for (_, a_side, b_side), (winner, n_rounds) in run_jobs(
+                _match_game, data, jobs, backend, batch=min(batch, 8), ray_batch=batch):
                 games += 1
-                rounds += rec.rounds
+                rounds += n_rounds
                 played[("A", a_side)] += 1
                 played[("B", b_side)] += 1
-                if rec.winner is None:
+                if winner is None:
                     draws += 1
                 else:
-                    wins[(seat_of[rec.winner], rec.winner)] += 1
-            if (i + 1) % max(1, args.games // 10) == 0:
-                print(f"  {i + 1}/{args.games} seeds ({games} games)", file=sys.stderr)
+                    seat = "A" if winner == a_side else "B"
+                    wins[(seat, winner)] += 1
+                if games % max(2, 2 * (args.games // 10)) == 0:
+                    print(f"  {games // 2}/{args.games} seeds ({games} games)", file=sys.stderr)
     except KeyboardInterrupt:
         print(f"interrupted after {games} games; results so far:", file=sys.stderr)
     if not games:
@@ -165,6 +168,18 @@ def match(args: argparse.Namespace) -> int:
     for key, label in labels.items():
         print(f"    {label:<{pad}} wins {_rate(wins[key], played[key])}")
     return 0
+
+
+def _match_game(data: tuple[Any, ...], job: tuple[int, str, str]) -> tuple[str | None, int]:
+    """One game of ``arena match``: (winner side, rounds). Agent A gets the agent seed
+    ``2 * seed``, B ``2 * seed + 1``, on either side."""
+    from agents import make_agent
+
+    system, start, a, b, rules = data
+    seed, a_side, b_side = job
+    agents = {a_side: make_agent(a, system, 2 * seed), b_side: make_agent(b, system, 2 * seed + 1)}
+    rec = play(system, start, agents, seed, options=rules)
+    return rec.winner, rec.rounds
 
 
 def observation_layout(encoding: object) -> str:

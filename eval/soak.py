@@ -25,7 +25,6 @@ by a script ignores Ctrl-C); otherwise the status is 1 when anything failed, els
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import signal
 import sys
 import time
@@ -34,6 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from eval.backend import Backend, run_jobs
 from eval.soak_journal import Journal, failure_from
 
 __all__ = [
@@ -57,7 +57,9 @@ AGENT_PAIRS: tuple[tuple[str, str], ...] = (
 )
 """agent kinds of the first and second side, in turn"""
 CHUNK = 8
-"""games per task sent to a worker"""
+"""games per task sent to a local worker"""
+RAY_CHUNK = 32
+"""games per Ray task (docs/scaling.md)"""
 SOAK_OBSERVERS = 2
 """observations each encoding check builds: the deciding combatant's and one other's in turn
 (``InvariantChecker``; every combatant's costs about twice the soak's time on a 2v2)"""
@@ -169,24 +171,17 @@ def soak_game(spec: GameSpec) -> tuple[int, Failure | None]:
     return check.decisions, None
 
 
-def _play_chunk(specs: list[GameSpec]) -> list[tuple[GameSpec, int, Failure | None]]:
-    return [(spec, *soak_game(spec)) for spec in specs]
+def _soak_job(extra: list[Any], spec: GameSpec) -> tuple[int, Failure | None]:
+    return soak_game(spec)
 
 
-def _init_worker(entries: list[Any]) -> None:
-    """Ignore Ctrl-C (the parent stops the pool) and register the parent's extra systems."""
+def _register(entries: list[Any]) -> None:
+    """In a worker: register the parent's extra systems (the tests' toy)."""
     from envs import SYSTEMS, register
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for entry in entries:
         if entry.name not in SYSTEMS:
             register(entry)
-
-
-def _chunks(specs: Iterator[GameSpec], games: int | None) -> Iterator[list[GameSpec]]:
-    it = specs if games is None else itertools.islice(specs, games)
-    while chunk := list(itertools.islice(it, CHUNK)):
-        yield chunk
 
 
 def run_soak(
@@ -198,19 +193,22 @@ def run_soak(
     seed: int = 0,
     progress: Callable[[SoakResult], None] | None = None,
     journal: Journal | None = None,
+    backend: Backend | None = None,
 ) -> SoakResult:
     """Play the schedule until ``games`` games or ``seconds`` seconds (whichever comes first; one
     of them must be given). Ctrl-C returns what was played with ``interrupted`` set. With a
     ``journal`` (``eval.soak_journal``), the games it holds count without being played again and
-    every finished game is written to it at once."""
+    every finished game is written to it at once. ``backend`` (``eval.backend``) says where the
+    games run (default ``workers`` local processes)."""
     if games is None and seconds is None:
         raise ValueError("soak needs --games or --seconds")
     result = SoakResult()
     done = _resume(result, systems, seed, games, journal)
     prior = result.seconds
     t0 = time.perf_counter()
-    todo = (s for s in schedule(systems, seed) if s.seed - seed not in done)
-    chunks = _chunks(todo, None if games is None else max(0, games - len(done)))
+    todo: Iterator[GameSpec] = (s for s in schedule(systems, seed) if s.seed - seed not in done)
+    if games is not None:
+        todo = itertools.islice(todo, max(0, games - len(done)))
 
     def take(rows: list[tuple[GameSpec, int, Failure | None]]) -> None:
         elapsed = time.perf_counter() - t0
@@ -225,14 +223,17 @@ def run_soak(
     def on_time() -> bool:
         return seconds is None or time.perf_counter() - t0 < seconds
 
+    from envs import SYSTEMS
+
+    # systems registered at run time (the tests' toy): the workers register them too
+    extra = [entry for entry in SYSTEMS.values() if entry.test_only]
+    backend = backend or Backend(workers=workers)
     try:
-        if workers <= 1:
-            for chunk in chunks:
-                if not on_time():
-                    break
-                take(_play_chunk(chunk))
-        else:
-            _pooled(chunks, workers, on_time, take)
+        for spec, (decisions, failure) in run_jobs(
+            _soak_job, extra, todo, backend, setup=_register, batch=CHUNK, ray_batch=RAY_CHUNK,
+            key=lambda s: s.seed, keep_going=on_time,
+        ):
+            take([(spec, decisions, failure)])
     except KeyboardInterrupt:
         result.interrupted = True
     result.seconds = prior + time.perf_counter() - t0
@@ -254,44 +255,6 @@ def _resume(result: SoakResult, systems: Sequence[str], seed: int, games: int | 
     result.resumed = len(done)
     result.seconds = journal.prior_seconds
     return done
-
-
-def _pooled(
-    chunks: Iterator[list[GameSpec]],
-    workers: int,
-    on_time: Callable[[], bool],
-    take: Callable[[list[tuple[GameSpec, int, Failure | None]]], None],
-) -> None:
-    from envs import SYSTEMS
-
-    # systems registered at run time (the tests' toy): the workers register them too
-    extra = [entry for entry in SYSTEMS.values() if entry.test_only]
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    pool = ctx.Pool(workers, initializer=_init_worker, initargs=(extra,))
-    try:
-        pending: list[Any] = []
-        exhausted = False
-        while True:
-            while not exhausted and len(pending) < 2 * workers and on_time():
-                chunk = next(chunks, None)
-                if chunk is None:
-                    exhausted = True
-                    break
-                pending.append(pool.apply_async(_play_chunk, (chunk,)))
-            if not pending:
-                break
-            done = [p for p in pending if p.ready()]
-            if not done:
-                pending[0].wait(0.05)
-                continue
-            for p in done:
-                pending.remove(p)
-                take(p.get())
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
 
 
 def render(result: SoakResult, systems: Sequence[str], out: TextIO) -> None:
@@ -317,7 +280,7 @@ def _stop(signum: int, frame: Any) -> None:
 
 
 def main(system: str, games: int | None, seconds: float | None, workers: int, seed: int = 0,
-         journal: str | None = None) -> int:
+         journal: str | None = None, backend: Backend | None = None) -> int:
     """``arena soak``: see the module docstring. Returns the exit status."""
     from envs import get_rules, list_systems
 
@@ -325,13 +288,15 @@ def main(system: str, games: int | None, seconds: float | None, workers: int, se
 
     systems = list_systems(include_test_only=False) if system == "all" else [system]
     combos = sum(len(get_rules(s).encounter_names()) for s in systems) * len(RULE_SETS)
+    backend = backend or Backend(workers=workers)
+    where = backend.describe()
     parts = [
         x for x in (f"{games} games" if games else "", f"{seconds:g} s" if seconds else "") if x
     ]
     budget = " or ".join(parts) + (", whichever comes first" if len(parts) == 2 else "")
     print(
         f"arena soak {system}: {budget} over {combos} (system, encounter, rules) "
-        f"with agents {', '.join('/'.join(p) for p in AGENT_PAIRS)}; {workers} workers, seeds from "
+        f"with agents {', '.join('/'.join(p) for p in AGENT_PAIRS)}; {where}, seeds from "
         f"{seed}"
     )
     if book is not None and book.done:
@@ -357,7 +322,7 @@ def main(system: str, games: int | None, seconds: float | None, workers: int, se
     previous = signal.signal(signal.SIGTERM, _stop)  # kill: as Ctrl-C (what ran is kept)
     try:
         result = run_soak(systems, games=games, seconds=seconds, workers=workers, seed=seed,
-                          progress=progress, journal=book)
+                          progress=progress, journal=book, backend=backend)
     finally:
         signal.signal(signal.SIGTERM, previous)
         if book is not None:

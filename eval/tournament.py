@@ -18,9 +18,7 @@ Config (``EvalConfig``, YAML under ``configs/eval/``)::
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
-import signal
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -33,8 +31,13 @@ import numpy as np
 from agents.config import config_dict
 from agents.config import load_config as read_config
 from agents.episode import encounter_sides
+from eval.backend import Backend, run_jobs
 
 __all__ = ["EvalConfig", "Game", "load_eval_config", "schedule", "run_tournament"]
+
+RAY_BATCH = 32
+"""the most games in one Ray task (docs/scaling.md: a batch amortizes the task's overhead; eight
+batches a worker or more keep the last ones from leaving a worker idle)"""
 
 
 @dataclass(frozen=True)
@@ -142,14 +145,7 @@ def _record_key(rec: dict[str, Any]) -> tuple[str, int, tuple[tuple[str, str], .
     return (rec["encounter"], rec["seed"], tuple(rec["agents"].items()))
 
 
-# ---------------------------------------------------------------------------------- workers
-
-_WORKER: dict[str, Any] = {}
-
-
-def _init_worker(cfg: dict[str, Any]) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    _WORKER["cfg"] = cfg
+# ---------------------------------------------------------------------------------- games
 
 
 def play_game(cfg: dict[str, Any], game: Game) -> dict[str, Any]:
@@ -162,9 +158,10 @@ def play_game(cfg: dict[str, Any], game: Game) -> dict[str, Any]:
     for side, name in game.sides:
         agent_seed = int(np.random.SeedSequence([game.seed, *name.encode()]).generate_state(1)[0])
         agents[side] = make_agent(cfg["agents"][name], cfg["system"], agent_seed)
+    start = cfg.get("fights", {}).get(game.encounter) or _start(cfg["system"], game.encounter)
     rec = play(
         cfg["system"],
-        _start(cfg["system"], game.encounter),
+        start,
         agents,
         game.seed,
         options=cfg["rules"],
@@ -184,28 +181,22 @@ def _start(system: str, encounter: str) -> Any:
     return encounter
 
 
-def _play_in_worker(game: Game) -> dict[str, Any]:
-    return play_game(_WORKER["cfg"], game)
-
-
-def _pool_context() -> Any:
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-
-
-def _run(cfg: EvalConfig, todo: list[Game]) -> Iterator[dict[str, Any]]:
+def _run(cfg: EvalConfig, todo: list[Game], backend: Backend | None = None
+         ) -> Iterator[dict[str, Any]]:
+    """The records of ``todo`` as they finish, on ``backend`` (default: ``cfg.workers`` local
+    processes; fewer than 8 games are played here)."""
     data = config_dict(cfg)
-    if cfg.workers == 1 or len(todo) < 8:
-        for g in todo:
-            yield play_game(data, g)
-        return
-    chunk = max(1, min(32, len(todo) // (8 * cfg.workers)))
-    with _pool_context().Pool(cfg.workers, initializer=_init_worker, initargs=(data,)) as pool:
-        try:
-            yield from pool.imap_unordered(_play_in_worker, todo, chunksize=chunk)
-        except BaseException:
-            pool.terminate()
-            raise
+    # situation files read here, so a cluster's workers need no copy of them
+    data["fights"] = {e: _start(cfg.system, e) for e in cfg.encounters
+                      if e.endswith((".yaml", ".yml"))}
+    backend = backend or Backend(workers=cfg.workers)
+    if backend.ray is None and len(todo) < 8:
+        backend = Backend(workers=1)
+    chunk = max(1, min(32, len(todo) // (8 * backend.workers)))
+    ray_batch = max(1, min(RAY_BATCH, len(todo) // (8 * backend.workers)))
+    for _, rec in run_jobs(play_game, data, todo, backend, batch=chunk, ray_batch=ray_batch,
+                           key=lambda g: g.key):
+        yield rec
 
 
 # ---------------------------------------------------------------------------------- tournament
@@ -224,7 +215,7 @@ def trained_metrics(cfg: EvalConfig) -> list[str]:
 
 
 def run_tournament(
-    cfg: EvalConfig, fresh: bool = False, log: Any = None
+    cfg: EvalConfig, fresh: bool = False, log: Any = None, backend: Backend | None = None
 ) -> tuple[list[dict[str, Any]], Path]:
     """Play the missing games of ``cfg``'s schedule, then write the report.
 
@@ -232,6 +223,8 @@ def run_tournament(
         cfg: a checked config.
         fresh: delete earlier records in ``out_dir`` first (else they are kept and reused).
         log: where progress and messages go (default stderr).
+        backend: where the games run (``eval.backend``; default ``cfg.workers`` local
+            processes).
 
     Returns:
         The records of this schedule and the report's path.
@@ -272,7 +265,7 @@ def run_tournament(
         bar = tqdm(total=len(todo), unit="game", desc="eval", dynamic_ncols=True, file=log)
     try:
         with path.open("a") as fh:
-            for rec in _run(cfg, todo):
+            for rec in _run(cfg, todo, backend):
                 fh.write(json.dumps(rec) + "\n")
                 fh.flush()
                 done[_record_key(rec)] = rec

@@ -131,8 +131,8 @@ def test_ctrl_c_prints_what_it_has_and_exits_130(capsys, monkeypatch):
     code, out, _ = run(capsys, "soak", "toy", "--games", "100", "--workers", "1")
     assert code == 130
     assert out.splitlines()[1].startswith(
-        "interrupted; played so far: 8 games"
-    )  # whole chunks only
+        "interrupted; played so far: 10 games"
+    )  # one process: every game that ended counts
 
 
 def test_bad_soak_input_is_one_line(capsys):
@@ -159,19 +159,19 @@ def test_a_journal_resumes_an_interrupted_soak_and_plays_no_game_twice(capsys, m
     assert code == 130 and "the same command resumes" in out
     assert played == list(range(10))
     rows = journal.read_text().splitlines()
-    assert len(rows) == 1 + 8  # the header, then the two whole chunks that finished
+    assert len(rows) == 1 + 10  # the header, then every game that finished (one process)
     played.clear()
     monkeypatch.setattr(soak, "soak_game", lambda spec: (played.append(spec.seed),
                                                           original(spec))[1])
     code, out, _ = run(capsys, "soak", "toy", "--games", "24", "--workers", "1",
                        "--journal", str(journal))
     assert code == 0, out
-    assert "resuming from" in out and "8 games already played (run 2)" in out
-    assert played == list(range(8, 24))  # only the games the journal lacks
+    assert "resuming from" in out and "10 games already played (run 2)" in out
+    assert played == list(range(10, 24))  # only the games the journal lacks
     assert summary(out) == full  # the same totals as one uninterrupted soak
     code, out, _ = run(capsys, "soak", "toy", "--games", "24", "--workers", "2",
                        "--journal", str(journal))
-    assert code == 0 and summary(out) == full and played == list(range(8, 24))
+    assert code == 0 and summary(out) == full and played == list(range(10, 24))
 
 
 def test_a_journal_keeps_failures_and_drops_a_line_cut_off_mid_write(capsys, monkeypatch,
