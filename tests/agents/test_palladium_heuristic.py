@@ -126,3 +126,22 @@ def test_it_beats_random_play():
             games += 1
             wins += enc.outcome().winner == side
     assert wins >= games - 1
+
+
+def test_it_weighs_a_defence_against_a_spell_strike():
+    """A DEFENSE window against a Mage's Frost Lance (a spell strike, spec §5.9) names the spell
+    where a Strike names a weapon: the heuristic scores it from the spell's preview (it raised
+    KeyError 'frost_lance' in `arena soak`, skirmish_2v2 seed 1945, random vs heuristic)."""
+    from agents import make_agent
+    from agents.episode import play as play_game
+    from envs.palladium_revised.rules import preview_spell
+
+    agents = {"A": make_agent("random", "palladium_revised", 1945),
+              "B": make_agent("heuristic", "palladium_revised", 1946)}
+    rec = play_game("palladium_revised", "skirmish_2v2", agents, 1945, options="full").to_dict()
+    i = rec["actions"].index("mage_1: cast frost_lance -> guard_1")
+    assert rec["actions"][i + 1] == "guard_1: dodge"  # the heuristic's answer in the window
+    assert rec["reason"] == "defeat" and rec["winner"] in ("A", "B")
+    enc = new_encounter("skirmish_2v2", "full", SeededDice(0))
+    pv = preview_spell(enc, "mage_1", "frost_lance", "guard_1")
+    assert 0 < pv.expected_damage <= 6 * pv.hit  # 1d6 (spec §13: Frost Lance)
