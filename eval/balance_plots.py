@@ -119,7 +119,8 @@ def plot_tornado(rows: list[dict[str, Any]], title: str, path: str | os.PathLike
         ax.legend(handles=[Patch(color=RED, label="dominant: ban costs 10+ points"),
                            Patch(color=GREEN, label="trap: ban gains 10+ points"),
                            Patch(color=GREY, label="dead weight: never chosen or ban < 3 points"),
-                           Patch(color=BLUE, label="other")], fontsize=7, loc="lower right")
+                           Patch(color=BLUE, label="other")], fontsize=7, ncol=2,
+                  loc="upper center", bbox_to_anchor=(0.5, -0.6 / height - 0.04))  # below, clear
         fig.tight_layout()
         _save_figure(fig, path)
     finally:
