@@ -237,7 +237,7 @@ def run_balance(cfg: BalanceConfig, log: Any = None) -> tuple[dict[str, Any], An
                       "baseline")["base"]
     summary: dict[str, Any] = {
         "system": fight.system, "fight": fight.label, "source": fight.record(),
-        "agent": cfg.agent, "options": str(opts), "seed": cfg.seed,
+        "agent": cfg.agent, "rules": "as given" if opts is None else str(opts), "seed": cfg.seed,
         "precision": cfg.precision if cfg.games is None else None, "max_games": cfg.max_games,
         "balance": side_summary(bench.games("base", n_base), sides), "members": members,
         "reused": bench.reused,

@@ -67,7 +67,7 @@ def render_markdown(summary: dict[str, Any], pictures: dict[str, str]) -> str:
     mode = (f"until the 95% half-width is at most {pct(summary['precision'])} (differences "
             f"{pct(2 * summary['precision'])}), at most {summary['max_games']} games"
             if summary["precision"] is not None else "a fixed number of games")
-    lines += [f"Agent `{summary['agent']}` on both sides; rules {summary['options']}; game i of "
+    lines += [f"Agent `{summary['agent']}` on both sides; rules {summary['rules']}; game i of "
               f"every variant on seed {summary['seed']} + i (the same dice); sampled {mode}. "
               f"{summary['games_played']} games recorded in `games.jsonl` "
               f"({summary['reused']} reused from an earlier run).", ""]

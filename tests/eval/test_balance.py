@@ -302,6 +302,9 @@ def test_an_option_never_chosen_is_dead_weight_without_playing_its_ban(tmp_path:
     text = report.read_text(encoding="utf-8")
     assert "Never chosen in the baseline's 4 games (0 of 4: chosen in at most 49.0%" in text
     assert "not played: rotblade_duelist `family:hide`." in text
+    # the header names the rule set (it printed the option rows under the same key)
+    assert summary["rules"] == "as given"
+    assert "Agent `heuristic` on both sides; rules as given; game i" in text
 
 
 # ------------------------------------------------------------------------ resuming
