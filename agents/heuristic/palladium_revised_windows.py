@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from envs.core import Action
+from envs.palladium_revised.rules import preview_spell
 
 __all__ = ["KILL", "ARMOUR_W", "WOUND_W", "window", "harm", "defend_option", "later_attacks"]
 
@@ -47,10 +48,12 @@ def defend_option(d: Any, a: Action, w: dict[str, Any]) -> float:
     """spec §6.1: pass, Parry, Dodge or Multi-Dodge against the Strike of window ``w``."""
     me, s0, ranged = d.me, w["s0"], bool(w["ranged"])
     att, wid = w["attacker"], w["weapon"]
-    pv = d.preview(att, wid, d.id)
+    if any(x.id == wid for x in d.arms(att)):
+        pv, wounds = d.preview(att, wid, d.id), d.arm(att, wid).wounds
+    else:  # a spell strike (FULL, spec §5.9): the spell's own preview; a spell opens no Wounds
+        pv, wounds = preview_spell(d.enc, att, wid, d.id), 0
     dmg = pv.expected_damage / max(pv.hit + pv.crit, 1e-9)
     dmg *= 2 if w.get("crit_range") else 1
-    wounds = d.arm(att, wid).wounds
     ar, armoured = me["ar"], me["armor_sdc"] > 0
     miss_at = 4 if ranged else 1
     body, arm = harm(d, "body", dmg, wounds), harm(d, "armour", dmg, 0)
