@@ -95,6 +95,8 @@ class _Decision:
                      if r["side"] != me["side"] and r["state"] == "active"]
         self._split: dict[tuple[str, int], tuple[float, float]] = {}
         self._strike: dict[tuple[str, str, int], float] = {}
+        self._geo: dict[tuple[str, int], float] = {}  # best_geo and pos, per decision: the
+        self._pos: dict[int, float] = {}  # same values, each computed once (a rollout's cost)
 
     # ------------------------------------------------------------------ public data
     def arms(self, cid: str) -> tuple[Any, ...]:
@@ -119,7 +121,11 @@ class _Decision:
         return self.base(cid, w) * f * f
 
     def best_geo(self, cid: str, d: int) -> float:
-        return max((self.geo(cid, w, d) for w in self.arms(cid)), default=0.0)
+        best = self._geo.get((cid, d))
+        if best is None:
+            best = self._geo[cid, d] = max((self.geo(cid, w, d) for w in self.arms(cid)),
+                                           default=0.0)
+        return best
 
     def life(self, cid: str) -> float:
         r = self.c[cid]
@@ -235,6 +241,8 @@ class _Decision:
     # ------------------------------------------------------------------ position
     def pos(self, x: int) -> float:
         """How good it is to stand at ``x``: the best blow from there less the foes' blows."""
+        if x in self._pos:
+            return self._pos[x]
         me, mine, danger, gap = self.me, 0.0, 0.0, 10 ** 6
         reach = max([me["radii"][w.reach - 1] for w in self.arms(self.id) if not w.ranged]
                     + [me["radii"][1]])
@@ -247,7 +255,8 @@ class _Decision:
             gap = min(gap, max(0, d - reach))
         if mine <= 0 and self.foes:
             mine = -APPROACH * gap / max(1, me["full_move_ft"])
-        return mine - DANGER_W * danger
+        out = self._pos[x] = mine - DANGER_W * danger
+        return out
 
     def move_gain(self, a: Action, allowance: int) -> float:
         """Expected position gain of a move (spec §5.3): its destination, no passing, the

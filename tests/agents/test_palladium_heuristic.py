@@ -145,3 +145,25 @@ def test_it_weighs_a_defence_against_a_spell_strike():
     enc = new_encounter("skirmish_2v2", "full", SeededDice(0))
     pv = preview_spell(enc, "mage_1", "frost_lance", "guard_1")
     assert 0 < pv.expected_damage <= 6 * pv.hit  # 1d6 (spec §13: Frost Lance)
+
+
+def test_a_defense_window_against_a_spell_strike_is_ranked_from_the_spells_preview():
+    """FULL, spec §5.9: the mage's Fire Bolt opens the archer's DEFENSE window (seed 1 of the
+    2-vs-2 skirmish, the 85th seeded random decision); the window names the spell, not a weapon."""
+    import numpy as np
+
+    from envs.palladium_revised.rules import parse_options
+
+    dice, rng = SeededDice(1), np.random.default_rng(1)
+    enc = new_encounter("skirmish_2v2", parse_options("full"), dice)
+    for _ in range(84):
+        legal = enc.legal_actions()
+        enc.apply(legal[int(rng.integers(len(legal)))], dice)
+    info = dict(enc.window.info)
+    assert (enc.window.kind, info["attacker"], info["weapon"]) == ("defense", "mage_1",
+                                                                  "fire_bolt")
+    legal = enc.legal_actions()
+    scores = PalladiumHeuristic(seed=0).rank(enc, "archer_1", legal)
+    assert len(scores) == len(legal) == 7 and all(np.isfinite(scores))
+    assert scores[[a.label for a in legal].index("archer_1: pass")] == 0.0
+    assert PalladiumHeuristic(seed=0).choose(enc).label.startswith("archer_1: ")

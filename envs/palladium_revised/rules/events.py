@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from envs.core.events import Event
+from envs.core.events import Event, TurnStarted
 
 __all__ = [
     "InitiativeRolled", "SecondStarted", "TurnOpened", "SlotChanged", "Moved", "ZoneContest",
@@ -38,15 +38,18 @@ class SecondStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TurnOpened(Event):
-    combatant: str
+class TurnOpened(TurnStarted):
+    """A combatant's own slot opens (spec §4.4): the shared ``TurnStarted`` (``round``,
+    ``actor``), which tools read (a search rollout is scored at its actor's next turn), with the
+    Second, the pass and whether the slot was reserved by a commitment."""
+
     second: int
     pass_no: int
     committed: bool
 
     def __str__(self) -> str:
         c = " (committed)" if self.committed else ""
-        return f"{self.combatant}'s turn, second {self.second} pass {self.pass_no}{c}"
+        return f"{self.actor}'s turn, second {self.second} pass {self.pass_no}{c}"
 
 
 @dataclass(frozen=True, slots=True)

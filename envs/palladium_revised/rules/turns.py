@@ -168,7 +168,7 @@ def _open_turn(enc: PalladiumEncounter, ev: list[Event]) -> bool:
             c.defending = False  # both last "until the start of your next turn"
             c.multidodge, c.md_back = None, None
             enc.turn, enc.turn_slot, enc.free_used = c.id, j, []
-            ev.append(TurnOpened(c.id, s, enc.pass_no, c.slot_state[j] == RESERVED))
+            ev.append(TurnOpened(enc.round, c.id, s, enc.pass_no, c.slot_state[j] == RESERVED))
             return True
         enc.pass_no += 1
         enc.idx = 0
