@@ -103,6 +103,10 @@ class _Decision:
         mean = sum(harm.values()) / max(1, len(harm))
         self.worth = {k: 0.5 + t / max(1e-9, mean) for k, t in harm.items()}
         self._off: dict[Any, float] = {}
+        self._at: dict[tuple[Any, ...], tuple[int, int]] = {}  # moved(), per decision
+        self._pos: dict[tuple[tuple[int, int], bool], float] = {}  # position(), per decision
+        # per foe, what position() reads: (foe, threat, reach, speed, may react, best attack)
+        self._near: list[tuple[dict[str, Any], float, int, int, bool, float]] | None = None
         ws = me["weapons"]
         self.reach = max((w["range_squares"] for w in ws), default=1)
         self.best = {f["id"]: self._best_off(f) for f in self.foes}
@@ -215,9 +219,17 @@ class _Decision:
 
     def moved(self, ref: str | None, mode: str, squares: int, stop: int = 1) -> tuple[int, int]:
         """Where this combatant would end after ``mode`` relative to ``ref`` (an estimate: a
-        straight line, clamped to the grid; the engine's path search may differ a little)."""
+        straight line, clamped to the grid; the engine's path search may differ a little).
+        Remembered for the decision (many actions share a move)."""
         if ref is None or mode == "hold" or squares <= 0:
             return self.pos
+        key = (ref, mode, squares, stop)
+        got = self._at.get(key)
+        if got is None:
+            got = self._at[key] = self._moved(ref, mode, squares, stop)
+        return got
+
+    def _moved(self, ref: str, mode: str, squares: int, stop: int) -> tuple[int, int]:
         r = self.cs[ref]
         rx, ry = r["x"] * 2 + r["space"], r["y"] * 2 + r["space"]
         x, y = self.pos
@@ -238,21 +250,30 @@ class _Decision:
 
     def position(self, at: tuple[int, int], reacting: bool = False) -> float:
         """Fight units of standing at ``at`` after this decision: foes' Reaction attacks at once
-        and their attacks next turn (against this combatant's HP), this combatant's chances."""
+        and their attacks next turn (against this combatant's HP), this combatant's chances.
+        Remembered for the decision under (``at``, ``reacting``): most actions share an end."""
+        key = (at, reacting)
+        got = self._pos.get(key)
+        if got is None:
+            got = self._pos[key] = self._position(at, reacting)
+        return got
+
+    def _position(self, at: tuple[int, int], reacting: bool) -> float:
         now = soon = 0.0
         mine = 0.0
-        for f in self.foes:
-            d = self.dist(at, f)
-            th = self.threat[f["id"]]
-            reach = self._foe_reach(f)
-            s = f["speed_squares"]
-            if not reacting and f["reactions"] > 0 and f["stun"] == 0 and d <= reach:
+        if self._near is None:
+            self._near = [(f, self.threat[f["id"]], self._foe_reach(f), f["speed_squares"],
+                           f["reactions"] > 0 and f["stun"] == 0, self.best[f["id"]])
+                          for f in self.foes]
+        n = self.n
+        for f, th, reach, s, may_react, best in self._near:
+            d = distance(at, n, (f["x"], f["y"]), f["space"])
+            if not reacting and may_react and d <= reach:
                 now += th
             if d <= reach + s:
                 soon += 2 * th
             elif d <= reach + 3 * s:
                 soon += th
-            best = self.best[f["id"]]
             if d <= self.reach:
                 mine = max(mine, 2 * best)
             elif d <= self.reach + self.speed:
