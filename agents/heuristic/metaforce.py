@@ -67,20 +67,30 @@ class MetaforceHeuristic(RulesPolicy):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.previews: dict[tuple[Any, ...], Any] = {}
+        self.fights: dict[tuple[Any, ...], int] = {}  # (encounter name, rule options) -> a number
 
     def rank(self, enc: Any, actor: str, legal: list[Action]) -> list[float]:
         if len(self.previews) > PREVIEW_CACHE:
             self.previews.clear()
-        d = _Decision(enc, actor, self.previews)
+        fight = self.fights.setdefault((enc.name, enc.options), len(self.fights))
+        d = _Decision(enc, actor, self.previews, fight)
         return [d.score(a) for a in legal]
 
 
 class _Decision:
     """The shared parts of one decision: the view, threats, distances, previews."""
 
-    def __init__(self, enc: Any, actor: str, previews: dict[tuple[Any, ...], Any]) -> None:
+    def __init__(self, enc: Any, actor: str, previews: dict[tuple[Any, ...], Any],
+                 fight: int = -1) -> None:
         self.enc = enc
         self.previews = previews
+        # what every preview key of this decision shares: the fight (its name and options, as a
+        # number: hashed once) and the first round
+        self._base = (fight if fight >= 0 else (enc.name, enc.options), enc.round == 1)
+        self._att: dict[tuple[str, str], tuple[int, tuple[Any, ...]]] = {}  # pv(): attacker
+        self._tgt: dict[str, tuple[Any, ...]] = {}  # pv(): target
+        self._threats: dict[tuple[str, str], float] = {}  # _threat(), per decision
+        self._w: dict[str, dict[str, Any] | None] = {}  # _weapon(), per decision
         self.actor = actor
         v = enc.view(actor)
         self.v = v
@@ -128,16 +138,22 @@ class _Decision:
             return got
         a, t = self.cs[att], self.cs[tid]
         band = 0
-        inc = self.enc.by_id[att].profile.weapon(w["id"]).range_increment_ft
+        ak = self._att.get(mine[:2])
+        if ak is None:
+            ak = self._att[mine[:2]] = (
+                self.enc.by_id[att].profile.weapon(w["id"]).range_increment_ft,
+                (att, w["id"], w["tohit"], w["damage"], a["size"], a["tired"], a["exhausted"]))
+        inc = ak[0]
         if inc > 0:  # spec §5.3.1: the same increment, the same steps
             far = distance((a["x"], a["y"]), a["space"], (t["x"], t["y"]), t["space"])
             band = -(-far * SQUARE_FT // inc)
         g = a["statuses"].get("grappled")
         grip = (g["severity"], g["source"] == tid) if g is not None else None
-        key = (self.enc.name, self.enc.options, att, w["id"], w["tohit"], w["damage"], tid,
-               shot, band, a["size"], a["tired"], a["exhausted"], grip,
-               t["evasion"], t["deflection"], t["size"], t["hp_max"],
-               tuple(t["status_defence"].items()), self.v["round"] == 1)
+        tk = self._tgt.get(tid)
+        if tk is None:
+            tk = self._tgt[tid] = (tid, t["evasion"], t["deflection"], t["size"], t["hp_max"],
+                                   tuple(t["status_defence"].items()))
+        key = (self._base, ak[1], tk, shot, band, grip)
         got = self.previews.get(key)
         if got is None:
             got = self.previews[key] = preview_attack(self.enc, att, w["id"], tid, shot)
@@ -146,6 +162,13 @@ class _Decision:
 
     def _threat(self, f: dict[str, Any], on: str) -> float:
         """Expected damage of ``f``'s best attack on ``on`` (the engine's preview)."""
+        key = (f["id"], on)
+        got = self._threats.get(key)
+        if got is None:
+            got = self._threats[key] = self._threat_of(f, on)
+        return got
+
+    def _threat_of(self, f: dict[str, Any], on: str) -> float:
         best = 0.0
         for w in f["weapons"]:
             e = self.pv(f["id"], w, on).expected_damage
@@ -347,7 +370,10 @@ class _Decision:
         return v + self.position(self.moved(tid, mode, self.speed, stop))
 
     def _weapon(self, wid: str) -> dict[str, Any] | None:
-        return next((w for w in self.me["weapons"] if w["id"] == wid), None)
+        got = self._w.get(wid, False)
+        if got is False:
+            got = self._w[wid] = next((w for w in self.me["weapons"] if w["id"] == wid), None)
+        return got  # type: ignore[return-value]
 
     def _best_ranged(self, wid: str) -> float:
         return max((self.off(wid, f["id"]) for f in self.foes), default=0.0)

@@ -112,14 +112,29 @@ def in_reach(enc: MetaforceEncounter, attacker: str) -> dict[str, list[str]]:
     return out
 
 
+def _weapons(enc: MetaforceEncounter, c: Any) -> list[dict[str, Any]]:
+    """The view's weapon rows of ``c``: they read only its stat block, the weapons it still
+    holds (R-60) and the rule options, so they are built once per fight (kept beside the
+    movement memo, which clones share) and each view gets copies."""
+    key = ("view weapons", c.id, tuple(c.gone))
+    got = enc.reach_memo.get(key)
+    if got is None or got[0] is not c.profile or got[1] is not enc.options:
+        rows = [{"id": w.id, "family": w.family, "tohit": w.tohit,
+                 "damage": f"{w.damage_base}+d{w.bonus_die}", "type": w.damage_type,
+                 "range_squares": range_squares(enc, c, w)} for w in c.weapons()]
+        got = enc.reach_memo[key] = (c.profile, enc.options, rows)
+    return [dict(r) for r in got[2]]
+
+
 def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
     p = c.profile
+    evasion = c.evasion()
     return {
         "id": c.id, "side": c.side, "ally": c.side == me.side, "state": c.state,
         "hp": c.hp, "hp_max": p.hp_max, "mp": c.mp, "mp_max": c.mp_max,
         "metaforce_user": c.mu, "protected": p.protected, "x": c.x, "y": c.y, "size": p.size,
-        "space": c.n, "speed_squares": c.speed_squares(), "evasion": c.evasion(),
-        "deflection": c.deflection(), "status_defence": dict(p.status_defence),
+        "space": c.n, "speed_squares": c.speed_squares(), "evasion": evasion,
+        "deflection": c.deflection(evasion), "status_defence": dict(p.status_defence),
         "reactions": c.reactions, "frames_left": c.frames_left, "stun": c.stun,
         "statuses": {k: {"magnitude": v[0], "severity": c.status_severity(k), "source": v[2]}
                      for k, v in c.statuses.items()},
@@ -130,9 +145,7 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
         "team_work_used": c.tw_used, "force_fate_uses": c.ff_uses,  # FULL (full_meta)
         "exert": c.exert_total, "tired": c.tired, "exhausted": c.exhausted,
         "loaded": dict(c.loaded), "reserve": dict(c.reserve), "primed": dict(c.primed),
-        "weapons": [{"id": w.id, "family": w.family, "tohit": w.tohit,
-                     "damage": f"{w.damage_base}+d{w.bonus_die}", "type": w.damage_type,
-                     "range_squares": range_squares(enc, c, w)} for w in c.weapons()],
+        "weapons": _weapons(enc, c),
         "distance": dist(me, c) if c is not me else 0,
     }
 
