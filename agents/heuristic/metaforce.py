@@ -33,6 +33,7 @@ from envs.metaforce.rules import preview_attack
 from envs.metaforce.rules.geometry import SQUARE_FT
 
 from ..base import RulesPolicy
+from .metaforce_tables import _ADV, BY_TYPE, _meta_sides
 
 __all__ = ["MetaforceHeuristic"]
 
@@ -46,17 +47,6 @@ OPP_LAST = DANGER_W  # ... after the last frame (the foes move before it attacks
 OPP_W = 1.0  # weight of this combatant's own attacks to come
 STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.0,
                 "grappled": 0.2}
-BY_TYPE = {"blunt": "knockback", "slashing": "bleed", "piercing": "bleed", "fire": "burn",
-           "electric": "stun"}
-_ADV = {k: (k * k - (k - 1) * (k - 1)) / 144 for k in range(1, 13)}  # the higher of 2d12
-META_DIE = ((12, 12), (10, 10), (8, 8), (6, 6), (4, 4))
-
-
-def _meta_sides(mp: int) -> int:
-    for need, sides in META_DIE:
-        if mp >= need:
-            return sides
-    return 0
 
 
 class MetaforceHeuristic(RulesPolicy):
