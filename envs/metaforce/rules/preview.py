@@ -64,6 +64,7 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
     nb = len(faces)
     bands = {"miss": 0.0, "deflected": 0.0, "direct": 0.0}
     crit = dmg = 0.0
+    hits: dict[tuple[int, int, str | None], list[tuple[str, int]]] = {}
     from .checks import step_dist
     for p, kept, other in step_dist(s):
         vs = [(1.0, 0)] if kept != 12 else (
@@ -81,24 +82,39 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
             if got == "miss":
                 bands["miss"] += q
                 continue
-            for f in faces:
-                b = w.damage_base + f
-                u, th = use, tohit
-                if v and u is None:
-                    u = crit_use(w, a, t, th, v, b)
-                    if u == "tohit":
-                        th += v
-                g = band(th, e, d, fd)
-                bb = b + (v if u == "damage" else 0)
-                ma = m_a(a, t)
-                sc = size_crit_mult(ma, v, t.profile.size) if u == "size" else None
-                raw = attacker_damage(bb, ma, bool(v), sc)
-                dmg += q / nb * defend(t.profile, raw, w.damage_type, g == "deflected",
-                                       w.family == "firearm", giant_hit(enc, a, t))
+            per_face = hits.get((tohit, v, use))
+            if per_face is None:
+                per_face = hits[(tohit, v, use)] = _faces(enc, a, w, t, tohit, v, use, faces)
+            for g, lost in per_face:  # the sums in the same order as face by face
+                dmg += q / nb * lost
                 bands[g] += q / nb
     out = AttackPreview(bands["miss"], bands["deflected"], bands["direct"], crit, dmg, s,
                         in_range(enc, a, w, t))
     enc.memo[key] = out
+    return out
+
+
+def _faces(enc: MetaforceEncounter, a: Any, w: Any, t: Any, tohit: int, v: int,
+           use: str | None, faces: Any) -> list[tuple[str, int]]:
+    """(band, HP lost) of a hit for each bonus-die face, at total ``tohit`` with Versatile
+    ``v`` already spent as ``use`` (or not yet): it depends on nothing else, so a preview works
+    it out once for every way of reaching that total (spec §5.3, §8.1-§8.4)."""
+    e, d, fd = t.evasion(), t.deflection(), direct_only(w, t)
+    ma, giant = m_a(a, t), giant_hit(enc, a, t)
+    out = []
+    for f in faces:
+        b = w.damage_base + f
+        u, th = use, tohit
+        if v and u is None:
+            u = crit_use(w, a, t, th, v, b)
+            if u == "tohit":
+                th += v
+        g = band(th, e, d, fd)
+        bb = b + (v if u == "damage" else 0)
+        sc = size_crit_mult(ma, v, t.profile.size) if u == "size" else None
+        raw = attacker_damage(bb, ma, bool(v), sc)
+        out.append((g, defend(t.profile, raw, w.damage_type, g == "deflected",
+                              w.family == "firearm", giant)))
     return out
 
 
