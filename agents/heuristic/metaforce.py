@@ -33,6 +33,7 @@ from envs.metaforce.rules import preview_attack
 from envs.metaforce.rules.geometry import SQUARE_FT
 
 from ..base import RulesPolicy
+from .metaforce_tables import _ADV, BY_TYPE, _meta_sides
 
 __all__ = ["MetaforceHeuristic"]
 
@@ -46,17 +47,6 @@ OPP_LAST = DANGER_W  # ... after the last frame (the foes move before it attacks
 OPP_W = 1.0  # weight of this combatant's own attacks to come
 STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.0,
                 "grappled": 0.2}
-BY_TYPE = {"blunt": "knockback", "slashing": "bleed", "piercing": "bleed", "fire": "burn",
-           "electric": "stun"}
-_ADV = {k: (k * k - (k - 1) * (k - 1)) / 144 for k in range(1, 13)}  # the higher of 2d12
-META_DIE = ((12, 12), (10, 10), (8, 8), (6, 6), (4, 4))
-
-
-def _meta_sides(mp: int) -> int:
-    for need, sides in META_DIE:
-        if mp >= need:
-            return sides
-    return 0
 
 
 class MetaforceHeuristic(RulesPolicy):
@@ -67,20 +57,30 @@ class MetaforceHeuristic(RulesPolicy):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.previews: dict[tuple[Any, ...], Any] = {}
+        self.fights: dict[tuple[Any, ...], int] = {}  # (encounter name, rule options) -> a number
 
     def rank(self, enc: Any, actor: str, legal: list[Action]) -> list[float]:
         if len(self.previews) > PREVIEW_CACHE:
             self.previews.clear()
-        d = _Decision(enc, actor, self.previews)
+        fight = self.fights.setdefault((enc.name, enc.options), len(self.fights))
+        d = _Decision(enc, actor, self.previews, fight)
         return [d.score(a) for a in legal]
 
 
 class _Decision:
     """The shared parts of one decision: the view, threats, distances, previews."""
 
-    def __init__(self, enc: Any, actor: str, previews: dict[tuple[Any, ...], Any]) -> None:
+    def __init__(self, enc: Any, actor: str, previews: dict[tuple[Any, ...], Any],
+                 fight: int = -1) -> None:
         self.enc = enc
         self.previews = previews
+        # what every preview key of this decision shares: the fight (its name and options, as a
+        # number: hashed once) and the first round
+        self._base = (fight if fight >= 0 else (enc.name, enc.options), enc.round == 1)
+        self._att: dict[tuple[str, str], tuple[int, tuple[Any, ...]]] = {}  # pv(): attacker
+        self._tgt: dict[str, tuple[Any, ...]] = {}  # pv(): target
+        self._threats: dict[tuple[str, str], float] = {}  # _threat(), per decision
+        self._w: dict[str, dict[str, Any] | None] = {}  # _weapon(), per decision
         self.actor = actor
         v = enc.view(actor)
         self.v = v
@@ -103,6 +103,10 @@ class _Decision:
         mean = sum(harm.values()) / max(1, len(harm))
         self.worth = {k: 0.5 + t / max(1e-9, mean) for k, t in harm.items()}
         self._off: dict[Any, float] = {}
+        self._at: dict[tuple[Any, ...], tuple[int, int]] = {}  # moved(), per decision
+        self._pos: dict[tuple[tuple[int, int], bool], float] = {}  # position(), per decision
+        # per foe, what position() reads: (foe, threat, reach, speed, may react, best attack)
+        self._near: list[tuple[dict[str, Any], float, int, int, bool, float]] | None = None
         ws = me["weapons"]
         self.reach = max((w["range_squares"] for w in ws), default=1)
         self.best = {f["id"]: self._best_off(f) for f in self.foes}
@@ -124,16 +128,22 @@ class _Decision:
             return got
         a, t = self.cs[att], self.cs[tid]
         band = 0
-        inc = self.enc.by_id[att].profile.weapon(w["id"]).range_increment_ft
+        ak = self._att.get(mine[:2])
+        if ak is None:
+            ak = self._att[mine[:2]] = (
+                self.enc.by_id[att].profile.weapon(w["id"]).range_increment_ft,
+                (att, w["id"], w["tohit"], w["damage"], a["size"], a["tired"], a["exhausted"]))
+        inc = ak[0]
         if inc > 0:  # spec §5.3.1: the same increment, the same steps
             far = distance((a["x"], a["y"]), a["space"], (t["x"], t["y"]), t["space"])
             band = -(-far * SQUARE_FT // inc)
         g = a["statuses"].get("grappled")
         grip = (g["severity"], g["source"] == tid) if g is not None else None
-        key = (self.enc.name, self.enc.options, att, w["id"], w["tohit"], w["damage"], tid,
-               shot, band, a["size"], a["tired"], a["exhausted"], grip,
-               t["evasion"], t["deflection"], t["size"], t["hp_max"],
-               tuple(t["status_defence"].items()), self.v["round"] == 1)
+        tk = self._tgt.get(tid)
+        if tk is None:
+            tk = self._tgt[tid] = (tid, t["evasion"], t["deflection"], t["size"], t["hp_max"],
+                                   tuple(t["status_defence"].items()))
+        key = (self._base, ak[1], tk, shot, band, grip)
         got = self.previews.get(key)
         if got is None:
             got = self.previews[key] = preview_attack(self.enc, att, w["id"], tid, shot)
@@ -142,6 +152,13 @@ class _Decision:
 
     def _threat(self, f: dict[str, Any], on: str) -> float:
         """Expected damage of ``f``'s best attack on ``on`` (the engine's preview)."""
+        key = (f["id"], on)
+        got = self._threats.get(key)
+        if got is None:
+            got = self._threats[key] = self._threat_of(f, on)
+        return got
+
+    def _threat_of(self, f: dict[str, Any], on: str) -> float:
         best = 0.0
         for w in f["weapons"]:
             e = self.pv(f["id"], w, on).expected_damage
@@ -215,9 +232,17 @@ class _Decision:
 
     def moved(self, ref: str | None, mode: str, squares: int, stop: int = 1) -> tuple[int, int]:
         """Where this combatant would end after ``mode`` relative to ``ref`` (an estimate: a
-        straight line, clamped to the grid; the engine's path search may differ a little)."""
+        straight line, clamped to the grid; the engine's path search may differ a little).
+        Remembered for the decision (many actions share a move)."""
         if ref is None or mode == "hold" or squares <= 0:
             return self.pos
+        key = (ref, mode, squares, stop)
+        got = self._at.get(key)
+        if got is None:
+            got = self._at[key] = self._moved(ref, mode, squares, stop)
+        return got
+
+    def _moved(self, ref: str, mode: str, squares: int, stop: int) -> tuple[int, int]:
         r = self.cs[ref]
         rx, ry = r["x"] * 2 + r["space"], r["y"] * 2 + r["space"]
         x, y = self.pos
@@ -238,21 +263,30 @@ class _Decision:
 
     def position(self, at: tuple[int, int], reacting: bool = False) -> float:
         """Fight units of standing at ``at`` after this decision: foes' Reaction attacks at once
-        and their attacks next turn (against this combatant's HP), this combatant's chances."""
+        and their attacks next turn (against this combatant's HP), this combatant's chances.
+        Remembered for the decision under (``at``, ``reacting``): most actions share an end."""
+        key = (at, reacting)
+        got = self._pos.get(key)
+        if got is None:
+            got = self._pos[key] = self._position(at, reacting)
+        return got
+
+    def _position(self, at: tuple[int, int], reacting: bool) -> float:
         now = soon = 0.0
         mine = 0.0
-        for f in self.foes:
-            d = self.dist(at, f)
-            th = self.threat[f["id"]]
-            reach = self._foe_reach(f)
-            s = f["speed_squares"]
-            if not reacting and f["reactions"] > 0 and f["stun"] == 0 and d <= reach:
+        if self._near is None:
+            self._near = [(f, self.threat[f["id"]], self._foe_reach(f), f["speed_squares"],
+                           f["reactions"] > 0 and f["stun"] == 0, self.best[f["id"]])
+                          for f in self.foes]
+        n = self.n
+        for f, th, reach, s, may_react, best in self._near:
+            d = distance(at, n, (f["x"], f["y"]), f["space"])
+            if not reacting and may_react and d <= reach:
                 now += th
             if d <= reach + s:
                 soon += 2 * th
             elif d <= reach + 3 * s:
                 soon += th
-            best = self.best[f["id"]]
             if d <= self.reach:
                 mine = max(mine, 2 * best)
             elif d <= self.reach + self.speed:
@@ -326,7 +360,10 @@ class _Decision:
         return v + self.position(self.moved(tid, mode, self.speed, stop))
 
     def _weapon(self, wid: str) -> dict[str, Any] | None:
-        return next((w for w in self.me["weapons"] if w["id"] == wid), None)
+        got = self._w.get(wid, False)
+        if got is False:
+            got = self._w[wid] = next((w for w in self.me["weapons"] if w["id"] == wid), None)
+        return got  # type: ignore[return-value]
 
     def _best_ranged(self, wid: str) -> float:
         return max((self.off(wid, f["id"]) for f in self.foes), default=0.0)

@@ -165,6 +165,20 @@ def test_a_thrown_weapon_is_gone_after_the_throw():
     assert not any("dagger" in x for x in labels(enc))
 
 
+def test_the_views_weapon_rows_are_each_views_own_and_drop_a_thrown_weapon():
+    dagger = Weapon("dagger", "melee", "agi", 3, 4, 4, "piercing", thrown_ft=20)
+    club = Weapon("club", "melee", "str", 2, 5, 6, "blunt")
+    thrower = block("thrower", weapons=(dagger, club))
+    enc = fight((thrower, "a", (0, 0)), (block("bandit"), "b", (0, 4)), aware=False)
+    rows = enc.view("bandit")["combatants"][0]["weapons"]
+    assert [(r["id"], r["damage"], r["range_squares"]) for r in rows] == [
+        ("dagger", "4+d4", 1), ("club", "5+d6", 1)]
+    rows[0]["tohit"] = 99  # a reader that changes its copy changes no later view
+    assert enc.view("bandit")["combatants"][0]["weapons"][0]["tohit"] == 3
+    act(enc, "thrower: throw dagger -> bandit", ["d12=9", "d4=2"])
+    assert [r["id"] for r in enc.view("bandit")["combatants"][0]["weapons"]] == ["club"]
+
+
 def test_an_attack_cantrip_is_a_weapon_slot_in_core():
     wizard = cat("wizard")
     assert [w.id for w in wizard.weapons] == ["fire_bolt", "shocking_grasp", "unarmed"]

@@ -189,9 +189,10 @@ class Combatant:
             return 0
         return self.profile.evasion
 
-    def deflection(self) -> int:
-        """spec §2.5: passive Deflection (Body + armour) is kept when E is 0."""
-        if self.evasion() == 0:
+    def deflection(self, evasion: int | None = None) -> int:
+        """spec §2.5: passive Deflection (Body + armour) is kept when E is 0 (``evasion``: the
+        caller's ``evasion()`` of this state, when it has it)."""
+        if (self.evasion() if evasion is None else evasion) == 0:
             p = self.profile
             if p.immobile_deflection is not None:
                 return p.immobile_deflection

@@ -64,6 +64,7 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
     nb = len(faces)
     bands = {"miss": 0.0, "deflected": 0.0, "direct": 0.0}
     crit = dmg = 0.0
+    hits: dict[tuple[int, int, str | None], list[tuple[str, int]]] = {}
     from .checks import step_dist
     for p, kept, other in step_dist(s):
         vs = [(1.0, 0)] if kept != 12 else (
@@ -81,24 +82,39 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
             if got == "miss":
                 bands["miss"] += q
                 continue
-            for f in faces:
-                b = w.damage_base + f
-                u, th = use, tohit
-                if v and u is None:
-                    u = crit_use(w, a, t, th, v, b)
-                    if u == "tohit":
-                        th += v
-                g = band(th, e, d, fd)
-                bb = b + (v if u == "damage" else 0)
-                ma = m_a(a, t)
-                sc = size_crit_mult(ma, v, t.profile.size) if u == "size" else None
-                raw = attacker_damage(bb, ma, bool(v), sc)
-                dmg += q / nb * defend(t.profile, raw, w.damage_type, g == "deflected",
-                                       w.family == "firearm", giant_hit(enc, a, t))
+            per_face = hits.get((tohit, v, use))
+            if per_face is None:
+                per_face = hits[(tohit, v, use)] = _faces(enc, a, w, t, tohit, v, use, faces)
+            for g, lost in per_face:  # the sums in the same order as face by face
+                dmg += q / nb * lost
                 bands[g] += q / nb
     out = AttackPreview(bands["miss"], bands["deflected"], bands["direct"], crit, dmg, s,
                         in_range(enc, a, w, t))
     enc.memo[key] = out
+    return out
+
+
+def _faces(enc: MetaforceEncounter, a: Any, w: Any, t: Any, tohit: int, v: int,
+           use: str | None, faces: Any) -> list[tuple[str, int]]:
+    """(band, HP lost) of a hit for each bonus-die face, at total ``tohit`` with Versatile
+    ``v`` already spent as ``use`` (or not yet): it depends on nothing else, so a preview works
+    it out once for every way of reaching that total (spec §5.3, §8.1-§8.4)."""
+    e, d, fd = t.evasion(), t.deflection(), direct_only(w, t)
+    ma, giant = m_a(a, t), giant_hit(enc, a, t)
+    out = []
+    for f in faces:
+        b = w.damage_base + f
+        u, th = use, tohit
+        if v and u is None:
+            u = crit_use(w, a, t, th, v, b)
+            if u == "tohit":
+                th += v
+        g = band(th, e, d, fd)
+        bb = b + (v if u == "damage" else 0)
+        sc = size_crit_mult(ma, v, t.profile.size) if u == "size" else None
+        raw = attacker_damage(bb, ma, bool(v), sc)
+        out.append((g, defend(t.profile, raw, w.damage_type, g == "deflected",
+                              w.family == "firearm", giant)))
     return out
 
 
@@ -112,14 +128,29 @@ def in_reach(enc: MetaforceEncounter, attacker: str) -> dict[str, list[str]]:
     return out
 
 
+def _weapons(enc: MetaforceEncounter, c: Any) -> list[dict[str, Any]]:
+    """The view's weapon rows of ``c``: they read only its stat block, the weapons it still
+    holds (R-60) and the rule options, so they are built once per fight (kept beside the
+    movement memo, which clones share) and each view gets copies."""
+    key = ("view weapons", c.id, tuple(c.gone))
+    got = enc.reach_memo.get(key)
+    if got is None or got[0] is not c.profile or got[1] is not enc.options:
+        rows = [{"id": w.id, "family": w.family, "tohit": w.tohit,
+                 "damage": f"{w.damage_base}+d{w.bonus_die}", "type": w.damage_type,
+                 "range_squares": range_squares(enc, c, w)} for w in c.weapons()]
+        got = enc.reach_memo[key] = (c.profile, enc.options, rows)
+    return [dict(r) for r in got[2]]
+
+
 def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
     p = c.profile
+    evasion = c.evasion()
     return {
         "id": c.id, "side": c.side, "ally": c.side == me.side, "state": c.state,
         "hp": c.hp, "hp_max": p.hp_max, "mp": c.mp, "mp_max": c.mp_max,
         "metaforce_user": c.mu, "protected": p.protected, "x": c.x, "y": c.y, "size": p.size,
-        "space": c.n, "speed_squares": c.speed_squares(), "evasion": c.evasion(),
-        "deflection": c.deflection(), "status_defence": dict(p.status_defence),
+        "space": c.n, "speed_squares": c.speed_squares(), "evasion": evasion,
+        "deflection": c.deflection(evasion), "status_defence": dict(p.status_defence),
         "reactions": c.reactions, "frames_left": c.frames_left, "stun": c.stun,
         "statuses": {k: {"magnitude": v[0], "severity": c.status_severity(k), "source": v[2]}
                      for k, v in c.statuses.items()},
@@ -130,9 +161,7 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
         "team_work_used": c.tw_used, "force_fate_uses": c.ff_uses,  # FULL (full_meta)
         "exert": c.exert_total, "tired": c.tired, "exhausted": c.exhausted,
         "loaded": dict(c.loaded), "reserve": dict(c.reserve), "primed": dict(c.primed),
-        "weapons": [{"id": w.id, "family": w.family, "tohit": w.tohit,
-                     "damage": f"{w.damage_base}+d{w.bonus_die}", "type": w.damage_type,
-                     "range_squares": range_squares(enc, c, w)} for w in c.weapons()],
+        "weapons": _weapons(enc, c),
         "distance": dist(me, c) if c is not me else 0,
     }
 
