@@ -30,7 +30,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from envs import get_shaping, make_env
+from envs import make_env, weighted_shaping
 from envs.rl import ActionMaskAdapter
 
 from . import make_agent
@@ -71,7 +71,7 @@ class LearnerEnv(gymnasium.Env):
             others then play like the opponent).
         sides: the sides the learner may play (default: every side, drawn per episode).
         shaping: weight of the system's optional shaping (0: off), built by the registry's
-            ``shaping`` part (``envs.get_shaping(system)(weight)``).
+            ``shaping`` part (``envs.weighted_shaping(system, weight)``).
         draw_reward: the learner's reward when a fight ends with no winner (the env gives 0). A
             negative value stops the learner from settling for stalling to the round cap.
         seed: seeds the side and opponent draws and the opponents' generators.
@@ -97,12 +97,7 @@ class LearnerEnv(gymnasium.Env):
         self.pool = check_pool(opponents or {"random": 1.0})
         kwargs: dict[str, Any] = {"rules": rules}
         if shaping:
-            factory = get_shaping(system)
-            if factory is None:
-                raise ValueError(
-                    f"{system} has no shaping to weight (its registry entry names none)"
-                )
-            kwargs["shaping"] = factory(shaping)
+            kwargs["shaping"] = weighted_shaping(system, shaping)
         self.env = make_env(system, encounter, wrapped=False, **kwargs)
         self.encoding = self.env.encoding
         self.rng = np.random.default_rng(seed)

@@ -23,8 +23,8 @@ from envs.core.files import atomic_write
 from .config import config_dict, config_help
 from .config import load_config as read_config
 
-__all__ = ["TrainConfig", "check_config", "load_config", "latest_checkpoint", "config_help",
-           "METRIC_FIELDS", "Metrics", "policy_weights", "policy_meta"]
+__all__ = ["TrainConfig", "check_config", "load_config", "latest_checkpoint", "resume_state",
+           "config_help", "METRIC_FIELDS", "Metrics", "policy_weights", "policy_meta"]
 
 
 
@@ -221,6 +221,33 @@ def latest_checkpoint(run_dir: Path) -> Path | None:
             if n > best_n:
                 best, best_n = p, n
     return best
+
+
+def resume_state(cfg: TrainConfig, run_dir: Path, ckpt: Path | None,
+                 resume: bool) -> dict[str, Any]:
+    """The checkpoint's ``state.json`` to go on from (``{}`` for a new run), for either backend.
+
+    Raises ``ValueError`` (one line) for ``--resume`` with no checkpoint or with a config that
+    differs from the run's in more than ``total_timesteps`` and ``progress``, and for a new run
+    into a folder that already holds one.
+    """
+    import json
+
+    if not resume:
+        if ckpt is not None:
+            raise ValueError(f"{run_dir} already holds a run; pass --resume to continue it, "
+                             "or set run_dir=...")
+        return {}
+    if ckpt is None:
+        raise ValueError(f"{run_dir}: no checkpoint to resume from")
+    state: dict[str, Any] = json.loads((ckpt / "state.json").read_text())
+    saved = state.get("config", {})
+    changed = [k for k, v in config_dict(cfg).items()
+               if k not in ("total_timesteps", "progress") and saved.get(k) != v]
+    if changed:
+        raise ValueError(f"{run_dir}: --resume with a different config (keys "
+                         f"{', '.join(changed)}); only total_timesteps and progress may change")
+    return state
 
 
 METRIC_FIELDS = [

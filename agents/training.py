@@ -29,7 +29,6 @@ what happens during ``learn`` (``TrainingCallback``, ``evaluate``) is ``agents.t
 
 from __future__ import annotations
 
-import json
 import random
 import signal
 import sys
@@ -48,6 +47,7 @@ from .train_config import (
     TrainConfig,
     latest_checkpoint,
     load_config,
+    resume_state,
 )
 from .training_callback import TrainingCallback, evaluate
 
@@ -147,23 +147,7 @@ def train(cfg: TrainConfig, resume: bool = False) -> int:
 
     run_dir = Path(cfg.run_dir)
     ckpt = latest_checkpoint(run_dir)
-    state: dict[str, Any] = {}
-    if resume:
-        if ckpt is None:
-            raise ValueError(f"{run_dir}: no checkpoint to resume from")
-        state = json.loads((ckpt / "state.json").read_text())
-        saved = state.get("config", {})
-        changed = [k for k, v in config_dict(cfg).items()
-                   if k not in ("total_timesteps", "progress") and saved.get(k) != v]
-        if changed:
-            raise ValueError(
-                f"{run_dir}: --resume with a different config (keys {', '.join(changed)}); "
-                "only total_timesteps and progress may change"
-            )
-    elif ckpt is not None:
-        raise ValueError(
-            f"{run_dir} already holds a run; pass --resume to continue it, or set run_dir=..."
-        )
+    state = resume_state(cfg, run_dir, ckpt, resume)
     run_dir.mkdir(parents=True, exist_ok=True)
     atomic_write(run_dir / "config.yaml", yaml.safe_dump(config_dict(cfg), sort_keys=False))
     start_steps = int(state.get("timesteps", 0))

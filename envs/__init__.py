@@ -31,6 +31,7 @@ __all__ = [
     "get_heuristic",
     "get_invariants",
     "get_shaping",
+    "weighted_shaping",
     "get_renderer",
     "get_starter",
     "get_text_map",
@@ -291,6 +292,15 @@ def get_invariants(system: str) -> StateInvariants:
 def get_shaping(system: str) -> Any:
     """The optional shaping factory of ``system`` (``SHAPING(weight)``), or ``None``."""
     return _part(system, "shaping")
+
+
+def weighted_shaping(system: str, weight: float) -> Any:
+    """``system``'s shaping at ``weight`` (the env's ``shaping=`` argument for a training config's
+    ``shaping: w``); ``ValueError`` when the system has none."""
+    factory = get_shaping(system)
+    if factory is None:
+        raise ValueError(f"{system} has no shaping to weight (its registry entry names none)")
+    return factory(weight)
 
 
 def get_renderer(system: str) -> Any:

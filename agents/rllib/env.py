@@ -44,18 +44,13 @@ class ArenaPettingZooEnv(PettingZooEnv):
     """
 
     def __init__(self, env_config: Mapping[str, Any]) -> None:
-        from envs import get_shaping, make_env
+        from envs import make_env, weighted_shaping
 
         system = env_config["system"]
         kwargs: dict[str, Any] = {"rules": env_config.get("rules", "full")}
         shaping = float(env_config.get("shaping", 0.0))
         if shaping:
-            factory = get_shaping(system)
-            if factory is None:
-                raise ValueError(
-                    f"{system} has no shaping to weight (its registry entry names none)"
-                )
-            kwargs["shaping"] = factory(shaping)
+            kwargs["shaping"] = weighted_shaping(system, shaping)
         self.draw_reward = float(env_config.get("draw_reward", 0.0))
         super().__init__(make_env(system, env_config["encounter"], wrapped=False, **kwargs))
 

@@ -31,7 +31,7 @@ from typing import Any
 import yaml
 
 from agents.config import config_dict
-from agents.train_config import Metrics, TrainConfig, policy_meta
+from agents.train_config import Metrics, TrainConfig, policy_meta, resume_state
 from envs.core.files import atomic_write
 
 from .env import LEARNER
@@ -85,21 +85,7 @@ def _save_checkpoint(algo: Any, run_dir: Path, state: dict[str, Any]) -> Path:
 
 def _check_resume(cfg: TrainConfig, run_dir: Path, resume: bool) -> tuple[Path | None, dict]:
     ckpt = latest_rllib_checkpoint(run_dir)
-    if not resume:
-        if ckpt is not None:
-            raise ValueError(f"{run_dir} already holds a run; pass --resume to continue it, "
-                             "or set run_dir=...")
-        return None, {}
-    if ckpt is None:
-        raise ValueError(f"{run_dir}: no checkpoint to resume from")
-    state = json.loads((ckpt / "state.json").read_text())
-    saved = state.get("config", {})
-    changed = [k for k, v in config_dict(cfg).items()
-               if k not in ("total_timesteps", "progress") and saved.get(k) != v]
-    if changed:
-        raise ValueError(f"{run_dir}: --resume with a different config (keys "
-                         f"{', '.join(changed)}); only total_timesteps and progress may change")
-    return ckpt, state
+    return (ckpt if resume else None), resume_state(cfg, run_dir, ckpt, resume)
 
 
 def _line(steps: int, total: int, er: dict[str, Any], wall: float) -> str:
