@@ -21,6 +21,20 @@ ROOT = Path(__file__).resolve().parents[2]
 SMOKE = str(ROOT / "configs" / "train" / "smoke.yaml")
 
 
+def _sigint_as_default() -> None:
+    """In the child: SIGINT as a terminal's Ctrl-C (a shell without job control starts its
+    background commands with SIGINT ignored, and children inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.fixture
+def sigint_handled():
+    """SIGINT raises KeyboardInterrupt in this process for the test, whatever it inherited."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)
+
+
 def run_train(*args: str, timeout: float = 240) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(ROOT / "train.py"), SMOKE, *args, "progress=false"],
                           cwd=ROOT, capture_output=True, text=True, timeout=timeout)
@@ -122,7 +136,8 @@ def test_ctrl_c_keeps_a_checkpoint(tmp_path):
         "progress=false",
     ]
     proc = subprocess.Popen(
-        args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_sigint_as_default,
     )
     deadline = time.time() + 120
     while time.time() < deadline and not (run / "metrics.csv").exists():
@@ -168,7 +183,7 @@ def test_the_toy_system_trains_through_the_contract_alone(tmp_path, capsys):
     assert rates and all(0.0 <= x <= 1.0 for x in rates), "evaluated against the toy's opponents"
 
 
-def test_building_the_envs_in_the_learners_own_process_keeps_ctrl_c():
+def test_building_the_envs_in_the_learners_own_process_keeps_ctrl_c(sigint_handled):
     """``vec_env: dummy`` builds the learner envs in this process: that must not make it ignore
     SIGINT (Ctrl-C would be lost, and every program it starts would inherit the ignore)."""
     from agents.train_config import load_config
