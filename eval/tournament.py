@@ -36,8 +36,9 @@ from eval.backend import Backend, run_jobs
 __all__ = ["EvalConfig", "Game", "load_eval_config", "schedule", "run_tournament"]
 
 RAY_BATCH = 32
-"""the most games in one Ray task (docs/scaling.md: a batch amortizes the task's overhead; eight
-batches a worker or more keep the last ones from leaving a worker idle)"""
+"""the most games in one batch, a pool's or a Ray task's (docs/scaling.md: a batch amortizes
+the task's overhead; eight batches a worker or more keep the last ones from leaving a worker
+idle)"""
 
 
 @dataclass(frozen=True)
@@ -192,10 +193,8 @@ def _run(cfg: EvalConfig, todo: list[Game], backend: Backend | None = None
     backend = backend or Backend(workers=cfg.workers)
     if backend.ray is None and len(todo) < 8:
         backend = Backend(workers=1)
-    chunk = max(1, min(32, len(todo) // (8 * backend.workers)))
-    ray_batch = max(1, min(RAY_BATCH, len(todo) // (8 * backend.workers)))
-    for _, rec in run_jobs(play_game, data, todo, backend, batch=chunk, ray_batch=ray_batch,
-                           key=lambda g: g.key):
+    batch = max(1, min(RAY_BATCH, len(todo) // (8 * backend.workers)))  # pool and Ray alike
+    for _, rec in run_jobs(play_game, data, todo, backend, batch=batch, key=lambda g: g.key):
         yield rec
 
 
