@@ -75,7 +75,7 @@ def scaling_rows(games: int = GAMES, repeats: int = 2, ray_workers: tuple[int, .
     """Time the fixed tournament locally (1 and 2 processes) and on Ray (``ray_workers``);
     the rows, and the parent's seconds per game."""
     from eval.backend import LOCAL_RAY, Backend, connect
-    from eval.tournament import RAY_BATCH
+    from eval.tournament import batch_size
 
     cfg, todo = _tournament(games)
     warm = todo[: 8 * max(ray_workers)]
@@ -85,8 +85,7 @@ def scaling_rows(games: int = GAMES, repeats: int = 2, ray_workers: tuple[int, .
     for workers, on_ray in plans:
         backend = Backend(workers=workers, ray=LOCAL_RAY if on_ray else None)
         # the batch sizes eval.tournament._run picks
-        batch = (max(1, min(RAY_BATCH, len(todo) // (8 * workers))) if on_ray
-                 else max(1, min(32, len(todo) // (8 * workers))) if workers > 1 else 1)
+        batch = batch_size(len(todo), workers) if on_ray or workers > 1 else 1
         label = f"Ray, {workers} worker{'s' * (workers > 1)}" if on_ray else \
             f"local, {workers} process{'es' * (workers > 1)}"
         row = Row(label, workers, on_ray, len(todo), batch=batch)

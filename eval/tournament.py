@@ -182,6 +182,11 @@ def _start(system: str, encounter: str) -> Any:
     return encounter
 
 
+def batch_size(games: int, workers: int) -> int:
+    """Games a batch for ``games`` on ``workers`` (a pool's and a Ray task's alike)."""
+    return max(1, min(RAY_BATCH, games // (8 * workers)))
+
+
 def _run(cfg: EvalConfig, todo: list[Game], backend: Backend | None = None
          ) -> Iterator[dict[str, Any]]:
     """The records of ``todo`` as they finish, on ``backend`` (default: ``cfg.workers`` local
@@ -193,7 +198,7 @@ def _run(cfg: EvalConfig, todo: list[Game], backend: Backend | None = None
     backend = backend or Backend(workers=cfg.workers)
     if backend.ray is None and len(todo) < 8:
         backend = Backend(workers=1)
-    batch = max(1, min(RAY_BATCH, len(todo) // (8 * backend.workers)))  # pool and Ray alike
+    batch = batch_size(len(todo), backend.workers)
     for _, rec in run_jobs(play_game, data, todo, backend, batch=batch, key=lambda g: g.key):
         yield rec
 
