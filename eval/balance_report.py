@@ -43,6 +43,8 @@ def headline(summary: dict[str, Any]) -> list[str]:
     flags = []
     if b["unwinnable"]:
         flags.append("UNWINNABLE for side " + ", ".join(b["unwinnable"]))
+    if b.get("mostly_draws"):
+        flags.append(f"MOSTLY DRAWS ({pct(d['rate'])} of the games: nobody wins)")
     if b["balanced"]:
         flags.append("balanced (45-55%)")
     out.append("  verdict: " + ("; ".join(flags) if flags else
@@ -81,6 +83,8 @@ def render_markdown(summary: dict[str, Any], pictures: dict[str, str]) -> str:
                  f"{_interval(d['lo'], d['hi'])} |")
     flag = ("**unwinnable** for side " + ", ".join(b["unwinnable"]) if b["unwinnable"] else
             "**balanced** (45-55%)" if b["balanced"] else "not balanced")
+    if b.get("mostly_draws"):
+        flag += f"; **mostly draws** ({pct(d['rate'])} of the games end with no winner)"
     s = b["score"]
     lines += ["", f"Side {s['side']} scores {pct(s['rate'])} (draws half; 95% CI "
               f"{_interval(s['lo'], s['hi'])}, n = {b['n']}): {flag}. Fight length: mean "

@@ -24,6 +24,7 @@ from eval.balance_options import (
     rule_choices_for,
     turn_structure_for,
 )
+from eval.balance_report import headline
 from eval.balance_run import Bench, Variant
 from eval.balance_sweep import rule_variants
 from eval.cli import main as arena
@@ -218,9 +219,15 @@ def test_the_side_summary_of_a_small_sample():
     assert (s["score"]["lo"], s["score"]["hi"]) == pytest.approx((0.29878573, 0.92741767))
     assert s["rounds"] == {"mean": 4.0, "median": 3, "p10": 1, "p90": 10,
                            "counts": {"1": 1, "2": 1, "3": 1, "4": 1, "10": 1}}
-    assert s["unwinnable"] == [] and s["balanced"] is False
-    even = side_summary([_g("A"), _g("B"), _g(None), _g(None)], ["A", "B"])
+    assert s["unwinnable"] == [] and s["balanced"] is False and s["mostly_draws"] is False
+    even = side_summary([_g("A"), _g("B"), _g(None)], ["A", "B"])
     assert even["score"]["rate"] == 0.5 and even["balanced"] is True
+    # half the games drawn: the score is 50% because nobody wins, which is not balance
+    drawn = side_summary([_g("A"), _g("B"), _g(None), _g(None)], ["A", "B"])
+    assert drawn["score"]["rate"] == 0.5 and drawn["mostly_draws"] is True
+    assert drawn["balanced"] is False
+    assert "MOSTLY DRAWS (50.0% of the games: nobody wins)" in "\n".join(
+        headline({"system": "s", "fight": "f", "agent": "a", "balance": drawn, "options": []}))
     one_sided = side_summary([_g("A")] * 20 + [_g(None)], ["A", "B"])
     assert one_sided["unwinnable"] == ["B"] and one_sided["balanced"] is False
 
