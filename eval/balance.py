@@ -14,7 +14,11 @@ same agent kind on both sides:
   option; an option never chosen, or whose ban moves the score by less than ``DEAD`` (interval
   across zero), is *dead weight*. An option never chosen in the baseline's games is dead weight
   without playing its ban (its row says in how many games, with the 95% upper bound of the share
-  of games it would be chosen in);
+  of games it would be chosen in). Two options of a combatant that always went together (every
+  legal action of the baseline's games that used one used the other: ``family:jab`` and ``jab
+  bonus``) are the same ban: the second is played for one batch, and when every one of those games
+  goes exactly as the first ban's did, its row repeats the first's (``same_as``); otherwise it is
+  played in full;
 - **combatant value** (leave-one-out): the side's score without each combatant minus its score with
   it (a side left with nobody is no variant; the report says so). For a named encounter both are
   played from its own-fight form (``eval.fights.own_form``).
@@ -205,6 +209,31 @@ def _options_of(bench: Bench, base: Variant, n: int, fight: Fight, options: Any
     return {cid: sorted(keys) for cid, keys in had.items()}, used
 
 
+def _alike(games: list[dict[str, Any]]) -> dict[str, dict[str, tuple[Any, ...]]]:
+    """By combatant, a signature of each option such that two options have the same one when,
+    in every baseline game, each was seen exactly when the other was and every legal action that
+    used one used the other (``Tracking.alike``); ``{}`` when a game lacks that record (a run
+    recorded before it was kept)."""
+    if any("alike" not in g for g in games):
+        return {}
+    out: dict[str, dict[str, list[Any]]] = {}
+    for i, g in enumerate(games):
+        for cid, keys in g.get("seen", {}).items():
+            groups = {k: tuple(grp) for grp in g["alike"].get(cid, []) for k in grp}
+            mine = out.setdefault(cid, {})
+            for k in keys:
+                mine.setdefault(k, []).append((i, groups.get(k, (k,))))
+    return {cid: {k: tuple(sig) for k, sig in sigs.items()} for cid, sigs in out.items()}
+
+
+def _same_games(bench: Bench, a: str, b: str, n: int) -> bool:
+    """Whether games ``0 .. n-1`` of variants ``a`` and ``b`` went the same way, move for move
+    (the same seeds: equal bans play equal games)."""
+    fields = ("winner", "reason", "rounds", "decisions", "usage", "fallbacks")
+    return all(all(x.get(f) == y.get(f) for f in fields)
+               for x, y in zip(bench.games(a, n), bench.games(b, n), strict=True))
+
+
 def _never_row(cid: str, side: str, key: str, n: int) -> dict[str, Any]:
     """An option never chosen in the baseline's ``n`` games: dead weight without playing its ban
     (``played`` false; no Δ). ``chosen_hi``: the 95% upper bound of the share of games in which
@@ -256,8 +285,12 @@ def run_balance(cfg: BalanceConfig, log: Any = None) -> tuple[dict[str, Any], An
     structure = turn_structure_for(fight.system)
     summary["not_banned"] = sorted(structure)
     never: list[dict[str, Any]] = []
+    twins: list[tuple[Variant, Variant]] = []
+    """(a ban whose options always went with an earlier ban's, that earlier ban)"""
     if cfg.bans:
+        alike = _alike(bench.games(base.key, n_base))
         for cid, keys in had.items():
+            first: dict[tuple[Any, ...], Variant] = {}
             for key in (k for k in keys if k not in structure
                         and (cfg.only is None or k in cfg.only)):
                 if not used.get(cid, {}).get(key):  # its verdict is known: not played
@@ -265,6 +298,12 @@ def run_balance(cfg: BalanceConfig, log: Any = None) -> tuple[dict[str, Any], An
                     continue
                 v = Variant(f"ban:{cid}:{key}", fight, opts, ((cid, key),),
                             meta={"combatant": cid, "option": key})
+                sig = alike.get(cid, {}).get(key)
+                if sig is not None and sig in first:  # the same ban: checked, not replayed
+                    twins.append((v, first[sig]))
+                    continue
+                if sig is not None:
+                    first[sig] = v
                 bans.append(v)
                 arms.append((v, base, members[cid]))
     loos, skipped, ref = [], [], base
@@ -282,6 +321,21 @@ def run_balance(cfg: BalanceConfig, log: Any = None) -> tuple[dict[str, Any], An
     else:
         skipped = list(members) if cfg.loo else []
     got = adaptive(bench, arms, cfg, cfg.precision, 2 * cfg.precision, "variants")
+    same: dict[str, tuple[str, int]] = {}
+    """a twin ban's key -> (the ban it repeats, games compared)"""
+    if twins:
+        bench.play([(v, min(cfg.batch, got[ref.key])) for v, ref in twins], "equal bans")
+        unlike = []
+        for v, ref in twins:
+            k = min(cfg.batch, got[ref.key])
+            if _same_games(bench, v.key, ref.key, k):
+                same[v.key] = (ref.key, k)
+            else:  # not the same ban after all: played in full like any other
+                unlike.append((v, base, members[v.meta["combatant"]]))
+                bans.append(v)
+        if unlike:
+            got |= adaptive(bench, [(base, None, sides[0]), *unlike], cfg, cfg.precision,
+                            2 * cfg.precision, "variants")
     n_base = got["base"]
     summary["balance"] = side_summary(bench.games("base", n_base), sides)
     rows = []
@@ -295,6 +349,13 @@ def run_balance(cfg: BalanceConfig, log: Any = None) -> tuple[dict[str, Any], An
                "fallbacks": sum(g.get("fallbacks", 0) for g in bench.games(v.key, got[v.key]))}
         row["verdict"] = _verdict(row)
         rows.append(row)
+    by_key = {f"ban:{r['combatant']}:{r['option']}": r for r in rows}
+    for v, _ in twins:
+        if v.key in same:
+            ref_key, k = same[v.key]
+            rows.append({**by_key[ref_key], "option": v.meta["option"],
+                         "same_as": by_key[ref_key]["option"], "checked": k,
+                         "used": used.get(v.meta["combatant"], {}).get(v.meta["option"], 0)})
     rows.sort(key=lambda r: (r["delta"], r["combatant"], r["option"]))
     summary["options"] = rows + sorted(never, key=lambda r: (r["combatant"], r["option"]))
     summary["combatants"] = [

@@ -20,7 +20,9 @@ through any encounter.
 
 ``Tracking(agent, keys, usage, seen)`` wraps an agent: it counts the options of every action the
 agent chooses (``usage[cid][option]``), and, with ``seen``, every option of the legal actions at
-each decision (what a combatant had, so options never chosen show too).
+each decision (what a combatant had, so options never chosen show too) and which options always
+went together (``alike``: every legal action that used one used the other, so banning either
+removes the same actions: ``arena balance`` plays such a ban once).
 """
 
 from __future__ import annotations
@@ -158,14 +160,36 @@ class Tracking:
         self.keys = keys
         self.usage = usage
         self.seen = seen
+        self.shapes: dict[str, set[frozenset[str]]] = {}
+        """with ``seen``: the distinct option sets of the legal actions, by combatant"""
         self.name = getattr(agent, "name", type(agent).__name__)
+
+    def alike(self) -> dict[str, list[list[str]]]:
+        """With ``seen``: by combatant, the options that went together in every legal action
+        (every action using one used the others), as sorted groups of two or more."""
+        out: dict[str, list[list[str]]] = {}
+        for cid, shapes in self.shapes.items():
+            member: dict[str, list[int]] = {}
+            for i, shape in enumerate(sorted(shapes, key=sorted)):
+                for key in shape:
+                    member.setdefault(key, []).append(i)
+            groups: dict[tuple[int, ...], list[str]] = {}
+            for key, where in member.items():
+                groups.setdefault(tuple(where), []).append(key)
+            twins = sorted(sorted(g) for g in groups.values() if len(g) > 1)
+            if twins:
+                out[cid] = twins
+        return out
 
     def choose(self, enc: Any) -> Any:
         actor = enc.current_actor()
         if self.seen is not None:
             have = self.seen.setdefault(actor, set())
+            shapes = self.shapes.setdefault(actor, set())
             for a in enc.legal_actions():
-                have.update(self.keys(enc, a))
+                keys = self.keys(enc, a)
+                have.update(keys)
+                shapes.add(frozenset(keys))
         action = self.agent.choose(enc)
         mine = self.usage.setdefault(actor, {})
         for key in self.keys(enc, action):

@@ -63,6 +63,14 @@ def headline(summary: dict[str, Any]) -> list[str]:
     return out
 
 
+def _verdict_cell(row: dict[str, Any]) -> str:
+    if not row.get("same_as"):
+        return str(row["verdict"])
+    k = row["checked"]
+    return (f"{row['verdict']}{'; ' if row['verdict'] else ''}the same ban as `{row['same_as']}` "
+            f"(played {k} games: all {k} identical)")
+
+
 def render_markdown(summary: dict[str, Any], pictures: dict[str, str]) -> str:
     b = summary["balance"]
     lines = [f"# Balance: {summary['system']} / {summary['fight']}", ""]
@@ -105,7 +113,7 @@ def render_markdown(summary: dict[str, Any], pictures: dict[str, str]) -> str:
             lines.append(f"| {r['combatant']} | `{r['option']}` | {signed(r['delta'])} | "
                          f"{_interval(r['lo'], r['hi'], True)} | {r['n']} | {r['changed']} | "
                          f"{r['used']} ({r['games_used']} games) | {r['fallbacks']} | "
-                         f"{r['verdict']} |")
+                         f"{_verdict_cell(r)} |")
         never = [r for r in rows if not r.get("played", True)]
         if never:
             n, hi = never[0]["baseline_n"], never[0]["chosen_hi"]
@@ -155,6 +163,9 @@ def write_report(summary: dict[str, Any], out_dir: str | Path) -> Path:
         played = [r for r in summary["options"] if r.get("played", True)]
         skipped = len(summary["options"]) - len(played)
         note = f"; {skipped} options never chosen, not shown" if skipped else ""
+        twins = sum(1 for r in played if r.get("same_as"))
+        played = [r for r in played if not r.get("same_as")]
+        note += f"; {twins} the same ban as another, shown once" if twins else ""
         plot_tornado(played, f"Option impact (each option banned in turn)\n{who}{note}",
                      out / pictures["tornado"])
     if summary.get("combatants"):

@@ -77,6 +77,7 @@ def play_variant_game(variant: Variant, seed: int, agent: str) -> dict[str, Any]
         side: Tracking(make_agent(agent, fight.system, 2 * seed + k), keys, usage, seen)
         for k, side in enumerate(sides)
     }
+    trackers = list(agents.values())
     rec = play(fight.system, start, agents, seed, options=variant.options)
     out: dict[str, Any] = {
         "variant": variant.key,
@@ -90,6 +91,7 @@ def play_variant_game(variant: Variant, seed: int, agent: str) -> dict[str, Any]
     }
     if seen is not None:
         out["seen"] = {cid: sorted(keys_) for cid, keys_ in seen.items()}
+        out["alike"] = {cid: g for t in trackers for cid, g in t.alike().items()}
     if banned and isinstance(start, RestrictedFight) and start.built is not None:
         out["fallbacks"] = start.built.fallbacks
     return out

@@ -19,6 +19,7 @@ from envs.core.stats import paired_difference, wilson
 from eval.balance import BalanceConfig, _verdict, difference, run_balance, side_summary
 from eval.balance_options import (
     Restricted,
+    Tracking,
     default_option_keys,
     option_keys_for,
     rule_choices_for,
@@ -312,6 +313,80 @@ def test_an_option_never_chosen_is_dead_weight_without_playing_its_ban(tmp_path:
     # the header names the rule set (it printed the option rows under the same key)
     assert summary["rules"] == "as given"
     assert "Agent `heuristic` on both sides; rules as given; game i" in text
+
+
+def test_tracking_groups_the_options_that_always_went_together():
+    class Enc:
+        def __init__(self, legal: list[Action]) -> None:
+            self.legal = legal
+
+        def current_actor(self) -> str:
+            return "x"
+
+        def legal_actions(self) -> list[Action]:
+            return self.legal
+
+    class First:
+        def choose(self, enc: Any) -> Action:
+            return enc.legal_actions()[0]
+
+    jab, cut = Action("x", "jab", ("bonus",)), Action("x", "cut", ("sword",))
+    thrust = Action("x", "cut", ("spear",))
+    usage: dict[str, dict[str, int]] = {}
+    t = Tracking(First(), default_option_keys, usage, seen={})
+    t.choose(Enc([jab, cut]))
+    # family:jab and jab bonus went together; so far family:cut and cut sword did too
+    assert t.alike() == {"x": [["cut sword", "family:cut"], ["family:jab", "jab bonus"]]}
+    t.choose(Enc([thrust, jab]))  # a cut without the sword: family:cut is no longer cut sword
+    assert t.alike() == {"x": [["family:jab", "jab bonus"]]}
+    assert usage == {"x": {"family:jab": 1, "jab bonus": 1, "family:cut": 1, "cut spear": 1}}
+
+
+def _twin_game(differ: bool):
+    """A duel in which the Rotblade Duelist's ``family:hide`` and ``hide shadow`` always go
+    together; ``differ``: their bans play differently from game 2 on (not the same ban)."""
+    played: list[tuple[str, int]] = []
+
+    def game(variant: Variant, seed: int, agent: str) -> dict[str, Any]:
+        played.append((variant.key, seed))
+        rec = _fake_game(variant, seed, agent)
+        if differ and variant.key == "ban:rotblade_duelist:hide shadow" and seed >= 2:
+            rec["rounds"] += 1
+        return {**rec, "usage": {"rotblade_duelist": {"family:hide": 1, "hide shadow": 1,
+                                                      "family:attack": 2}},
+                "seen": {"rotblade_duelist": ["family:attack", "family:hide", "hide shadow"]},
+                "alike": {"rotblade_duelist": [["family:hide", "hide shadow"]]}}
+    return game, played
+
+
+def test_a_ban_equal_to_another_is_checked_for_one_batch_and_not_replayed(tmp_path: Path,
+                                                                          monkeypatch):
+    game, played = _twin_game(differ=False)
+    monkeypatch.setattr(balance_run, "play_variant_game", game)
+    cfg = BalanceConfig(Fight.named("metanoia", "duel_seed"), games=12, batch=5,
+                        out=str(tmp_path), workers=1, progress=False, loo=False)
+    summary, report = run_balance(cfg)
+    count = {k: sum(1 for key, _ in played if key == k) for k, _ in played}
+    assert count == {"base": 12, "ban:rotblade_duelist:family:attack": 12,
+                     "ban:rotblade_duelist:family:hide": 12, "ban:rotblade_duelist:hide shadow": 5}
+    rows = {r["option"]: r for r in summary["options"]}
+    twin, first = rows["hide shadow"], rows["family:hide"]
+    assert twin["same_as"] == "family:hide" and twin["checked"] == 5 and twin["n"] == 12
+    assert ({k: v for k, v in twin.items() if k not in ("option", "same_as", "checked")}
+            == {k: v for k, v in first.items() if k != "option"})
+    assert ("the same ban as `family:hide` (played 5 games: all 5 identical)"
+            in report.read_text(encoding="utf-8"))
+
+
+def test_a_ban_that_only_looked_equal_is_played_in_full(tmp_path: Path, monkeypatch):
+    game, played = _twin_game(differ=True)
+    monkeypatch.setattr(balance_run, "play_variant_game", game)
+    cfg = BalanceConfig(Fight.named("metanoia", "duel_seed"), games=12, batch=5,
+                        out=str(tmp_path), workers=1, progress=False, loo=False)
+    summary, _ = run_balance(cfg)
+    assert sum(1 for key, _ in played if key == "ban:rotblade_duelist:hide shadow") == 12
+    rows = {r["option"]: r for r in summary["options"]}
+    assert "same_as" not in rows["hide shadow"] and rows["hide shadow"]["n"] == 12
 
 
 # ------------------------------------------------------------------------ resuming
