@@ -4,9 +4,9 @@ One report (``report.md``, ``balance.json`` and PNGs under ``--out``) on one fig
 same agent kind on both sides:
 
 - **side balance**: each side's win rate with its 95% Wilson interval, draws, the fight length
-  distribution; a side that wins less than 5% of its games is flagged *unwinnable*, a fight drawn
-  in at least half its games *mostly draws*, and otherwise a fight whose first side scores 45-55%
-  (a draw counts half) *balanced*;
+  distribution; a side that wins less than 5% of its games is flagged *unwinnable* (*unsure*
+  while its 95% upper bound is 5% or more), a fight drawn in at least half its games *mostly
+  draws*, and otherwise a fight whose first side scores 45-55% (a draw counts half) *balanced*;
 - **option impact** (restricted play): for every option of every combatant
   (``eval.balance_options``), the side's score with that option banned minus its score with it,
   paired game by game on the same seeds, with its interval, and how often the option was chosen.
@@ -112,6 +112,8 @@ def side_summary(games: list[dict[str, Any]], sides: list[str]) -> dict[str, Any
     }
     losers = [side for side in sides if out["sides"][side]["rate"] < UNWINNABLE]
     out["unwinnable"] = losers
+    out["unsure"] = [side for side in losers if out["sides"][side]["hi"] >= UNWINNABLE]
+    """flagged sides whose 95% upper bound is still 5% or more: more games would tell"""
     out["mostly_draws"] = bool(n) and draws / n >= MOSTLY_DRAWS
     out["balanced"] = (not losers and not out["mostly_draws"]
                        and BALANCED[0] <= out["score"]["rate"] <= BALANCED[1])

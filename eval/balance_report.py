@@ -29,6 +29,16 @@ def _interval(lo: float, hi: float, points: bool = False) -> str:
     return f"{pct(lo)}-{pct(hi)}"
 
 
+def _unsure(b: dict[str, Any]) -> str:
+    """What a flag of fewer than 5% wins does not prove yet: the sides whose 95% upper bound is
+    still 5% or more."""
+    unsure = b.get("unsure") or []
+    if not unsure:
+        return ""
+    bounds = ", ".join(f"side {side} up to {pct(b['sides'][side]['hi'])}" for side in unsure)
+    return f" (not yet proven below 5%: {bounds} at 95%; more games tell)"
+
+
 def headline(summary: dict[str, Any]) -> list[str]:
     """The side balance and the top options, as printed lines."""
     b = summary["balance"]
@@ -42,7 +52,7 @@ def headline(summary: dict[str, Any]) -> list[str]:
                f"{b['rounds']['mean']:.1f}, median {b['rounds']['median']}")
     flags = []
     if b["unwinnable"]:
-        flags.append("UNWINNABLE for side " + ", ".join(b["unwinnable"]))
+        flags.append("UNWINNABLE for side " + ", ".join(b["unwinnable"]) + _unsure(b))
     if b.get("mostly_draws"):
         flags.append(f"MOSTLY DRAWS ({pct(d['rate'])} of the games: nobody wins)")
     if b["balanced"]:
@@ -89,7 +99,8 @@ def render_markdown(summary: dict[str, Any], pictures: dict[str, str]) -> str:
     d = b["draws"]
     lines.append(f"| draws | {d['n']}/{b['n']} | {pct(d['rate'])} | "
                  f"{_interval(d['lo'], d['hi'])} |")
-    flag = ("**unwinnable** for side " + ", ".join(b["unwinnable"]) if b["unwinnable"] else
+    flag = ("**unwinnable** for side " + ", ".join(b["unwinnable"]) + _unsure(b)
+            if b["unwinnable"] else
             "**balanced** (45-55%)" if b["balanced"] else "not balanced")
     if b.get("mostly_draws"):
         flag += f"; **mostly draws** ({pct(d['rate'])} of the games end with no winner)"

@@ -231,6 +231,14 @@ def test_the_side_summary_of_a_small_sample():
         headline({"system": "s", "fight": "f", "agent": "a", "balance": drawn, "options": []}))
     one_sided = side_summary([_g("A")] * 20 + [_g(None)], ["A", "B"])
     assert one_sided["unwinnable"] == ["B"] and one_sided["balanced"] is False
+    # 0 of 21 is below 5%, but its upper bound (15.5%) is not: flagged, and said to be unsure
+    assert one_sided["unsure"] == ["B"]
+    line = headline({"system": "s", "fight": "f", "agent": "a", "balance": one_sided,
+                     "options": []})[-1]
+    assert line == ("  verdict: UNWINNABLE for side B (not yet proven below 5%: side B up to "
+                    "15.5% at 95%; more games tell)")
+    proven = side_summary([_g("A")] * 80, ["A", "B"])  # 0 of 80: up to 4.6%
+    assert proven["unwinnable"] == ["B"] and proven["unsure"] == []
 
 
 def test_a_paired_difference_on_hand_made_scores():
