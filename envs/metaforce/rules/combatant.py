@@ -47,13 +47,14 @@ class Combatant:
                  "deus_ex_uses", "a8_used", "bought", "safe", "safe_until", "own_frames",
                  "burn_injury", "casting", "cast_left", "cast_target", "mana_until",
                  "tw_used", "ff_uses", "statuses", "suppressed", "lapse", "loaded", "reserve",
-                 "speedloaders", "fired", "unloaded", "primed", "arrows", "gone", "escaped")
+                 "speedloaders", "fired", "unloaded", "primed", "arrows", "gone", "escaped",
+                 "free_move")
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "state", "hp", "mp", "mp_max", "mu", "exert", "tension",
                 "reactions", "no_react", "vigilance", "frames_left", "frame", "turns", "acted",
                 "aware", "stun", "special_until", "grappling", "deus_ex_uses", "a8_used",
                 "bought", "safe", "safe_until", "own_frames", "burn_injury", "casting",
-                "cast_left", "cast_target", "mana_until", "tw_used", "ff_uses"),
+                "cast_left", "cast_target", "mana_until", "tw_used", "ff_uses", "free_move"),
         containers=("statuses", "suppressed", "lapse", "loaded", "reserve", "speedloaders",
                     "fired", "unloaded", "primed", "arrows", "gone", "escaped"),
         shared=("profile",),
@@ -102,6 +103,7 @@ class Combatant:
         self.arrows = {w.id: w.arrows or 20 for w in p.weapons if w.family == "bow"}
         self.gone: list[str] = []  # thrown weapons
         self.escaped: list[str] = []  # statuses already checked this frame (§5.10)
+        self.free_move = False  # freed by this frame's Escape: its movement is still to come
 
     # ------------------------------------------------------------------ reading
     @property

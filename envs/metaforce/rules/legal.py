@@ -26,7 +26,8 @@ from .statuses import breakable, grapple_ok
 if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
-__all__ = ["frame_actions", "reaction_actions", "targets", "refs", "MODES", "split_mode"]
+__all__ = ["frame_actions", "frame_moves", "reaction_actions", "targets", "refs", "MODES",
+           "split_mode"]
 
 MODES = ("approach", "retreat")
 
@@ -77,6 +78,11 @@ def _moving(c: Combatant, kind: str, args: tuple[str, ...], rs: list[Combatant],
     return out
 
 
+def frame_moves(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
+    """``pass`` held or with a move relative to each reference: a frame's movement alone."""
+    return _moving(c, "pass", (), refs(enc, c), c.speed_squares())
+
+
 def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
     """Every legal choice of ``c`` at the start of one of its frames (spec §5.2, CORE set)."""
     if c.casting is not None:  # spec §5.8: the casting frames follow one another (FULL)
@@ -84,6 +90,8 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
     speed = c.speed_squares()
     rs = refs(enc, c)
     acts = _moving(c, "pass", (), rs, speed)
+    if c.free_move:  # spec §5.10, WE-20: freed by the frame's Escape, it may still move
+        return acts
     if c.grappled == "intense":  # R-37: Escape is its only activity
         acts += [Action(c.id, "escape", (s,)) for s in breakable(c)]
         acts.append(Action(c.id, "end_turn"))

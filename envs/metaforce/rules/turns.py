@@ -26,7 +26,7 @@ from .events import (
 from .full_meta import META_FRAME, META_FREE, convert, hold, link, take_guest, team_work
 from .full_spells import interrupt
 from .full_statuses import end_turn, fear_drain, flee
-from .legal import reaction_actions
+from .legal import frame_moves, reaction_actions
 from .resolve import FREE, free_action, resolve_frame, resolve_reaction
 from .statuses import dot_ticks
 
@@ -174,6 +174,15 @@ def advance(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event]) -> None:
         _start_turn(enc, ctx, ev, c)
 
 
+def _freed(enc: MetaforceEncounter, c: Combatant, a: Action) -> bool:
+    """An Escape that broke a grapple (or net) and left ``c`` free to move: spec §5.10 says a
+    freed combatant may still move in that frame (WE-20), a second decision of the same frame
+    (``pass`` with a movement mode, or ``pass`` to stay)."""
+    return (a.kind == "escape" and a.args[:1] == ("grappled",) and not c.grappled
+            and c.active and not enc.is_over() and c.speed_squares() > 0
+            and len(frame_moves(enc, c)) > 1)
+
+
 def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -> None:
     """Carry out one decision (``None``: only run the clock, at the start) and advance."""
     if a is not None:
@@ -198,10 +207,18 @@ def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -
                 link(enc, ev, c, a)  # Initiative Link: no frame spent
                 enc.frame_open = True
             else:
+                escaped, c.free_move = c.free_move, False
                 moved = (team_work(enc, ev, c, a) if a.kind in META_FRAME
                          else resolve_frame(enc, ctx, ev, c, a))
                 if c.statuses and flee(enc, ev, c, a):  # spec §7.5 Fear (FULL)
                     moved = True
+                if _freed(enc, c, a):  # spec §5.10, WE-20: the frame's movement is still to come
+                    c.free_move = True
+                    enc.frame_open = True
+                    enc.check_end(ev)
+                    advance(enc, ctx, ev)
+                    return
+                moved = moved or escaped  # the Escape acted in this frame
                 if not guest:
                     c.frames_left = max(0, c.frames_left - 1)
                 if moved and c.present and not enc.is_over():
