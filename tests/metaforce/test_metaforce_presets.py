@@ -177,7 +177,7 @@ def test_full_windows_clone_and_snapshot_continue_identically(name):
         return out
 
     kinds = set()
-    for seed in range(16):
+    for seed in range(24):
         enc = R.new_encounter(name, "full", SeededDice(seed))
         rng, dice = random.Random(seed), SeededDice(seed)
         steps = rng.randrange(10, 120)

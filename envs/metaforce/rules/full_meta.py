@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["own_turn_actions", "guest_actions", "conversion_actions", "link", "team_work",
            "convert", "take_guest", "hold", "META_FREE", "META_FRAME", "GUEST_EXCLUDED",
-           "A8_COST"]
+           "A8_COST", "R4_COST", "can_buy_reaction", "buy_reaction"]
 
 META_FREE = ("link",)
 """free own-turn activities of this module (spec §5.2 #20): they spend no frame"""
@@ -38,6 +38,7 @@ GUEST_EXCLUDED = frozenset(("end_turn", "vigilance", "action8", "react4", "safe6
                             "team_work", "link", "cast", "channel", "tap_mana"))
 """ENGINE: what a guest frame does not offer (the turn's own activities and casting)"""
 A8_COST = 8  # spec §6.4 Action-8
+R4_COST = 4  # spec §6.4 React-4
 
 
 def _has(enc: MetaforceEncounter, c: Combatant, power: str) -> bool:
@@ -80,6 +81,22 @@ def conversion_actions(enc: MetaforceEncounter, r: Combatant) -> list[Action]:
             and r.casting is None and enc.guest is None:
         return [Action(r.id, "react", ("action8",))]
     return []
+
+
+def can_buy_reaction(enc: MetaforceEncounter, r: Combatant) -> bool:
+    """React-4 at any time (spec §4.5, §6.4, WE-25): a holder out of Reactions at a W-R1 window
+    may buy one for 4 MP, if nothing else keeps it from reacting (Stun, Sleep, casting)."""
+    return (_has(enc, r, "action8_react4") and r.mp >= R4_COST and r.reactions <= 0
+            and r.active and not r.stunned and not r.no_react and r.casting is None
+            and not r.asleep)
+
+
+def buy_reaction(ev: list[Event], r: Combatant) -> None:
+    """React-4 in a W-R1 window: one Reaction at once, for 4 MP (the window stays open)."""
+    r.mp -= R4_COST
+    r.reactions += 1
+    ev.append(MPowerUsed(r.id, "react4", R4_COST, "+1 Reaction"))
+    ev.append(ReactionsChanged(r.id, r.reactions))
 
 
 def link(enc: MetaforceEncounter, ev: list[Event], c: Combatant, a: Action) -> None:

@@ -17,7 +17,7 @@ from .arms import can_prime, can_reload
 from .attack import in_range, range_squares, special_status, stop_squares
 from .combatant import Combatant
 from .full_firearms import expert_actions
-from .full_meta import conversion_actions, own_turn_actions
+from .full_meta import can_buy_reaction, conversion_actions, own_turn_actions
 from .full_spells import casting_actions, spell_actions
 from .full_statuses import filter_actions, slow_no_dash
 from .moves import approach_cell, dist, on_edge
@@ -159,6 +159,9 @@ def reaction_actions(enc: MetaforceEncounter, r: Combatant, t: Combatant) -> lis
     melee attack, thrown weapon, firearm shot or primed bow shot, or an attack cantrip), FULL's
     Prime and Maintain Grapple, a Reaction Move up to Speed (APPROACH or RETREAT), or ``pass``
     (always last)."""
+    if r.reactions <= 0:  # React-4 first (FULL, WE-25): then the window asks again
+        buy = [Action(r.id, "react4")] if can_buy_reaction(enc, r) else []
+        return [*buy, Action(r.id, "pass")]
     acts: list[Action] = []
     if r.grappled != "intense" and t.alive and t.present:
         meta = r.mu and r.mp >= 4

@@ -23,7 +23,17 @@ from .events import (
     ReactionsChanged,
     TurnEnded,
 )
-from .full_meta import META_FRAME, META_FREE, convert, hold, link, take_guest, team_work
+from .full_meta import (
+    META_FRAME,
+    META_FREE,
+    buy_reaction,
+    can_buy_reaction,
+    convert,
+    hold,
+    link,
+    take_guest,
+    team_work,
+)
 from .full_spells import interrupt
 from .full_statuses import end_turn, fear_drain, flee
 from .legal import frame_moves, reaction_actions
@@ -126,7 +136,7 @@ def advance(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event]) -> None:
     while not enc.is_over():
         while enc.reactors:
             r = enc.by_id[enc.reactors[0]]
-            if r.can_react() and enc.trigger is not None:
+            if (r.can_react() or can_buy_reaction(enc, r)) and enc.trigger is not None:
                 if len(reaction_actions(enc, r, enc.by_id[enc.trigger])) > 1:
                     return
             enc.reactors.pop(0)
@@ -186,7 +196,9 @@ def _freed(enc: MetaforceEncounter, c: Combatant, a: Action) -> bool:
 def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -> None:
     """Carry out one decision (``None``: only run the clock, at the start) and advance."""
     if a is not None:
-        if enc.reactors and a.actor == enc.reactors[0]:
+        if enc.reactors and a.actor == enc.reactors[0] and a.kind == "react4":
+            buy_reaction(ev, enc.by_id[a.actor])  # WE-25: its window asks again
+        elif enc.reactors and a.actor == enc.reactors[0]:
             enc.reactors.pop(0)
             r = enc.by_id[a.actor]
             if a.args[:1] == ("action8",):
