@@ -140,6 +140,19 @@ class SaveRolled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SaveFailedOutright(Event):
+    """A save lost without a roll (Crash Out after a natural 1, spec §6.4)."""
+
+    combatant: str
+    save: str
+    tn: int
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.combatant} fails its {self.save} save vs TN {self.tn} outright ({self.why})"
+
+
+@dataclass(frozen=True, slots=True)
 class Stunned(Event):
     combatant: str
     frames: int

@@ -13,7 +13,7 @@ from envs.core.flow import Ctx
 
 from .checks import check_roll, meta_die_for, net_steps, roll_rank
 from .combatant import Combatant
-from .events import MetaDieRolled, MPowerUsed, ReactionsChanged, SaveRolled
+from .events import MetaDieRolled, MPowerUsed, ReactionsChanged, SaveFailedOutright, SaveRolled
 
 if TYPE_CHECKING:
     from .state import MetaforceEncounter
@@ -42,7 +42,8 @@ def crash_out(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, 
               kept: int) -> None:
     """W-I3 (spec §6.4, R-45): after an attack on ``t`` missed on a natural 1-11, ``t`` may pay
     the natural d12 in MP (free on a 1) to make ``a`` save (Reflex, AGI) against
-    ``12 + 2 x Level``: a success still Stuns 1, a failure (or a natural 1) Stuns 2."""
+    ``12 + 2 x Level``: a success still Stuns 1, a failure Stuns 2; after a natural 1 the save
+    fails without a roll (the seed's Crash Out page)."""
     cost = 0 if kept == 1 else min(kept, 11)
     if not (enc.options.full and "crash_out" in t.profile.mpowers and t.mu and t.mp >= cost
             and t.active and kept < 12 and not t.asleep):  # spec §7.5: a sleeper cannot act
@@ -54,15 +55,19 @@ def crash_out(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, 
     t.mp -= cost
     ev.append(MPowerUsed(t.id, "crash_out", cost, a.id))
     tn = 12 + 2 * t.profile.level
+    from .statuses import stun
+    if kept == 1:  # spec §6.4, WE-31: "if the opponent had rolled a 1, it automatically fails"
+        ev.append(SaveFailedOutright(a.id, "reflex", tn, "it rolled a natural 1"))
+        stun(enc, ev, a, 2)
+        return
     p = a.profile
     expert = "agi" in p.expertise
     chk = check_roll(ctx.dice, net_steps(1 if expert else 0, False, False, a.tired,
                                          a.exhausted))
     bonus = roll_rank(ctx.dice, a.attr("agi")) if expert else a.attr("agi")
     total = chk.kept + chk.v + chk.penalty + bonus
-    ok = chk.kept != 1 and total >= tn
+    ok = total >= tn
     ev.append(SaveRolled(a.id, "reflex", chk.faces, total, tn, "success" if ok else "failure"))
-    from .statuses import stun
     stun(enc, ev, a, 1 if ok else 2)
 
 
