@@ -48,13 +48,13 @@ class Combatant:
                  "burn_injury", "casting", "cast_left", "cast_target", "mana_until",
                  "tw_used", "ff_uses", "statuses", "suppressed", "lapse", "loaded", "reserve",
                  "speedloaders", "fired", "unloaded", "primed", "arrows", "gone", "escaped",
-                 "free_move")
+                 "free_move", "rp")
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "state", "hp", "mp", "mp_max", "mu", "exert", "tension",
                 "reactions", "no_react", "vigilance", "frames_left", "frame", "turns", "acted",
                 "aware", "stun", "special_until", "grappling", "deus_ex_uses", "a8_used",
                 "bought", "safe", "safe_until", "own_frames", "burn_injury", "casting",
-                "cast_left", "cast_target", "mana_until", "tw_used", "ff_uses", "free_move"),
+                "cast_left", "cast_target", "mana_until", "tw_used", "ff_uses", "free_move", "rp"),
         containers=("statuses", "suppressed", "lapse", "loaded", "reserve", "speedloaders",
                     "fired", "unloaded", "primed", "arrows", "gone", "escaped"),
         shared=("profile",),
@@ -104,6 +104,7 @@ class Combatant:
         self.gone: list[str] = []  # thrown weapons
         self.escaped: list[str] = []  # statuses already checked this frame (§5.10)
         self.free_move = False  # freed by this frame's Escape: its movement is still to come
+        self.rp = p.level  # Rest Points (spec §9.5): Level, restored by a Long Rest
 
     # ------------------------------------------------------------------ reading
     @property

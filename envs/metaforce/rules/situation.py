@@ -4,9 +4,10 @@
 takes. ``from_situation`` reads the shared fields through ``envs.core.situation`` (catalogue ids
 or inline stat blocks through the catalogue's ``stat_block_from_mapping``), plus per combatant
 ``at: [x, y]`` and ``aware``, the top-level ``map: {w, h}``, and the ``state`` overrides ``hp``,
-``mp``, ``exert``, ``reactions``, ``stun`` and ``statuses`` (``{name: magnitude}``, CORE's
-Bleed and Burn; ``grappled`` needs ``grappler``). ``order`` is the initiative order; with
-``actor`` the fight stands at that combatant's first frame in ``round``.
+``mp``, ``exert``, ``reactions``, ``stun``, ``rp`` (Rest Points, spec §9.5) and ``statuses``
+(``{name: magnitude}``, CORE's Bleed and Burn; ``grappled`` needs ``grappler``). ``order`` is
+the initiative order; with ``actor`` the fight stands at that combatant's first frame in
+``round``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from .state import SYSTEM, MetaforceEncounter
 
 __all__ = ["preset_rows", "from_situation"]
 
-STATE_INTS = ("hp", "mp", "exert", "reactions", "stun")
+STATE_INTS = ("hp", "mp", "exert", "reactions", "stun", "rp")
 
 
 def preset_rows(spec: Any, options: RuleOptions) -> tuple[list[Row], SquareGrid, str | None]:
@@ -60,6 +61,8 @@ def _state(enc: MetaforceEncounter, cid: str, st: Entry) -> None:
         st.fail("hp", f"must be at most {p.hp_max} (Max HP)")
     if c.mp > c.mp_max:
         st.fail("mp", f"must be at most {c.mp_max} (Max MP)")
+    if c.rp > p.level:
+        st.fail("rp", f"must be at most {p.level} (Rest Points = Level, spec §9.5)")
     if c.hp <= 0:
         st.fail("hp", "must be above 0 for a combatant in the fight")
     raw = st.sub("statuses", {})

@@ -157,6 +157,12 @@ class MetaforceEncounter(EncounterBase):
 
         return run_procedure(self, action.label if action is not None else "", dice, body)
 
+    def scenario_event(self, text: str, dice: Dice) -> list[Event]:
+        """A scenario event between decisions or fights: a rest (``rest.rest_event``, spec
+        §9.5); a bad text is a ``ValueError``."""
+        from .rest import rest_event
+        return rest_event(self.by_id, text, dice)
+
     def _ended(self) -> None:
         self.reactors = []
         self.window = None
