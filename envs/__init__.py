@@ -37,6 +37,7 @@ __all__ = [
     "get_text_map",
     "get_describe",
     "get_balance",
+    "get_campaign",
     "describe_action",
     "make_env",
     "list_systems",
@@ -130,6 +131,12 @@ class SystemEntry:
             options an action uses (``("family:attack", "weapon:greatsword")``), and optionally
             ``combatant_options(enc, cid)``, every option a combatant has; ``None``: the generic
             names of ``eval.balance_options`` (the action's kind, and its first argument).
+        campaign: module path of the optional part of ``arena campaign`` (several fights in a
+            row, rests between them; ``envs/<system>/campaign.py``): ``carry(enc, cid) ->
+            (standing, state)``, ``standing`` one of ``fit``, ``down`` (alive, cannot fight now)
+            and ``dead``, ``state`` the situation ``state`` a next fight starts ``cid`` with; and
+            ``rest(enc, cid, spec, dice) -> events``, a rest (``"short 30"``) of ``cid`` after
+            the fight ``enc``; ``None``: the system has no campaigns.
         test_only: a system registered only for the tests (the toy game).
     """
 
@@ -146,6 +153,7 @@ class SystemEntry:
     starter: str | None = None
     text_map: str | None = None
     balance: str | None = None
+    campaign: str | None = None
     test_only: bool = False
 
     @classmethod
@@ -211,6 +219,7 @@ SYSTEMS: dict[str, SystemEntry] = {
         starter="envs.metaforce.starter:STARTER",
         text_map="envs.metaforce.textmap:text_map",
         balance="envs.metaforce.balance",
+        campaign="envs.metaforce.campaign",
     ),
     "palladium_revised": SystemEntry(
         name="palladium_revised",
@@ -321,6 +330,11 @@ def get_text_map(system: str) -> Callable[[Any, str | None], list[str]] | None:
 def get_balance(system: str) -> Any:
     """The optional option-names module of ``system`` (``option_keys``), or ``None``."""
     return _part(system, "balance")
+
+
+def get_campaign(system: str) -> Any:
+    """The optional campaign part of ``system`` (``carry``, ``rest``), or ``None``."""
+    return _part(system, "campaign")
 
 
 def get_describe(system: str) -> Callable[[Any, Any], str]:

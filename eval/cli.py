@@ -11,6 +11,8 @@
                                                random and heuristic games, every invariant
                                                checked; failures as replay commands; with a
                                                journal an interrupted soak resumes
+    arena campaign FILE [--games N] [--agents A,B]   fights in a row with rests between them:
+                                               each fight's and the campaign's win rate
     arena layout SYSTEM [--obs]                print the action layout table (or the observation's)
     arena bench [--seconds S] [--system SYSTEM] [--encounter NAME]   engine/env speed next to
                                                PettingZoo classics
@@ -58,6 +60,7 @@ from eval.commands import (
     DEMO_TRAIN,
     cmd_balance,  # noqa: F401 - PASS_THROUGH finds it in globals()
     cmd_bench,
+    cmd_campaign,
     cmd_cases,
     cmd_demo,
     cmd_eval,
@@ -179,6 +182,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write every finished game to FILE; the same command resumes from it")
     add_ray_flag(s)
     s.set_defaults(func=cmd_soak)
+
+    s = sub.add_parser("campaign", help="several fights in a row with rests between them, "
+                       "played many times: each fight's and the whole campaign's win rate")
+    s.add_argument("file", help="a campaign .yaml file (docs/campaigns.md)")
+    s.add_argument("--games", type=_positive, default=200, help="campaigns to play")
+    s.add_argument("--agents", default="heuristic,heuristic",
+                   help="A,B: the party's agent and the other side's (default heuristic,heuristic)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--workers", type=_positive, default=2, help="worker processes (default 2)")
+    s.add_argument("--json", metavar="OUT", default=None,
+                   help="also write the summary and every campaign's record to OUT")
+    s.set_defaults(func=cmd_campaign)
 
     s = sub.add_parser("layout",
                        help="print a system's action layout (--obs: its observation layout)")

@@ -16,6 +16,7 @@ __all__ = [
     "cmd_watch",
     "cmd_match",
     "cmd_soak",
+    "cmd_campaign",
     "cmd_layout",
     "cmd_bench",
     "cmd_suggest",
@@ -122,6 +123,17 @@ def cmd_soak(args: argparse.Namespace) -> int:
     with session(backend):
         return soak_main(args.target, games, args.seconds, args.workers, seed=args.seed,
                          journal=args.journal, backend=backend)
+
+
+def cmd_campaign(args: argparse.Namespace) -> int:
+    from eval.campaign import main as campaign_main
+
+    agents = tuple(a.strip() for a in args.agents.split(","))
+    if len(agents) != 2 or not all(agents):
+        raise ValueError(f"--agents: expected A,B (the party's agent, the other side's), got "
+                         f"{args.agents!r}")
+    return campaign_main(args.file, args.games, (agents[0], agents[1]), args.seed, args.workers,
+                         args.json)
 
 
 def cmd_layout(args: argparse.Namespace) -> int:

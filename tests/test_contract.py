@@ -169,6 +169,7 @@ def test_the_record_names_every_part():
         "starter",
         "text_map",
         "balance",
+        "campaign",
         "test_only",
     ]
     assert RULES_MEMBERS == (
@@ -198,6 +199,9 @@ def test_registry_accessors_return_the_named_parts(system: str):
     assert (envs.get_shaping(system) is None) == (entry.shaping is None)
     assert envs.get_starter(system) is (entry.starter and load_part(entry.starter))
     assert envs.get_text_map(system) is (entry.text_map and load_part(entry.text_map))
+    campaign = envs.get_campaign(system)
+    assert (campaign is None) == (entry.campaign is None)
+    assert campaign is None or (callable(campaign.carry) and callable(campaign.rest))
 
 
 def test_the_tools_write_the_starter_and_the_text_map_the_registry_names(

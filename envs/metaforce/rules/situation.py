@@ -4,7 +4,8 @@
 takes. ``from_situation`` reads the shared fields through ``envs.core.situation`` (catalogue ids
 or inline stat blocks through the catalogue's ``stat_block_from_mapping``), plus per combatant
 ``at: [x, y]`` and ``aware``, the top-level ``map: {w, h}``, and the ``state`` overrides ``hp``,
-``mp``, ``exert``, ``reactions``, ``stun``, ``rp`` (Rest Points, spec §9.5) and ``statuses``
+``mp``, ``mp_max``, ``exert``, ``reactions``, ``stun``, ``rp`` (Rest Points, spec §9.5),
+``deus_ex_uses``, ``force_fate_uses`` and ``statuses``
 (``{name: magnitude}``, CORE's Bleed and Burn; ``grappled`` needs ``grappler``). ``order`` is
 the initiative order; with ``actor`` the fight stands at that combatant's first frame in
 ``round``.
@@ -53,10 +54,16 @@ def _fields(c: Entry, m: Member, opts: Any) -> None:
 
 def _state(enc: MetaforceEncounter, cid: str, st: Entry) -> None:
     c = enc.by_id[cid]
+    p = c.profile
+    if st.has("mp_max"):  # what earlier Deus Ex uses left (R-43; a campaign's next fight)
+        c.mp_max = c.mp = st.integer("mp_max", lo=0, hi=p.mp_max)
+        c.mu = c.mu and c.mp_max > 0
+    for key, attr in (("deus_ex_uses", "deus_ex_uses"), ("force_fate_uses", "ff_uses")):
+        if st.has(key):
+            setattr(c, attr, st.integer(key, lo=0))
     for key in STATE_INTS:
         if st.has(key):
             setattr(c, key, st.integer(key, lo=None if key == "hp" else 0))
-    p = c.profile
     if c.hp > p.hp_max:
         st.fail("hp", f"must be at most {p.hp_max} (Max HP)")
     if c.mp > c.mp_max:
