@@ -197,7 +197,8 @@ def _check_block(e: Entry, b: StatBlock) -> None:
         if sp.tohit is not None and sp.tohit != b.expected_spell_tohit():
             se.fail("tohit", f"{sp.tohit}, but the casting Attribute and the magic Metaphor "
                              f"give {b.expected_spell_tohit()} (§5.8)")
-        if sp.magnitude_bonus != b.expected_magnitude_bonus("spells"):
+        if sp.damage_base is not None and \
+                sp.magnitude_bonus != b.expected_magnitude_bonus("spells"):
             se.fail("magnitude_bonus", f"{sp.magnitude_bonus}, but the covering Metaphor gives "
                                        f"{b.expected_magnitude_bonus('spells')} (§13.5)")
     if b.grapple is not None and b.grapple.bonus != b.attributes[b.grapple.attr] + \

@@ -47,7 +47,8 @@ class Combatant:
                  "deus_ex_uses", "a8_used", "bought", "safe", "safe_until", "own_frames",
                  "burn_injury", "casting", "cast_left", "cast_target", "mana_until",
                  "tw_used", "ff_uses", "statuses", "suppressed", "lapse", "loaded", "reserve",
-                 "speedloaders", "fired", "unloaded", "primed", "arrows", "gone", "escaped")
+                 "speedloaders", "fired", "unloaded", "primed", "arrows", "gone", "escaped",
+                 "effects")
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "state", "hp", "mp", "mp_max", "mu", "exert", "tension",
                 "reactions", "no_react", "vigilance", "frames_left", "frame", "turns", "acted",
@@ -55,9 +56,10 @@ class Combatant:
                 "bought", "safe", "safe_until", "own_frames", "burn_injury", "casting",
                 "cast_left", "cast_target", "mana_until", "tw_used", "ff_uses"),
         containers=("statuses", "suppressed", "lapse", "loaded", "reserve", "speedloaders",
-                    "fired", "unloaded", "primed", "arrows", "gone", "escaped"),
+                    "fired", "unloaded", "primed", "arrows", "gone", "escaped", "effects"),
         shared=("profile",),
-        decode={"statuses": lambda d: {k: tuple(v) for k, v in d.items()}})
+        decode={"statuses": lambda d: {k: tuple(v) for k, v in d.items()},
+                "effects": lambda d: [tuple(e) for e in d]})
 
     def __init__(self, cid: str, side: str, profile: Profile, pos: tuple[int, int],
                  aware: bool = True, primed: bool = False) -> None:
@@ -102,6 +104,7 @@ class Combatant:
         self.arrows = {w.id: w.arrows or 20 for w in p.weapons if w.family == "bow"}
         self.gone: list[str] = []  # thrown weapons
         self.escaped: list[str] = []  # statuses already checked this frame (§5.10)
+        self.effects: list[tuple[str, str, int, str, int]] = []  # full_focus (FULL, §7.9)
 
     # ------------------------------------------------------------------ reading
     @property

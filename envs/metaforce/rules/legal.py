@@ -17,6 +17,7 @@ from .arms import can_prime, can_reload
 from .attack import in_range, range_squares, special_status, stop_squares
 from .combatant import Combatant
 from .full_firearms import expert_actions
+from .full_focus import support_actions
 from .full_meta import conversion_actions, own_turn_actions
 from .full_spells import casting_actions, spell_actions
 from .full_statuses import filter_actions, slow_no_dash
@@ -126,6 +127,8 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
         acts.append(Action(c.id, "maintain", (), c.grappling))
     acts += [Action(c.id, "escape", (s,)) for s in breakable(c)]
     acts += spell_actions(enc, c)
+    if c.profile.cantrips or c.effects:
+        acts += support_actions(enc, c)  # FULL: Ward, Heal, concentration (spec §7.9)
     if c.frames_left == 1:
         acts.append(Action(c.id, "vigilance"))
     if on_edge(enc, c) and not c.grappled and not c.stunned:

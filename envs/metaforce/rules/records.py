@@ -196,6 +196,8 @@ class Spell:
     area_radius_ft: int | None
     special_status: str | None
     magnitude_bonus: int
+    concentration: str | None = None  # spec §7.9 (FULL): loose | unbroken (Ward: loose)
+    tension: int | None = None  # spec §7.7 (FULL): a channelled spell's Tension before reductions
 
     @property
     def tapped_exert(self) -> int:
@@ -217,7 +219,7 @@ class Spell:
         """The template fields in YAML form (what a caster's copy may omit, §13.4)."""
         keys = ("name", "level", "frames", "exert", "resolution", "damage_base", "bonus_die",
                 "damage_type", "reach_ft", "range_increment_ft", "range_ft", "area_radius_ft",
-                "special_status")
+                "special_status", "concentration")
         return {k: getattr(self, k) for k in keys if getattr(self, k) is not None}
 
     def as_weapon(self, casting_attr: str) -> Weapon:

@@ -15,6 +15,7 @@ from .combatant import Combatant
 from .damage import knock_out
 from .events import MPowerUsed, ReactionsChanged, SpecialReady
 from .full_firearms import reload_fire
+from .full_focus import cast_support, concentrate, release
 from .full_spells import begin_cast, channel, interrupt, tap_mana
 from .legal import split_mode
 from .moves import approach_cell, move_to, retreat_cell
@@ -26,8 +27,8 @@ if TYPE_CHECKING:
 
 __all__ = ["resolve_frame", "resolve_reaction", "free_action", "FREE"]
 
-FREE = ("action8", "react4", "safe6", "assurance8")
-"""Free own-turn activities (spec §5.2 #23, §6.4, FULL): they spend no frame."""
+FREE = ("action8", "react4", "safe6", "assurance8", "release")
+"""Free own-turn activities (spec §5.2 #22, #23, §6.4, FULL): they spend no frame."""
 
 
 def _move(enc: MetaforceEncounter, ev: list[Event], c: Combatant, mode: str,
@@ -56,7 +57,13 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         return _move(enc, ev, c, mode, t, speed)
     if kind == "cast":
         assert a.target is not None
-        begin_cast(enc, ctx, ev, c, args[0], a.target)
+        if any(sp.id == args[0] for sp in c.profile.cantrips):
+            cast_support(enc, ctx, ev, c, args[0], a.target)  # Ward, Heal (FULL)
+        else:
+            begin_cast(enc, ctx, ev, c, args[0], a.target)
+        return True
+    if kind == "concentrate":  # spec §5.2 #21 (FULL)
+        concentrate(ev, c)
         return True
     if kind == "channel":
         channel(enc, ctx, ev, c)
@@ -153,7 +160,11 @@ def resolve_reaction(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], r: Comb
 
 def free_action(enc: MetaforceEncounter, ev: list[Event], c: Combatant, a: Action) -> None:
     """Action-8 (8 MP, once a round: +1 frame this turn), React-4 (4 MP: +1 Reaction held
-    after this turn), Safe-6 / Assurance-8 (6 / 8 MP), spec §4.6, §6.4, R-44 (FULL)."""
+    after this turn), Safe-6 / Assurance-8 (6 / 8 MP), spec §4.6, §6.4, R-44, and Release
+    (spec §5.2 #22, §7.7) (FULL)."""
+    if a.kind == "release":
+        release(ev, c, a.args[0])
+        return
     if a.kind in ("safe6", "assurance8"):
         floor = 6 if a.kind == "safe6" else 8
         c.mp -= floor
