@@ -384,3 +384,28 @@ def test_an_optimise_component_turns_unbroken_into_loose():
     data["metaphors"] = [meta]
     assert profile_of(stat_block_from_mapping(data, "t", "m")).cantrips[0].concentration == \
         "loose"
+
+
+def test_the_heuristic_convokes_for_a_caster_whose_exert_is_up():
+    from agents.heuristic.metaforce import MetaforceHeuristic
+    h = MetaforceHeuristic(seed=0)
+    for exert, want in ((0, "w2: pass"), (4, "w2: convoke")):
+        enc = coven(level=3, mana=("w", "w2"))
+        enc.by_id["w"].exert = exert
+        act(enc, "w: cast fireball -> bandit", [])
+        legal = enc.legal_actions()
+        scores = h.rank(enc, "w2", legal)
+        assert legal[scores.index(max(scores))].label == want
+
+
+def test_effects_survive_snapshot_and_clone_independently():
+    from envs.metaforce.rules.state import MetaforceEncounter
+    enc = party(loose("ward", tension=4), unbroken("hex"))
+    act(enc, "wizard: cast ward -> fighter", [])
+    back = MetaforceEncounter.from_snapshot(enc.snapshot())
+    assert back.snapshot() == enc.snapshot()
+    assert back.by_id["wizard"].effects == [("ward", "loose", 4, "fighter", 1)]
+    twin = enc.clone()
+    act(twin, "wizard: cast hex -> wizard", [])
+    assert len(twin.by_id["wizard"].effects) == 2 and len(enc.by_id["wizard"].effects) == 1
+    assert enc.by_id["wizard"].tension == 4
