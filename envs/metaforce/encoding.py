@@ -28,7 +28,8 @@ the table::
     477..492   react       kind(4) x weapon(4): attack, attack +meta, throw (the trigger is the
                            target), FULL's prime (a Reaction Prime)
     493..500   aimed       kind(2) x target(4): FULL's react maintain -> <grappled> and
-                           finish -> <target> (W-I4, Finishing Touch)
+                           finish -> <target> (W-I4, Finishing Touch); in a frame decision
+                           FULL's combo 0|1 -> <target> (``frame_combos``, spec §4.4, R-25)
     501..508   cast        spell(2) x target(4): FULL's levelled area spells (``Profile.spells``)
     509..511   break       kind(3): FULL's escape slow, escape fear, escape charm (Break checks,
                            spec §5.10)
@@ -201,6 +202,13 @@ class MetaforceEncoding:
             if k == "convoke":
                 out.append(st["window"][0] + USE)
                 continue
+            if not window and k == "combo":
+                start, (pk, _) = st["aimed"]
+                n = int(a.args[0])
+                if n >= len(AIMED):
+                    raise ValueError(f"{NAME}: {a.label!r}: the layout has {len(AIMED)} combos")
+                out.append(start + n * pk + index[a.target or ""] - MAX_PER_SIDE)
+                continue
             if not window and (k in ("concentrate", "release") or (k == "cast" and a.args
                                                                    and a.args[0] in support)):
                 out.append(st["window"][0] + _frame_window(index, support, a))
@@ -315,6 +323,8 @@ class MetaforceEncoding:
         if block == "window":
             kind, args = WINDOW[c["kind"]]
             return Action(me, kind, args, trigger if kind == "react" else None)
+        if block == "aimed" and enc.decision == "frame":
+            return Action(me, "combo", (str(c["kind"]),), target)
         if block == "aimed":
             kind, args = AIMED[c["kind"]]
             return Action(me, kind, args, target)

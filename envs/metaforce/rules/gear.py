@@ -134,7 +134,9 @@ def parse_weapon(data: Any, src: str, entry: str, template: bool = False) -> Wea
         e.integer("size_multiplier", None, lo=1), trig, auto, cap,
         e.opt("chamber_plus_one", False, bool), reload, e.integer("speedloaders", 0, lo=0),
         e.integer("reserve_rounds", 0, lo=0), e.integer("reserve_magazines", 0, lo=0),
-        e.opt("armour_piercing", False, bool), _penetration(e))
+        e.opt("armour_piercing", False, bool), _penetration(e),
+        appendages=tuple(map(str, e.items("appendages", []))),  # spec §4.4, R-25 (FULL)
+        sweep=e.opt("sweep", False, bool))
     e.done()
     return w
 

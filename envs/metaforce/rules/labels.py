@@ -44,13 +44,13 @@ KINDS = ("pass", "dash", "attack", "fire", "throw", "special", "reload", "prime"
          "maintain", "escape", "vigilance", "withdraw", "end_turn", "react", "deus_ex", "dodge",
          "crash_out", "finish", "crit", "action8", "react4", "safe6", "assurance8", "meta_die",
          "cast", "channel", "tap_mana", "link", "team_work", "fudge", "force_fate",
-         "magic_effect", "reload_fire", "convoke", "concentrate", "release")
+         "magic_effect", "reload_fire", "convoke", "concentrate", "release", "combo")
 _POWER_ARGS = {"fudge": ("1", "2"), "force_fate": ("miss", "deflected", "direct"),
                "magic_effect": ("1", "2", "3", "4", "5")}
 """the one word of FULL's W-I1 powers (full_powers): the d12 nudged, the band, the MP"""
 _WEAPON = ("attack", "fire", "throw", "reload", "prime", "reload_fire")
 _NEEDS_TARGET = ("dash", "attack", "fire", "throw", "grapple", "maintain", "finish", "cast",
-                 "channel", "link", "team_work", "reload_fire")
+                 "channel", "link", "team_work", "reload_fire", "combo")
 _BARE = ("vigilance", "withdraw", "end_turn", "deus_ex", "maintain", "dodge", "crash_out",
          "finish", "action8", "react4", "safe6", "assurance8", "meta_die", "channel",
          "tap_mana", "link", "team_work", "convoke", "concentrate")
@@ -104,6 +104,10 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
             if len(args) != 1:
                 _fail(label, "escape takes one status (grappled, burn; FULL: slow, fear, "
                              "charm)")
+        elif a.kind == "combo":
+            n = len(c.profile.frame_combos)
+            if len(args) != 1 or not args[0].isdigit() or int(args[0]) >= n:
+                _fail(label, f"{c.id} has {n} frame combo(s): combo takes 0..{n - 1}")
         elif a.kind == "release":
             held = [sp.id for sp in c.profile.cantrips]
             if len(args) != 1 or args[0] not in held:

@@ -48,6 +48,8 @@ class Weapon:
     pen_meta: bool = False
     armour_piercing: bool = False  # spec §5.5: ignores bullet resistance (FULL)
     ignores_evasion: bool = False  # Magic Missile (§13.4): at least deflected, direct above D
+    appendages: tuple[str, ...] = ()  # spec §4.4 (FULL): legs busy -> no movement (WE-38)
+    sweep: bool = False  # spec §4.4, WE-38 (FULL): every foe within reach
 
     @property
     def ranged(self) -> bool:
@@ -132,6 +134,7 @@ class Profile:
     spells: tuple[AreaSpell, ...] = ()  # levelled area spells (FULL)
     cantrips: tuple[Cantrip, ...] = ()  # Ward and Heal (spec §13.4, FULL)
     magic: str = ""  # the casting Attribute of a caster: its kind of magic (spec §5.8 Convoke)
+    frame_combos: tuple[tuple[str, ...], ...] = ()  # spec §4.4, R-25 (FULL): attack ids
     grapple_attr: str = "str"
     grapple_bonus: int = 0
     grapple_proficient: bool = False
@@ -217,7 +220,8 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
             pen_flat=w.penetration.flat if w.penetration else 0,
             pen_die=w.penetration.sides if w.penetration else 0,
             pen_meta=bool(w.penetration and w.penetration.meta),
-            armour_piercing=w.armour_piercing, ignores_evasion=w.ignores_evasion))
+            armour_piercing=w.armour_piercing, ignores_evasion=w.ignores_evasion,
+            appendages=w.appendages, sweep=w.sweep))
     g = b.grapple
     gattr = g.attr if g is not None else max(("str", "agi"), key=lambda a: b.attributes[a])
     gbonus = g.bonus if g is not None else b.attributes[gattr] + b.covering_rank("grapple")
@@ -250,6 +254,7 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
             and sp.tohit is not None and sp.damage_base is not None),
         cantrips=tuple(_cantrip(b, sp) for sp in b.spells if sp.resolution in ("ward", "heal")),
         magic=(b.casting_attr or "int") if b.spells else "",
+        frame_combos=b.frame_combos,
         grapple_attr=gattr, grapple_bonus=gbonus,
         grapple_proficient=b.covering("grapple") is not None or b.proficient_in(gattr),
         firearm_proficient=b.firearm_proficient, save_level_bonus=frozenset(b.level_bonus_on),
@@ -306,4 +311,7 @@ def profile_from_dict(d: Mapping[str, Any]) -> Profile:
                               else v) for k, v in d.items() if k != "weapons"}
     kw["spells"] = tuple(AreaSpell(**sp) for sp in d.get("spells", ()))
     kw["cantrips"] = tuple(Cantrip(**sp) for sp in d.get("cantrips", ()))
-    return Profile(weapons=tuple(Weapon(**w) for w in d["weapons"]), **kw)
+    kw["frame_combos"] = tuple(tuple(x) for x in d.get("frame_combos", ()))
+    ws = tuple(Weapon(**{**w, "appendages": tuple(w.get("appendages", ()))})
+               for w in d["weapons"])
+    return Profile(weapons=ws, **kw)

@@ -140,6 +140,8 @@ class Weapon:
     armour_piercing: bool = False
     penetration: Penetration | None = None
     ignores_evasion: bool = False  # Magic Missile (§13.4)
+    appendages: tuple[str, ...] = ()  # spec §4.4 (FULL): the limbs it occupies (tail, legs...)
+    sweep: bool = False  # spec §4.4, WE-38 (FULL): it attacks every foe within its reach
 
     @property
     def type(self) -> str:

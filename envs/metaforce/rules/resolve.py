@@ -14,6 +14,7 @@ from .attack import attack, grapple_attack, special_status, stop_squares
 from .combatant import Combatant
 from .damage import knock_out
 from .events import MPowerUsed, ReactionsChanged, SpecialReady
+from .full_combos import combo_attacks, sweep_targets
 from .full_firearms import reload_fire
 from .full_focus import cast_support, concentrate, release
 from .full_spells import begin_cast, channel, interrupt, tap_mana
@@ -62,6 +63,12 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         else:
             begin_cast(enc, ctx, ev, c, args[0], a.target)
         return True
+    if kind == "combo":  # spec §4.4, R-25 (FULL): several attacks in one frame
+        assert t is not None
+        for wp, o in combo_attacks(enc, c, int(args[0]), t):
+            if o.alive and c.active and not enc.is_over():
+                _act(enc, ctx, ev, c, "attack", wp, o, (wp.id, "1"), False, reaction=True)
+        return True
     if kind == "concentrate":  # spec §5.2 #21 (FULL)
         concentrate(ev, c)
         return True
@@ -93,7 +100,12 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         stop = c.reach
     if mode == "approach":
         _move(enc, ev, c, mode, t, speed, stop)
-    if kind in ("attack", "fire", "throw", "grapple"):
+    if kind == "attack" and w is not None and w.sweep and enc.options.full:
+        assert t is not None  # WE-38: every foe within its reach, in roster order
+        for o in sweep_targets(enc, c, w):
+            if o.alive and c.active and not enc.is_over():
+                _act(enc, ctx, ev, c, kind, w, o, args, "meta" in a.boosts)
+    elif kind in ("attack", "fire", "throw", "grapple"):
         assert t is not None
         _act(enc, ctx, ev, c, kind, w, t, args, "meta" in a.boosts)
     elif kind == "reload":
