@@ -409,3 +409,19 @@ def test_effects_survive_snapshot_and_clone_independently():
     act(twin, "wizard: cast hex -> wizard", [])
     assert len(twin.by_id["wizard"].effects) == 2 and len(enc.by_id["wizard"].effects) == 1
     assert enc.by_id["wizard"].tension == 4
+
+
+def test_the_new_activities_read_in_plain_words():
+    from envs.metaforce.describe import describe
+    enc = coven(level=3, mana=("w", "w2"))
+    act(enc, "w: cast fireball -> bandit", [])
+    assert describe(enc.parse_action("w2: convoke"), enc) == \
+        "Convoke: give my tapped mana to the W (spends the Reaction)"
+    enc = party(loose("ward", tension=4), unbroken("hex"))
+    assert describe(enc.parse_action("wizard: cast ward -> wizard"), enc) == \
+        "cast ward on myself"
+    act(enc, "wizard: cast hex -> fighter", [])
+    assert describe(enc.parse_action("wizard: concentrate"), enc) == \
+        "concentrate: keep the Unbroken effects going"
+    assert describe(enc.parse_action("wizard: release hex"), enc) == \
+        "release hex (free, ends its Tension)"
