@@ -81,3 +81,9 @@ def test_frame_combos_name_the_blocks_own_attacks():
         stat_block_from_mapping({**SAURIAN, "frame_combos": [["claw_left", "bite"]]}, "t", "s")
     with pytest.raises(DataError, match="two or more different"):
         stat_block_from_mapping({**SAURIAN, "frame_combos": [["claw_left"]]}, "t", "s")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_saurian_fights_keep_the_invariants(seed):
+    from test_metaforce_kit import play_random
+    assert play_random(arena(), seed) > 0

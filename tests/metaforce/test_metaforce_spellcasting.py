@@ -425,3 +425,15 @@ def test_the_new_activities_read_in_plain_words():
         "concentrate: keep the Unbroken effects going"
     assert describe(enc.parse_action("wizard: release hex"), enc) == \
         "release hex (free, ends its Tension)"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_casters_keep_the_invariants(seed):
+    from test_metaforce_kit import play_random
+    cs = (loose("ward", tension=4), unbroken("hex", tension=2), HEAL)
+    enc = fight((caster("w", *cs, level=1), "a", (0, 0)),
+                (caster("w2", *cs, level=1), "a", (1, 0)),
+                (cat("bandit"), "b", (0, 4)), (cat("wolf"), "b", (2, 5)), options=FULL)
+    for cid in ("w", "w2"):
+        enc.by_id[cid].mana_until = 1
+    assert play_random(enc, seed) > 0
