@@ -142,7 +142,7 @@ class _Decision:
         tk = self._tgt.get(tid)
         if tk is None:
             tk = self._tgt[tid] = (tid, t["evasion"], t["deflection"], t["size"], t["hp_max"],
-                                   tuple(t["status_defence"].items()))
+                                   tuple(t["status_defence"].items()), t["warded"])
         key = (self._base, ak[1], tk, shot, band, grip)
         got = self.previews.get(key)
         if got is None:
@@ -309,6 +309,8 @@ class _Decision:
             return 0.0  # its pass
         if k == "react":
             return self._reaction(a)
+        if k == "convoke":
+            return self._convoke()
         if k == "pass" and self.v["decision"] == "reaction":
             return self.position(self.pos, reacting=True) + self._keep()
         args = a.args
@@ -423,6 +425,17 @@ class _Decision:
         near = [self.best[f["id"]] for f in self.foes
                 if self.dist(self.pos, f) <= self.reach + f["speed_squares"]]
         return 0.02 + KEEP_W * max(near, default=0.0)
+
+    def _convoke(self) -> float:
+        """W-C (FULL): give the tapped mana when the caster's Exert is already up (each convoker
+        saves it 2 Exert and the spell a frame); otherwise keep the Reaction (``pass`` scores
+        the position)."""
+        w = self.v["window"] or {}
+        caster = self.cs.get(dict(w.get("info", ())).get("caster", ""))
+        here = self.position(self.pos)
+        if caster is not None and (caster["tired"] or caster["exert"] >= 2):
+            return here + 0.3
+        return here - 0.01
 
     def _reaction(self, a: Action) -> float:
         what = a.args[0]

@@ -297,7 +297,22 @@ def _meta_die(view: Any, c: Any, a: Action) -> str:
 
 
 def _cast(view: Any, c: Any, a: Action) -> str:
+    if a.target == a.actor:
+        return f"cast {a.args[0].replace('_', ' ')} on myself"
+    if any(sp.id == a.args[0] for sp in c.profile.cantrips):  # Ward, Heal (FULL)
+        return f"cast {a.args[0].replace('_', ' ')} on {display_name(view, str(a.target))}"
     return f"cast {a.args[0].replace('_', ' ')} at {display_name(view, str(a.target))}"
+
+
+def _convoke(view: Any, c: Any, a: Action) -> str:
+    caster = _info(view).get("caster")
+    who = display_name(view, str(caster)) if caster else "the caster"
+    return f"Convoke: give my tapped mana to {who} (spends the Reaction)"
+
+
+def _combo(view: Any, c: Any, a: Action) -> str:
+    names = " and ".join(_weapon_name(w) for w in c.profile.frame_combos[int(a.args[0])])
+    return f"attack {display_name(view, str(a.target))} with {names} in one frame"
 
 
 _DECLINE = {"fudge": "leave the dice as they are", "force_fate": "leave the ToHit as it is",
@@ -347,4 +362,8 @@ _WORDS = {
                                       f"{display_name(view, str(a.target))} once",
     "team_work": _team_work, "link": _link, "fudge": _fudge, "force_fate": _force_fate,
     "magic_effect": lambda view, c, a: f"Magic Effect: add {a.args[0]} MP to the critical's V",
+    "convoke": _convoke, "combo": _combo,
+    "concentrate": lambda view, c, a: "concentrate: keep the Unbroken effects going",
+    "release": lambda view, c, a: f"release {a.args[0].replace('_', ' ')} (free, ends its "
+                                  "Tension)",
 }

@@ -18,13 +18,18 @@ the table::
     226..369   fire        weapon(4) x shots(3) x target(4) x mode(3) (1, 2 or 3 shots)
     370..465   gear        kind(2) x weapon(4) x target(4) x mode(3): reload, prime
     466..476   window      kind(11): pass (decline), react approach, react retreat (the trigger),
-                           deus_ex (W-I5), FULL's dodge (W-R2), crash_out (W-I3), crit tohit,
+                           deus_ex (W-I5; FULL's convoke in a W-C window: the USE of spec
+                           §12.5 row 9), FULL's dodge (W-R2), crash_out (W-I3), crit tohit,
                            crit damage, crit magnitude, crit size (the V of a critical), meta_die
-                           (W-I2, the defender's Create a Meta-Die)
+                           (W-I2, the defender's Create a Meta-Die); in a frame decision (no
+                           window open) FULL's spell activities of ``FRAME_WINDOW``:
+                           cast <cantrip 0|1> -> <friend 0..3> (Ward, Heal: ego slots 0..3),
+                           concentrate (spec §5.2 #21), release <cantrip 0|1> (#22)
     477..492   react       kind(4) x weapon(4): attack, attack +meta, throw (the trigger is the
                            target), FULL's prime (a Reaction Prime)
     493..500   aimed       kind(2) x target(4): FULL's react maintain -> <grappled> and
-                           finish -> <target> (W-I4, Finishing Touch)
+                           finish -> <target> (W-I4, Finishing Touch); in a frame decision
+                           FULL's combo 0|1 -> <target> (``frame_combos``, spec §4.4, R-25)
     501..508   cast        spell(2) x target(4): FULL's levelled area spells (``Profile.spells``)
     509..511   break       kind(3): FULL's escape slow, escape fear, escape charm (Break checks,
                            spec §5.10)
@@ -38,7 +43,11 @@ the table::
 
 ``pass`` means two things: held in a frame (``frame`` block, kind pass, hold) and the decline
 of a window (any decision but ``frame``: W-R1 reaction, Deus Ex, Dodge..., ``window`` block);
-``decode_action`` reads which from ``enc.decision``. Every block encodes through the layout's
+``decode_action`` reads which from ``enc.decision``. The ``window`` block is shared the same
+way: its indices are window decisions in a window and the FULL spell activities of
+``FRAME_WINDOW`` in a frame (the two are never legal at the same time), and its ``deus_ex``
+index is the binary USE of the window open (Deus Ex, or Convoke in a W-C window). This keeps the
+layout's size, so shipped policies still load. Every block encodes through the layout's
 place values (``ActionLayout.strides``) and decodes through ``ActionLayout.coords``.
 
 The observation (named feature tables, ``obs_features()``) is ``envs.metaforce.observation``.
@@ -57,6 +66,7 @@ from envs.rl import ActionLayout, Block, ego_order
 from .observation import MAX_PER_SIDE, OBS, WEAPON_SLOTS, obs_features, observe
 
 __all__ = ["NAME", "LAYOUT", "ENCODING", "MetaforceEncoding", "MODES", "FRAME_KINDS",
+           "FRAME_WINDOW", "USE", "SUPPORT_SLOTS",
            "STILL", "GEAR", "BREAK", "WINDOW", "REACT", "AIMED", "SHOTS", "TARGETS", "ALLY",
            "POWER"]
 
@@ -91,6 +101,17 @@ POWER: tuple[tuple[str, tuple[str, ...]], ...] = (
     *(("magic_effect", (str(k),)) for k in range(1, 6)))
 """FULL's M-Power windows without a target (spec §6.1 W-R1 Action-8, W-I1 Fudge Nudge and Force
 Fate, §6.4 Magic Effect)"""
+SUPPORT_SLOTS = 2
+"""the support cantrips (Ward, Heal: ``Profile.cantrips`` order) the layout has room for"""
+FRAME_WINDOW: tuple[tuple[str, int], ...] = (
+    *(("cast", k) for k in range(SUPPORT_SLOTS * MAX_PER_SIDE)), ("concentrate", 0),
+    *(("release", k) for k in range(SUPPORT_SLOTS)))
+"""what the ``window`` block's indices mean in a frame decision (FULL, spec §5.2 #21, #22,
+§13.4): ``cast`` cantrip k // 4 on friend slot k % 4 (0: self), ``concentrate``, ``release``
+cantrip k"""
+assert len(FRAME_WINDOW) == len(WINDOW)
+USE = WINDOW.index(("deus_ex", ()))
+"""spec §12.5 row 9: the binary accept of the window open (Deus Ex, Convoke)"""
 SHOTS = 3
 """the most shots a frame's volley is laid out for (the largest trigger limit of the catalogue)"""
 TARGETS = MAX_PER_SIDE
@@ -175,8 +196,23 @@ class MetaforceEncoding:
         window = enc.decision != "frame"
         wslot = {w: i for i, w in enumerate(self.weapon_slots(enc, combatant))}
         out: list[int] = []
+        support = [sp.id for sp in enc.by_id[combatant].profile.cantrips]
         for a in actions:
             k = a.kind
+            if k == "convoke":
+                out.append(st["window"][0] + USE)
+                continue
+            if not window and k == "combo":
+                start, (pk, _) = st["aimed"]
+                n = int(a.args[0])
+                if n >= len(AIMED):
+                    raise ValueError(f"{NAME}: {a.label!r}: the layout has {len(AIMED)} combos")
+                out.append(start + n * pk + index[a.target or ""] - MAX_PER_SIDE)
+                continue
+            if not window and (k in ("concentrate", "release") or (k == "cast" and a.args
+                                                                   and a.args[0] in support)):
+                out.append(st["window"][0] + _frame_window(index, support, a))
+                continue
             if k in _ALLY:
                 start, (pk, _) = st["ally"]
                 slot = index.get(a.target or "", 0)
@@ -280,9 +316,15 @@ class MetaforceEncoding:
         if block == "gear":
             return Action(me, GEAR[c["kind"]], (weapon, *words), target if mode else None)
         trigger = enc.trigger or "nobody"
+        if block == "window" and enc.decision == "frame":
+            return _frame_window_action(enc, self.ego(enc, combatant)[1], me, c["kind"])
+        if block == "window" and c["kind"] == USE and enc.decision == "convoke":
+            return Action(me, "convoke")
         if block == "window":
             kind, args = WINDOW[c["kind"]]
             return Action(me, kind, args, trigger if kind == "react" else None)
+        if block == "aimed" and enc.decision == "frame":
+            return Action(me, "combo", (str(c["kind"]),), target)
         if block == "aimed":
             kind, args = AIMED[c["kind"]]
             return Action(me, kind, args, target)
@@ -305,6 +347,33 @@ class MetaforceEncoding:
     def observe(self, enc: Any, combatant: str) -> np.ndarray:
         """``combatant``'s observation (``envs.metaforce.observation``)."""
         return observe(enc, combatant, self.ego(enc, combatant)[1])
+
+
+def _frame_window(index: dict[str, int], support: list[str], a: Action) -> int:
+    """The ``window`` block offset of a FULL spell activity in a frame (``FRAME_WINDOW``)."""
+    if a.kind == "concentrate":
+        return FRAME_WINDOW.index(("concentrate", 0))
+    k = support.index(a.args[0])
+    if k >= SUPPORT_SLOTS:
+        raise ValueError(f"{NAME}: {a.label!r}: the layout has {SUPPORT_SLOTS} cantrip slots")
+    if a.kind == "release":
+        return FRAME_WINDOW.index(("release", k))
+    friend = index.get(a.target or "", MAX_PER_SIDE)
+    if friend >= MAX_PER_SIDE:
+        raise ValueError(f"{NAME}: {a.label!r} aims at no friend")
+    return FRAME_WINDOW.index(("cast", k * MAX_PER_SIDE + friend))
+
+
+def _frame_window_action(enc: Any, slots: list[str | None], me: str, k: int) -> Action:
+    kind, n = FRAME_WINDOW[k]
+    support = [sp.id for sp in enc.by_id[me].profile.cantrips]
+    if kind == "concentrate":
+        return Action(me, kind)
+    sp = n // MAX_PER_SIDE if kind == "cast" else n
+    sid = support[sp] if sp < len(support) else f"cantrip{sp}"
+    if kind == "release":
+        return Action(me, kind, (sid,))
+    return Action(me, "cast", (sid,), slots[n % MAX_PER_SIDE] or "nobody")
 
 
 def _slot(wslot: dict[str, int], wid: str) -> int:

@@ -3,7 +3,9 @@
 
 HP <= max and, for the living, above the death line (spec §8.6); MP within 0..Max MP; Reactions,
 frames, Stun and ammunition in range; positions on the grid with no two combatants sharing a
-square; statuses with positive magnitudes; grapples mutual and adjacent; the decision state
+square; statuses with positive magnitudes; grapples mutual and adjacent; FULL's concentration
+effects held by active casters within the capacity of spec §7.9, their Tension summed; the
+decision state
 consistent (a current actor with at least one legal action while the fight is on).
 """
 
@@ -47,6 +49,12 @@ def state_invariants(enc: Any) -> None:
             assert c.reserve[wid] >= 0, f"{who}: {wid} reserve {c.reserve[wid]}"
         for name, (m, _x, _src) in c.statuses.items():
             assert m > 0, f"{who}: status {name} magnitude {m}"
+        if c.effects:  # spec §7.7, §7.9 (FULL)
+            modes = [e[1] for e in c.effects]
+            assert c.active and enc.options.full, f"{who}: holds effects while {c.state}"
+            assert c.tension == sum(e[2] for e in c.effects), f"{who}: tension {c.tension}"
+            assert modes.count("loose") <= 3 and modes.count("unbroken") <= 2 and not (
+                modes.count("unbroken") == 2 and "loose" in modes), f"{who}: effects {modes}"
         if c.grappling is not None:
             t = enc.by_id[c.grappling]
             assert c.active and t.alive, f"{who}: grapples {t.id} while {c.state}/{t.state}"

@@ -206,3 +206,62 @@ def test_the_observation_names_every_status_the_engine_inflicts():
     from envs.metaforce.rules.rulings import CORE_STATUSES
 
     assert set(CORE_STATUSES) | set(FULL_STATUSES) == set(STATUSES)
+
+
+def _coven():
+    """Two Wizards with Ward, Heal and an Unbroken cantrip (FULL, spec §7.9, §13.4), both
+    holding tapped mana (Convoke, W-C), against two Bandits."""
+    from dataclasses import replace
+
+    from envs.core.squaregrid import SquareGrid
+    from envs.metaforce.rules import FULL, build, profile_of, stat_blocks
+    from envs.metaforce.rules.profile import Cantrip
+    cs = (Cantrip("ward", "ward", 5, concentration="loose", tension=4),
+          Cantrip("hex", "ward", 5, concentration="unbroken"))
+    heal = Cantrip("heal", "heal", 5)
+    wiz = profile_of(stat_blocks()["wizard"])
+    rows = [("w", "a", replace(wiz, id="w", cantrips=cs), (0, 0), True),
+            ("w2", "a", replace(wiz, id="w2", cantrips=(heal, cs[0])), (1, 0), True),
+            ("b", "b", replace(profile_of(stat_blocks()["bandit"]), id="b"), (0, 5), True),
+            ("b2", "b", replace(profile_of(stat_blocks()["bandit"]), id="b2"), (1, 5), True)]
+    enc = build(rows, SquareGrid(8, 8), FULL, "coven", SeededDice(0), ["w", "b", "w2", "b2"])
+    for cid in ("w", "w2"):
+        enc.by_id[cid].mana_until = 1
+    return enc
+
+
+def test_full_spell_activities_share_the_window_block_in_a_frame():
+    enc = _coven()
+    assert enc.decision == "frame" and enc.current_actor() == "w"
+    cases = [("w: cast ward -> w", 466), ("w: cast ward -> w2", 467),
+             ("w: cast hex -> w2", 466 + 4 + 1)]
+    for label, index in cases:
+        a = enc.parse_action(label)
+        assert ENCODING.encode_action(enc, "w", a) == index, label
+        assert ENCODING.decode_action(enc, "w", index) == a, label
+    assert ENCODING.decode_action(enc, "w", 466 + 8) == Action("w", "concentrate")
+    assert ENCODING.decode_action(enc, "w", 466 + 9) == Action("w", "release", ("ward",))
+    assert ENCODING.decode_action(enc, "w", 466 + 10) == Action("w", "release", ("hex",))
+
+
+def test_random_play_with_casters_round_trips_masks_exactly():
+    decisions, seen = 0, set()
+    for seed in range(12):
+        enc, rng, dice = _coven(), random.Random(seed), SeededDice(seed)
+        if seed % 2:
+            enc.apply(enc.parse_action("w: cast fireball -> b"), dice)  # W-C for w2
+        while enc.outcome() is None and decisions < 300 * (seed + 1):
+            actor = enc.current_actor()
+            legal = enc.legal_actions()
+            seen.add(enc.decision)
+            seen.update(a.kind for a in legal)
+            index = legal_index_map(ENCODING, enc, actor)
+            assert len(index) == len(legal)
+            for i, a in index.items():
+                assert ENCODING.decode_action(enc, actor, i) == a
+            for c in enc.combatants:
+                v = ENCODING.observe(enc, c.id)
+                assert (v >= OBS.low).all() and (v <= OBS.high).all(), c.id
+            enc.apply(rng.choice(legal), dice)
+            decisions += 1
+    assert {"convoke", "concentrate", "release", "cast"} <= seen

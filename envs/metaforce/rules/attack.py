@@ -18,6 +18,7 @@ from .combatant import Combatant
 from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, take_damage
 from .events import AttackRolled, CritUsed, MetaDieRolled
 from .full_firearms import defender_profile, piercing
+from .full_focus import ward_on
 from .full_powers import (
     force_fate,
     fudge,
@@ -148,9 +149,13 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     """One attack roll of ``a`` with ``w`` on ``t`` (spec §5.3; ``steps`` overrides the state,
     for the firearm ladder of §5.5)."""
     e, d = t.evasion(), t.deflection()
-    bonus_e = dodge(enc, ctx, ev, a, t)  # W-R2 before the roll (FULL)
-    e, d = e + bonus_e, max(d, e + bonus_e)
+    if w.ignores_evasion:  # Magic Missile (§13.4): at least deflected, direct if ToHit > D
+        e = 0
+    else:
+        bonus_e = dodge(enc, ctx, ev, a, t)  # W-R2 before the roll (FULL)
+        e, d = e + bonus_e, max(d, e + bonus_e)
     fd = direct_only(w, t) or piercing(enc, w, t)  # armour-piercing rounds (FULL)
+    ward = ward_on(enc, t)  # §13.4 Ward (FULL): -2 ToHit and -2 Magnitude
     s = attack_steps(enc, a, w, t, extra_steps, thrown) if steps is None else steps
     mine = dice_of(ctx.dice, a)  # the attacker's own dice (Safe-6 raises them, FULL)
     chk = check_roll(mine, s)  # dice order items 1-2
@@ -160,7 +165,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     special = a.special_until >= 0 and rulings.SETUP_USED_BY_ANY_ATTACK
     if special:
         a.special_until = -1
-    tohit = chk.kept + w.tohit + chk.penalty
+    tohit = chk.kept + w.tohit + chk.penalty - ward
     full = enc.options.full
     use = crit_choice(enc, ctx, a, t, special_status(w, full) is not None, chk.v) if chk.crit \
         else None
@@ -214,7 +219,8 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     if status is not None and t.alive and not enc.is_over():
         attr = a.attr(w.attr)
         value = early if early is not None else roll_rank(mine, attr) if special else attr
-        m = chk.kept + value + bonus + w.magnitude_bonus + (chk.v if use == "magnitude" else 0)
+        m = chk.kept + value + bonus + w.magnitude_bonus + (chk.v if use == "magnitude" else 0) \
+            - ward
         x = w.bonus_die // 2 if w.bonus_die else rulings.DOT_DEFAULT_X
         inflict(enc, ctx, ev, a, t, status, m, got == "deflected", x)
     return Hit(got, final, chk.crit)
@@ -232,7 +238,7 @@ def grapple_attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combat
     chk = size_v(enc, ctx.dice, ev, a, check_roll(dice_of(ctx.dice, a), s))  # R-29 (FULL)
     if a.special_until >= 0:
         a.special_until = -1
-    tohit = chk.kept + p.grapple_bonus + chk.penalty
+    tohit = chk.kept + p.grapple_bonus + chk.penalty - ward_on(enc, t)  # §13.4 Ward (FULL)
     use = None
     if chk.crit:
         use = "tohit" if tohit < e else "magnitude"

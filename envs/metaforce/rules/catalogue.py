@@ -157,10 +157,27 @@ def parse_stat_block(data: Any, src: str, entry: str, cat: Catalogue | None = No
         tuple(map(str, e.items("advantage_on_saves_vs", []))), metaphors,
         tuple(map(str, e.items("saves", []))),
         tuple(map(str, e.items("save_features", []))), weapons, spells, grapple, mpowers,
-        e.integer("deus_ex_uses", 0, lo=0), e.integer("force_fate_uses", 0, lo=0))
+        e.integer("deus_ex_uses", 0, lo=0), e.integer("force_fate_uses", 0, lo=0),
+        _combos(e, [w.id for w in weapons] + [s.id for s in spells]))
     _check_block(e, block)
     e.done()
     return block
+
+
+def _combos(e: Entry, ids: list[str]) -> tuple[tuple[str, ...], ...]:
+    """spec §4.4, R-25: ``frame_combos``, lists of two or more of the block's attack ids made in
+    one frame (FULL)."""
+    out = []
+    for i, combo in enumerate(e.items("frame_combos", [])):
+        if not isinstance(combo, list) or len(combo) < 2 or len(set(combo)) != len(combo):
+            e.fail("frame_combos", f"entry {i}: expected a list of two or more different "
+                                   f"attack ids, got {combo!r}")
+        for wid in combo:
+            if wid not in ids:
+                e.fail("frame_combos", f"entry {i}: {wid!r} is none of the block's attacks "
+                                       f"({', '.join(ids) or 'none'})")
+        out.append(tuple(map(str, combo)))
+    return tuple(out)
 
 
 def _check_block(e: Entry, b: StatBlock) -> None:
@@ -197,7 +214,8 @@ def _check_block(e: Entry, b: StatBlock) -> None:
         if sp.tohit is not None and sp.tohit != b.expected_spell_tohit():
             se.fail("tohit", f"{sp.tohit}, but the casting Attribute and the magic Metaphor "
                              f"give {b.expected_spell_tohit()} (§5.8)")
-        if sp.magnitude_bonus != b.expected_magnitude_bonus("spells"):
+        if sp.damage_base is not None and \
+                sp.magnitude_bonus != b.expected_magnitude_bonus("spells"):
             se.fail("magnitude_bonus", f"{sp.magnitude_bonus}, but the covering Metaphor gives "
                                        f"{b.expected_magnitude_bonus('spells')} (§13.5)")
     if b.grapple is not None and b.grapple.bonus != b.attributes[b.grapple.attr] + \

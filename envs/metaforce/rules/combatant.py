@@ -48,7 +48,7 @@ class Combatant:
                  "burn_injury", "casting", "cast_left", "cast_target", "mana_until",
                  "tw_used", "ff_uses", "statuses", "suppressed", "lapse", "loaded", "reserve",
                  "speedloaders", "fired", "unloaded", "primed", "arrows", "gone", "escaped",
-                 "free_move", "rp")
+                 "free_move", "rp", "effects")
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "state", "hp", "mp", "mp_max", "mu", "exert", "tension",
                 "reactions", "no_react", "vigilance", "frames_left", "frame", "turns", "acted",
@@ -56,9 +56,10 @@ class Combatant:
                 "bought", "safe", "safe_until", "own_frames", "burn_injury", "casting",
                 "cast_left", "cast_target", "mana_until", "tw_used", "ff_uses", "free_move", "rp"),
         containers=("statuses", "suppressed", "lapse", "loaded", "reserve", "speedloaders",
-                    "fired", "unloaded", "primed", "arrows", "gone", "escaped"),
+                    "fired", "unloaded", "primed", "arrows", "gone", "escaped", "effects"),
         shared=("profile",),
-        decode={"statuses": lambda d: {k: tuple(v) for k, v in d.items()}})
+        decode={"statuses": lambda d: {k: tuple(v) for k, v in d.items()},
+                "effects": lambda d: [tuple(e) for e in d]})
 
     def __init__(self, cid: str, side: str, profile: Profile, pos: tuple[int, int],
                  aware: bool = True, primed: bool = False) -> None:
@@ -105,6 +106,7 @@ class Combatant:
         self.escaped: list[str] = []  # statuses already checked this frame (§5.10)
         self.free_move = False  # freed by this frame's Escape: its movement is still to come
         self.rp = p.level  # Rest Points (spec §9.5): Level, restored by a Long Rest
+        self.effects: list[tuple[str, str, int, str, int]] = []  # full_focus (FULL, §7.9)
 
     # ------------------------------------------------------------------ reading
     @property

@@ -122,6 +122,9 @@ def knock_out(enc: MetaforceEncounter, ev: list[Event], c: Combatant, state: str
         if o.grappling == c.id:
             release_grapple(enc, ev, o, "ended")
     c.stun = 0
+    if c.effects:
+        from .full_focus import end_effects
+        end_effects(ev, c, state)  # spec §7.9: no concentration out of the fight
     if enc.options.full:
         from .full_statuses import controller_gone
         controller_gone(enc, ev, c)  # spec §7.5: its Charms end
@@ -133,6 +136,9 @@ def exert_check(enc: MetaforceEncounter, ev: list[Event], c: Combatant) -> bool:
     Unconscious. Returns whether it did."""
     if not c.active or c.exert_total <= c.profile.exert_limit:
         return False
+    if c.effects:
+        from .full_focus import end_effects
+        end_effects(ev, c, "over the Exert limit", tension_only=True)
     c.tension = 0
     if c.exert_total <= c.profile.exert_limit:
         return False

@@ -392,3 +392,50 @@ class SizeDice(Event):
     def __str__(self) -> str:
         return f"{self.combatant} rolls Size dice for its {self.what} " \
                f"({'/'.join(map(str, self.faces))}): {self.what} {self.total}"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectStarted(Event):
+    """A concentration or channelled effect begins (spec §7.7, §7.9, §13.4 Ward; FULL)."""
+
+    combatant: str
+    effect: str
+    holder: str
+    mode: str  # loose | unbroken | "" (channelled only)
+    tension: int
+    exert: int  # Exert + Tension after it
+
+    def __str__(self) -> str:
+        how = f"{self.mode} concentration" if self.mode else "channelled"
+        tension = f", Tension {self.tension}, Exert now {self.exert}" if self.tension else ""
+        return f"{self.combatant} holds {self.effect} on {self.holder} ({how}{tension})"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectEnded(Event):
+    combatant: str
+    effect: str
+    holder: str
+    why: str  # released | stunned | not concentrated on | cast again | over the Exert limit...
+
+    def __str__(self) -> str:
+        return f"{self.combatant}'s {self.effect} on {self.holder} ends ({self.why})"
+
+
+@dataclass(frozen=True, slots=True)
+class HealCast(Event):
+    """The Heal cantrip (spec §13.4, FULL): ``d12 + casting Attribute`` off one Body status."""
+
+    combatant: str
+    target: str
+    status: str
+    face: int
+    total: int
+    magnitude: int  # the status magnitude left
+    gain: int  # HP healed (a damage-over-time status)
+    hp: int
+
+    def __str__(self) -> str:
+        hp = f", heals {self.gain}, HP {self.hp}" if self.gain else ""
+        return f"{self.combatant} heals {self.target}: d12 {self.face}, {self.total} off " \
+               f"{self.status} (magnitude {self.magnitude}){hp}"

@@ -35,7 +35,8 @@ META_FREE = ("link",)
 META_FRAME = ("team_work",)
 """frame activities of this module (spec §5.2 #19)"""
 GUEST_EXCLUDED = frozenset(("end_turn", "vigilance", "action8", "react4", "safe6", "assurance8",
-                            "team_work", "link", "cast", "channel", "tap_mana"))
+                            "team_work", "link", "cast", "channel", "tap_mana",
+                            "concentrate", "release"))
 """ENGINE: what a guest frame does not offer (the turn's own activities and casting)"""
 A8_COST = 8  # spec §6.4 Action-8
 R4_COST = 4  # spec §6.4 React-4

@@ -7,7 +7,15 @@ Stun interrupts it. The caster takes no Reactions while casting (R-24). The spel
 the end of its last frame: one attack roll compared with the Evasion and Deflection of every
 creature within the radius of the target's square nearest the caster, allies included (R-60),
 one bonus die for all. ``tap_mana`` stores mana for the next spell until the end of the
-caster's next turn. Convoke (W-C) is not carried out.
+caster's next turn.
+
+Convoke (W-C, spec §5.8, §6.1, R-23): when a caster starts a levelled spell, every ally of the
+same kind of magic (the same casting Attribute: INT Wizardry, CHA Sorcery, PER Divinity) that
+holds tapped mana and can react is asked in initiative order whether it gives its mana
+(``convoke``, a Reaction; its tapped mana is spent). With k convokers the spell costs
+``max(0, L - 2k)`` Exert and takes ``max(1, L - 2)`` frames (WE-34): the caster's own tapped
+mana plus theirs, one extra frame off however many convoke. ENGINE: the pooled mana counts as
+tapped mana even when the caster holds none of its own.
 """
 
 from __future__ import annotations
@@ -23,7 +31,8 @@ from . import rulings
 from .checks import check_roll, dice_of, net_steps
 from .combatant import Combatant
 from .damage import attacker_damage, defend, exert_check, m_a, take_damage
-from .events import AttackRolled, ExertPaid, MPowerUsed
+from .events import AttackRolled, ExertPaid, MPowerUsed, ReactionsChanged
+from .full_focus import ward_on
 from .moves import dist
 from .profile import AreaSpell
 
@@ -31,15 +40,17 @@ if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
 __all__ = ["spell_actions", "casting_actions", "begin_cast", "channel", "tap_mana",
-           "interrupt", "costs"]
+           "interrupt", "costs", "convokers"]
 
 
 def _spell(c: Combatant, sid: str) -> AreaSpell:
     return next(sp for sp in c.profile.spells if sp.id == sid)
 
 
-def costs(c: Combatant, sp: AreaSpell) -> tuple[int, int]:
-    """``(Exert, frames)`` of casting ``sp`` now (spec §5.8 table)."""
+def costs(c: Combatant, sp: AreaSpell, convokers: int = 0) -> tuple[int, int]:
+    """``(Exert, frames)`` of casting ``sp`` now with ``convokers`` (spec §5.8 table, R-23)."""
+    if convokers > 0:
+        return max(0, sp.level - 2 * convokers), max(1, sp.level - 2)
     if c.mana_until >= 0:
         return sp.level, max(1, sp.level - 1)
     return max(sp.exert, 2 * sp.level), sp.frames
@@ -75,10 +86,33 @@ def tap_mana(ev: list[Event], c: Combatant) -> None:
     ev.append(MPowerUsed(c.id, "tap_mana", 0, "mana held for the next spell"))
 
 
+def convokers(enc: MetaforceEncounter, c: Combatant) -> list[Combatant]:
+    """W-C: the allies of ``c``'s kind of magic holding tapped mana and a Reaction."""
+    return [o for o in (enc.by_id[i] for i in enc.order) if o is not c and o.side == c.side
+            and o.profile.magic == c.profile.magic and o.mana_until >= 0 and o.can_react()]
+
+
+def _convoke(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
+             sid: str) -> int:
+    """W-C (spec §6.1): each eligible ally decides; returns how many gave their mana."""
+    k = 0
+    for o in convokers(enc, c):
+        use = Action(o.id, "convoke")
+        if ctx.ask(o.id, "convoke", [use, Action(o.id, "pass")],
+                   {"caster": c.id, "spell": sid}) != use:
+            continue
+        o.reactions -= 1
+        o.mana_until = -1
+        ev.append(ReactionsChanged(o.id, o.reactions))
+        ev.append(MPowerUsed(o.id, "convoke", 0, f"gives its tapped mana to {c.id}"))
+        k += 1
+    return k
+
+
 def begin_cast(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, sid: str,
                target: str) -> None:
     sp = _spell(c, sid)
-    exert, frames = costs(c, sp)
+    exert, frames = costs(c, sp, _convoke(enc, ctx, ev, c, sid))
     c.mana_until = -1
     c.exert += exert  # R-23: paid when casting begins
     ev.append(ExertPaid(c.id, exert, c.exert_total))
@@ -115,7 +149,7 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
         if not o.alive or enc.is_over():
             continue
         e, d = o.evasion(), o.deflection()
-        tohit = chk.kept + sp.tohit + chk.penalty
+        tohit = chk.kept + sp.tohit + chk.penalty - ward_on(enc, o)  # §13.4 Ward
         v_hit = chk.crit and tohit < e
         tohit += chk.v if v_hit else 0
         got = "miss" if tohit < e else "direct" if tohit > d else "deflected"

@@ -134,12 +134,15 @@ def parse_weapon(data: Any, src: str, entry: str, template: bool = False) -> Wea
         e.integer("size_multiplier", None, lo=1), trig, auto, cap,
         e.opt("chamber_plus_one", False, bool), reload, e.integer("speedloaders", 0, lo=0),
         e.integer("reserve_rounds", 0, lo=0), e.integer("reserve_magazines", 0, lo=0),
-        e.opt("armour_piercing", False, bool), _penetration(e))
+        e.opt("armour_piercing", False, bool), _penetration(e),
+        appendages=tuple(map(str, e.items("appendages", []))),  # spec §4.4, R-25 (FULL)
+        sweep=e.opt("sweep", False, bool))
     e.done()
     return w
 
 
 _SPELL_RESOLUTIONS = ("attack", "ignores_evasion", "ward", "heal")
+_CONCENTRATION = ("loose", "unbroken")  # spec §7.9
 
 
 def parse_spell(data: Any, src: str, entry: str, templates: dict[str, Spell] | None = None,
@@ -167,7 +170,9 @@ def parse_spell(data: Any, src: str, entry: str, templates: dict[str, Spell] | N
               None if template else e.integer("tohit", None),
               e.integer("damage_base", None, lo=0), _die(e),
               dtype, _ft(e, "reach_ft"), _ft(e, "range_increment_ft"), _ft(e, "range_ft"),
-              _ft(e, "area_radius_ft"), status, 0 if template else e.integer("magnitude_bonus", 0))
+              _ft(e, "area_radius_ft"), status, 0 if template else e.integer("magnitude_bonus", 0),
+              e.choice("concentration", _CONCENTRATION, None),
+              e.integer("tension", None, lo=1))  # spec §7.7, §7.9 (FULL)
     if (s.damage_base is None) != (dtype is None):
         e.fail("damage_type", "a damaging spell has both damage_base and damage_type")
     if s.reach_ft is None and s.range_increment_ft is None and s.range_ft is None:

@@ -44,16 +44,16 @@ KINDS = ("pass", "dash", "attack", "fire", "throw", "special", "reload", "prime"
          "maintain", "escape", "vigilance", "withdraw", "end_turn", "react", "deus_ex", "dodge",
          "crash_out", "finish", "crit", "action8", "react4", "safe6", "assurance8", "meta_die",
          "cast", "channel", "tap_mana", "link", "team_work", "fudge", "force_fate",
-         "magic_effect", "reload_fire")
+         "magic_effect", "reload_fire", "convoke", "concentrate", "release", "combo")
 _POWER_ARGS = {"fudge": ("1", "2"), "force_fate": ("miss", "deflected", "direct"),
                "magic_effect": ("1", "2", "3", "4", "5")}
 """the one word of FULL's W-I1 powers (full_powers): the d12 nudged, the band, the MP"""
 _WEAPON = ("attack", "fire", "throw", "reload", "prime", "reload_fire")
 _NEEDS_TARGET = ("dash", "attack", "fire", "throw", "grapple", "maintain", "finish", "cast",
-                 "channel", "link", "team_work", "reload_fire")
+                 "channel", "link", "team_work", "reload_fire", "combo")
 _BARE = ("vigilance", "withdraw", "end_turn", "deus_ex", "maintain", "dodge", "crash_out",
          "finish", "action8", "react4", "safe6", "assurance8", "meta_die", "channel",
-         "tap_mana", "link", "team_work")
+         "tap_mana", "link", "team_work", "convoke", "concentrate")
 
 
 def _fail(label: str, why: str) -> None:
@@ -104,8 +104,16 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
             if len(args) != 1:
                 _fail(label, "escape takes one status (grappled, burn; FULL: slow, fear, "
                              "charm)")
+        elif a.kind == "combo":
+            n = len(c.profile.frame_combos)
+            if len(args) != 1 or not args[0].isdigit() or int(args[0]) >= n:
+                _fail(label, f"{c.id} has {n} frame combo(s): combo takes 0..{n - 1}")
+        elif a.kind == "release":
+            held = [sp.id for sp in c.profile.cantrips]
+            if len(args) != 1 or args[0] not in held:
+                _fail(label, f"release takes one of {c.id}'s cantrips: {', '.join(held) or 'none'}")
         elif a.kind == "cast":
-            spells = [sp.id for sp in c.profile.spells]
+            spells = [sp.id for sp in c.profile.spells] + [sp.id for sp in c.profile.cantrips]
             if len(args) != 1 or args[0] not in spells:
                 _fail(label, f"{c.id} has no spell {' '.join(args)!r}; spells: "
                              f"{', '.join(spells) or 'none'}")
@@ -121,7 +129,7 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
         _fail(label, f"{a.kind} needs '-> <target>'")
     if a.kind in ("vigilance", "withdraw", "end_turn", "deus_ex", "dodge", "crash_out", "crit",
                   "action8", "react4", "safe6", "assurance8", "meta_die", "tap_mana",
-                  *_POWER_ARGS) \
+                  "convoke", "concentrate", "release", *_POWER_ARGS) \
             and a.target is not None:
         _fail(label, f"{a.kind} takes no target")
 

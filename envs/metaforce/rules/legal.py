@@ -16,7 +16,9 @@ from envs.core.actions import Action
 from .arms import can_prime, can_reload
 from .attack import in_range, range_squares, special_status, stop_squares
 from .combatant import Combatant
+from .full_combos import combo_actions, legs_busy
 from .full_firearms import expert_actions
+from .full_focus import support_actions
 from .full_meta import can_buy_reaction, conversion_actions, own_turn_actions
 from .full_spells import casting_actions, spell_actions
 from .full_statuses import filter_actions, slow_no_dash
@@ -115,7 +117,8 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
                 continue
             for boost in ((), ("meta",)) if meta else ((),):
                 acts += _aimed(enc, c, "attack", (w.id,), t, range_squares(enc, c, w),
-                               stop_squares(enc, c, w), speed, boost)
+                               stop_squares(enc, c, w), 0 if legs_busy(enc, w) else speed,
+                               boost)
             if w.thrown_ft > 0:
                 acts += _aimed(enc, c, "throw", (w.id,), t, range_squares(enc, c, w, True),
                                stop_squares(enc, c, w, True), speed)
@@ -133,7 +136,11 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
     if c.grappling is not None:
         acts.append(Action(c.id, "maintain", (), c.grappling))
     acts += [Action(c.id, "escape", (s,)) for s in breakable(c)]
+    if c.profile.frame_combos and enc.options.full:
+        acts += combo_actions(enc, c, ts)  # spec §4.4, R-25 (FULL)
     acts += spell_actions(enc, c)
+    if c.profile.cantrips or c.effects:
+        acts += support_actions(enc, c)  # FULL: Ward, Heal, concentration (spec §7.9)
     if c.frames_left == 1:
         acts.append(Action(c.id, "vigilance"))
     if on_edge(enc, c) and not c.grappled and not c.stunned:

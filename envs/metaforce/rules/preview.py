@@ -12,6 +12,7 @@ from . import content as C
 from .arms import shot_steps
 from .attack import attack_steps, band, crit_use, direct_only, in_range, range_squares
 from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult
+from .full_focus import ward_on
 from .moves import dist
 
 if TYPE_CHECKING:
@@ -59,7 +60,10 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
     s = shot_steps(attack_steps(enc, a, w, t), shot, w.auto)
     penalty = C.ladder_penalty(s)
     e, d = t.evasion(), t.deflection()
+    if w.ignores_evasion:
+        e = 0  # Magic Missile (§13.4)
     fd = direct_only(w, t)
+    ward = ward_on(enc, t)  # §13.4 Ward (FULL)
     faces = range(1, w.bonus_die + 1) if w.bonus_die else [0]
     nb = len(faces)
     bands = {"miss": 0.0, "deflected": 0.0, "direct": 0.0}
@@ -72,7 +76,7 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
             if other is None else [(1.0, C.two_dice_versatile(other))])
         for pv, v in vs:
             q = p * pv
-            tohit = kept + w.tohit + penalty
+            tohit = kept + w.tohit + penalty - ward
             use = "tohit" if v and tohit < e else None
             if use:
                 tohit += v
@@ -100,6 +104,7 @@ def _faces(enc: MetaforceEncounter, a: Any, w: Any, t: Any, tohit: int, v: int,
     ``v`` already spent as ``use`` (or not yet): it depends on nothing else, so a preview works
     it out once for every way of reaching that total (spec §5.3, §8.1-§8.4)."""
     e, d, fd = t.evasion(), t.deflection(), direct_only(w, t)
+    e = 0 if w.ignores_evasion else e  # Magic Missile (§13.4)
     ma, giant = m_a(a, t), giant_hit(enc, a, t)
     out = []
     for f in faces:
@@ -160,6 +165,9 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
         "dodge_bonus": p.dodge_bonus, "aware": c.aware, "acted": c.acted,
         "team_work_used": c.tw_used, "force_fate_uses": c.ff_uses,  # FULL (full_meta)
         "exert": c.exert_total, "tired": c.tired, "exhausted": c.exhausted,
+        "tension": c.tension, "warded": ward_on(enc, c), "tapped_mana": c.mana_until >= 0,
+        "effects": [{"effect": e[0], "mode": e[1], "tension": e[2], "holder": e[3]}
+                    for e in c.effects],  # spec §7.7, §7.9, §13.4 (FULL)
         "loaded": dict(c.loaded), "reserve": dict(c.reserve), "primed": dict(c.primed),
         "weapons": _weapons(enc, c),
         "distance": dist(me, c) if c is not me else 0,

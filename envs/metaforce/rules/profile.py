@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["Weapon", "AreaSpell", "Profile", "profile_of", "size_mult", "size_step"]
+__all__ = ["Weapon", "AreaSpell", "Cantrip", "Profile", "profile_of", "size_mult", "size_step"]
 
 FAMILIES = ("melee", "natural", "bow", "firearm", "cantrip")  # a thrown weapon is melee + thrown_ft
 
@@ -47,6 +47,9 @@ class Weapon:
     pen_die: int = 0
     pen_meta: bool = False
     armour_piercing: bool = False  # spec §5.5: ignores bullet resistance (FULL)
+    ignores_evasion: bool = False  # Magic Missile (§13.4): at least deflected, direct above D
+    appendages: tuple[str, ...] = ()  # spec §4.4 (FULL): legs busy -> no movement (WE-38)
+    sweep: bool = False  # spec §4.4, WE-38 (FULL): every foe within reach
 
     @property
     def ranged(self) -> bool:
@@ -76,6 +79,20 @@ class AreaSpell:
     magnitude_bonus: int = 0
     proficient: bool = False
     attr: str = "int"
+
+
+@dataclass(frozen=True, slots=True)
+class Cantrip:
+    """A FULL support cantrip (spec §13.4 Ward, Heal): aimed at the caster or an ally within
+    ``reach_ft``; ``concentration`` (spec §7.9: loose, unbroken, or "") and ``tension`` (spec
+    §7.7: the Tension it adds while it lasts after Metaphor reductions, 0: not channelled)."""
+
+    id: str
+    resolution: str  # ward | heal
+    reach_ft: int
+    attr: str = "int"
+    concentration: str = ""
+    tension: int = 0
 
 
 @dataclass(frozen=True)
@@ -115,6 +132,9 @@ class Profile:
     size_res_reduction: int = 0  # ... and its Reduction X
     take_average: frozenset[str] = frozenset()  # Attributes whose checks take the average (FULL)
     spells: tuple[AreaSpell, ...] = ()  # levelled area spells (FULL)
+    cantrips: tuple[Cantrip, ...] = ()  # Ward and Heal (spec §13.4, FULL)
+    magic: str = ""  # the casting Attribute of a caster: its kind of magic (spec §5.8 Convoke)
+    frame_combos: tuple[tuple[str, ...], ...] = ()  # spec §4.4, R-25 (FULL): attack ids
     grapple_attr: str = "str"
     grapple_bonus: int = 0
     grapple_proficient: bool = False
@@ -200,7 +220,8 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
             pen_flat=w.penetration.flat if w.penetration else 0,
             pen_die=w.penetration.sides if w.penetration else 0,
             pen_meta=bool(w.penetration and w.penetration.meta),
-            armour_piercing=w.armour_piercing))
+            armour_piercing=w.armour_piercing, ignores_evasion=w.ignores_evasion,
+            appendages=w.appendages, sweep=w.sweep))
     g = b.grapple
     gattr = g.attr if g is not None else max(("str", "agi"), key=lambda a: b.attributes[a])
     gbonus = g.bonus if g is not None else b.attributes[gattr] + b.covering_rank("grapple")
@@ -231,6 +252,9 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
             b.casting_attr or "int")
             for sp in b.spells if sp.level > 0 and sp.resolution == "attack"
             and sp.tohit is not None and sp.damage_base is not None),
+        cantrips=tuple(_cantrip(b, sp) for sp in b.spells if sp.resolution in ("ward", "heal")),
+        magic=(b.casting_attr or "int") if b.spells else "",
+        frame_combos=b.frame_combos,
         grapple_attr=gattr, grapple_bonus=gbonus,
         grapple_proficient=b.covering("grapple") is not None or b.proficient_in(gattr),
         firearm_proficient=b.firearm_proficient, save_level_bonus=frozenset(b.level_bonus_on),
@@ -238,6 +262,32 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
         force_fate_uses=b.force_fate_uses, aware=b.aware,
         name=b.name, mpowers=frozenset(b.mpowers) if b.metaforce_user else frozenset(),
         dodge_bonus=b.dodge_bonus, immobile_deflection=d.immobile[1])
+
+
+TENSION = 10
+"""spec §7.7: a channelled ability's default Tension (WE-35)"""
+
+
+def tension_cost(base: int, reduction: int) -> int:
+    """spec §7.7, WE-35: ``base`` (default 10) minus the Metaphor reductions, at least 1."""
+    return max(1, base - reduction)
+
+
+def _cantrip(b: Any, sp: Any) -> Cantrip:
+    """A stat block's Ward or Heal: an Optimise component naming it turns Unbroken into Loose
+    (spec §7.9); ``tension`` components of its covering Metaphor (for it, or for every spell)
+    lower its Tension (spec §7.7)."""
+    sid = sp.id
+    conc = sp.concentration or ""
+    if conc == "unbroken" and any(c.adds == "optimise" and c.activity in (sid, "concentration")
+                                  for m in b.metaphors for c in m.components):
+        conc = "loose"
+    cut = sum(c.rank for m in b.metaphors for c in m.components if c.adds == "tension" and (
+        c.activity == sid or c.activity in (None, "spells") and ("spells" in m.covers
+                                                                 or sid in m.covers)))
+    tension = tension_cost(sp.tension, cut) if sp.tension is not None else 0
+    return Cantrip(sp.id, sp.resolution, sp.reach_ft or 5, b.casting_attr or "int", conc,
+                   tension)
 
 
 def profile_to_dict(p: Profile) -> dict[str, Any]:
@@ -249,6 +299,7 @@ def profile_to_dict(p: Profile) -> dict[str, Any]:
             d[k] = sorted(v)
     d["weapons"] = [asdict(w) for w in p.weapons]
     d["spells"] = [asdict(sp) for sp in p.spells]
+    d["cantrips"] = [asdict(sp) for sp in p.cantrips]
     return d
 
 
@@ -259,4 +310,8 @@ def profile_from_dict(d: Mapping[str, Any]) -> Profile:
     kw: dict[str, Any] = {k: (frozenset(v) if k in sets else dict(v) if isinstance(v, dict)
                               else v) for k, v in d.items() if k != "weapons"}
     kw["spells"] = tuple(AreaSpell(**sp) for sp in d.get("spells", ()))
-    return Profile(weapons=tuple(Weapon(**w) for w in d["weapons"]), **kw)
+    kw["cantrips"] = tuple(Cantrip(**sp) for sp in d.get("cantrips", ()))
+    kw["frame_combos"] = tuple(tuple(x) for x in d.get("frame_combos", ()))
+    ws = tuple(Weapon(**{**w, "appendages": tuple(w.get("appendages", ()))})
+               for w in d["weapons"])
+    return Profile(weapons=ws, **kw)

@@ -140,6 +140,8 @@ class Weapon:
     armour_piercing: bool = False
     penetration: Penetration | None = None
     ignores_evasion: bool = False  # Magic Missile (§13.4)
+    appendages: tuple[str, ...] = ()  # spec §4.4 (FULL): the limbs it occupies (tail, legs...)
+    sweep: bool = False  # spec §4.4, WE-38 (FULL): it attacks every foe within its reach
 
     @property
     def type(self) -> str:
@@ -196,6 +198,8 @@ class Spell:
     area_radius_ft: int | None
     special_status: str | None
     magnitude_bonus: int
+    concentration: str | None = None  # spec §7.9 (FULL): loose | unbroken (Ward: loose)
+    tension: int | None = None  # spec §7.7 (FULL): a channelled spell's Tension before reductions
 
     @property
     def tapped_exert(self) -> int:
@@ -217,7 +221,7 @@ class Spell:
         """The template fields in YAML form (what a caster's copy may omit, §13.4)."""
         keys = ("name", "level", "frames", "exert", "resolution", "damage_base", "bonus_die",
                 "damage_type", "reach_ft", "range_increment_ft", "range_ft", "area_radius_ft",
-                "special_status")
+                "special_status", "concentration")
         return {k: getattr(self, k) for k in keys if getattr(self, k) is not None}
 
     def as_weapon(self, casting_attr: str) -> Weapon:

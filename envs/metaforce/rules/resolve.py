@@ -14,7 +14,9 @@ from .attack import attack, grapple_attack, special_status, stop_squares
 from .combatant import Combatant
 from .damage import knock_out
 from .events import MPowerUsed, ReactionsChanged, SpecialReady
+from .full_combos import combo_attacks, sweep_targets
 from .full_firearms import reload_fire
+from .full_focus import cast_support, concentrate, release
 from .full_spells import begin_cast, channel, interrupt, tap_mana
 from .legal import split_mode
 from .moves import approach_cell, move_to, retreat_cell
@@ -26,8 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = ["resolve_frame", "resolve_reaction", "free_action", "FREE"]
 
-FREE = ("action8", "react4", "safe6", "assurance8")
-"""Free own-turn activities (spec §5.2 #23, §6.4, FULL): they spend no frame."""
+FREE = ("action8", "react4", "safe6", "assurance8", "release")
+"""Free own-turn activities (spec §5.2 #22, #23, §6.4, FULL): they spend no frame."""
 
 
 def _move(enc: MetaforceEncounter, ev: list[Event], c: Combatant, mode: str,
@@ -56,7 +58,19 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         return _move(enc, ev, c, mode, t, speed)
     if kind == "cast":
         assert a.target is not None
-        begin_cast(enc, ctx, ev, c, args[0], a.target)
+        if any(sp.id == args[0] for sp in c.profile.cantrips):
+            cast_support(enc, ctx, ev, c, args[0], a.target)  # Ward, Heal (FULL)
+        else:
+            begin_cast(enc, ctx, ev, c, args[0], a.target)
+        return True
+    if kind == "combo":  # spec §4.4, R-25 (FULL): several attacks in one frame
+        assert t is not None
+        for wp, o in combo_attacks(enc, c, int(args[0]), t):
+            if o.alive and c.active and not enc.is_over():
+                _act(enc, ctx, ev, c, "attack", wp, o, (wp.id, "1"), False, reaction=True)
+        return True
+    if kind == "concentrate":  # spec §5.2 #21 (FULL)
+        concentrate(ev, c)
         return True
     if kind == "channel":
         channel(enc, ctx, ev, c)
@@ -86,7 +100,12 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         stop = c.reach
     if mode == "approach":
         _move(enc, ev, c, mode, t, speed, stop)
-    if kind in ("attack", "fire", "throw", "grapple"):
+    if kind == "attack" and w is not None and w.sweep and enc.options.full:
+        assert t is not None  # WE-38: every foe within its reach, in roster order
+        for o in sweep_targets(enc, c, w):
+            if o.alive and c.active and not enc.is_over():
+                _act(enc, ctx, ev, c, kind, w, o, args, "meta" in a.boosts)
+    elif kind in ("attack", "fire", "throw", "grapple"):
         assert t is not None
         _act(enc, ctx, ev, c, kind, w, t, args, "meta" in a.boosts)
     elif kind == "reload":
@@ -153,7 +172,11 @@ def resolve_reaction(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], r: Comb
 
 def free_action(enc: MetaforceEncounter, ev: list[Event], c: Combatant, a: Action) -> None:
     """Action-8 (8 MP, once a round: +1 frame this turn), React-4 (4 MP: +1 Reaction held
-    after this turn), Safe-6 / Assurance-8 (6 / 8 MP), spec §4.6, §6.4, R-44 (FULL)."""
+    after this turn), Safe-6 / Assurance-8 (6 / 8 MP), spec §4.6, §6.4, R-44, and Release
+    (spec §5.2 #22, §7.7) (FULL)."""
+    if a.kind == "release":
+        release(ev, c, a.args[0])
+        return
     if a.kind in ("safe6", "assurance8"):
         floor = 6 if a.kind == "safe6" else 8
         c.mp -= floor

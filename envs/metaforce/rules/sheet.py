@@ -119,6 +119,7 @@ class StatBlock:
     mpowers: tuple[str, ...]
     deus_ex_uses: int = 0  # §3.5: persistent per character
     force_fate_uses: int = 0
+    frame_combos: tuple[tuple[str, ...], ...] = ()  # spec §4.4, R-25 (FULL): attack ids
     derived: Derived = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -5,10 +5,10 @@ takes. ``from_situation`` reads the shared fields through ``envs.core.situation`
 or inline stat blocks through the catalogue's ``stat_block_from_mapping``), plus per combatant
 ``at: [x, y]`` and ``aware``, the top-level ``map: {w, h}``, and the ``state`` overrides ``hp``,
 ``mp``, ``mp_max``, ``exert``, ``reactions``, ``stun``, ``rp`` (Rest Points, spec §9.5),
-``deus_ex_uses``, ``force_fate_uses`` and ``statuses``
-(``{name: magnitude}``, CORE's Bleed and Burn; ``grappled`` needs ``grappler``). ``order`` is
-the initiative order; with ``actor`` the fight stands at that combatant's first frame in
-``round``.
+``deus_ex_uses``, ``force_fate_uses``, ``statuses`` (``{name: magnitude}``, CORE's Bleed and
+Burn; ``grappled`` needs ``grappler``) and FULL's ``tapped_mana`` (true: the caster holds tapped
+mana, spec §5.8, until the end of its next turn). ``order`` is the initiative order; with
+``actor`` the fight stands at that combatant's first frame in ``round``.
 """
 
 from __future__ import annotations
@@ -89,6 +89,10 @@ def _state(enc: MetaforceEncounter, cid: str, st: Entry) -> None:
         c.statuses[str(name)] = (m, x, src)
     raw.done()
     st.opt("grappler")
+    if st.opt("tapped_mana", False, bool):
+        if not c.profile.magic:
+            st.fail("tapped_mana", f"{cid!r} casts no spells (spec §5.8)")
+        c.mana_until = c.turns + 1  # spec §5.8: until the end of its next turn
     st.done()
 
 

@@ -93,6 +93,9 @@ def stun(enc: MetaforceEncounter, ev: list[Event], c: Combatant, frames: int) ->
     if c.casting is not None:
         from .full_spells import interrupt
         interrupt(ev, c, "stunned")
+    if c.effects:
+        from .full_focus import stunned
+        stunned(ev, c, frames)  # spec §7.9, R-47
     if c.grappling is not None:
         release_grapple(enc, ev, c, "ended")
 

@@ -23,6 +23,7 @@ from .events import (
     ReactionsChanged,
     TurnEnded,
 )
+from .full_focus import frame_done
 from .full_meta import (
     META_FRAME,
     META_FREE,
@@ -161,6 +162,8 @@ def advance(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event]) -> None:
                     c.frames_left -= 1
                     c.frame += 1
                     ev.append(FrameSlept(c.id))
+                    if c.effects:
+                        frame_done(ev, c)  # spec §7.9: no concentration while asleep
                     continue
                 if not enc.frame_open:
                     _own_frame(ev, c)
@@ -212,6 +215,8 @@ def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -
             if a.kind == "end_turn":
                 c.frames_left = 0
                 interrupt(ev, c, "given up")
+                if c.effects:
+                    frame_done(ev, c)  # spec §7.9: Unbroken needs this frame
             elif a.kind in FREE:
                 free_action(enc, ev, c, a)  # no frame spent, no W-R1 window
                 enc.frame_open = True
@@ -231,6 +236,8 @@ def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -
                     advance(enc, ctx, ev)
                     return
                 moved = moved or escaped  # the Escape acted in this frame
+                if c.effects:
+                    frame_done(ev, c)  # spec §7.9: an Unbroken effect not refreshed ends
                 if not guest:
                     c.frames_left = max(0, c.frames_left - 1)
                 if moved and c.present and not enc.is_over():

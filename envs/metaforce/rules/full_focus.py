@@ -1,0 +1,197 @@
+"""Concentration, Tension and the support cantrips Ward and Heal (spec §7.6, §7.7, §7.9, R-47,
+§13.4; FULL).
+
+An **effect** is something a caster keeps going: ``Combatant.effects`` holds one row
+``(cantrip id, mode, tension, holder, own frame begun or last refreshed)`` per effect. ``mode``
+is the concentration it needs (spec §7.9): ``loose`` (refreshed once a round; Passive concentration
+does it at no cost, so it lasts while the caster stays in the fight), ``unbroken`` (refreshed
+every own frame: each own frame after the one it began in must be a ``concentrate`` frame,
+spec §5.2 #21, or the effect ends at the end of that frame) or ``""`` (a channelled ability
+that needs no concentration). Capacity (spec §7.9): up to 3 Loose effects; one Unbroken effect
+beside them; two Unbroken effects and nothing else. ``tension`` (spec §7.7: 10 minus the
+Metaphor reductions, at least 1, ``profile.tension_cost``) counts as Exert while the effect
+lasts (``Combatant.tension``); ``release <cantrip>`` (#22) ends an effect for free; Exert over
+the limit force-releases every Tension source first (spec §7.6, ``damage.exert_check``).
+
+Stun breaks every Unbroken effect; a Stun of 2 or more frames also ends all Loose effects but
+the oldest (R-47). An effect ends when its caster leaves the fight.
+
+Ward (spec §13.4): Loose concentration on the caster or an ally within its reach; attacks
+against the holder get -2 ToHit and -2 Magnitude (``ward_on``). Casting it again moves it.
+Heal: on the caster or an ally within reach that has a Body-affecting status; the status with
+the highest magnitude (the first in ``records.STATUSES`` order on a tie: R-60, an automatic
+choice) loses ``d12 + casting Attribute`` (a plain d12, the caster's own die), and a
+damage-over-time status also heals HP equal to the casting Attribute (x Size, spec §8.3, R-53).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.core.actions import Action
+from envs.core.events import Event
+from envs.core.flow import Ctx
+
+from . import rulings
+from .checks import dice_of
+from .combatant import Combatant
+from .events import EffectEnded, EffectStarted, HealCast, StatusChanged
+from .moves import dist
+from .profile import Cantrip, size_mult
+from .records import STATUSES
+
+if TYPE_CHECKING:
+    from .state import MetaforceEncounter
+
+__all__ = ["support_actions", "cast_support", "concentrate", "release", "end_effects",
+           "stunned", "frame_done", "ward_on", "WARD", "LOOSE_MAX", "UNBROKEN_MAX"]
+
+WARD = 2
+"""spec §13.4: Ward's -2 ToHit and -2 Magnitude against its holder"""
+LOOSE_MAX = 3  # spec §7.9: three Loose effects without losing any actions
+UNBROKEN_MAX = 2  # spec §7.9: two Unbroken effects take both mental appendages
+
+
+def _cantrip(c: Combatant, sid: str) -> Cantrip:
+    return next(sp for sp in c.profile.cantrips if sp.id == sid)
+
+
+def _fits(c: Combatant, sp: Cantrip) -> bool:
+    """spec §7.9 capacity once ``sp`` is added (a cantrip cast again replaces its effect)."""
+    modes = [e[1] for e in c.effects if e[0] != sp.id] + [sp.concentration]
+    loose, unbroken = modes.count("loose"), modes.count("unbroken")
+    return loose <= LOOSE_MAX and unbroken <= UNBROKEN_MAX and not (unbroken == 2 and loose)
+
+
+def body_statuses(t: Combatant) -> list[str]:
+    """The Body-affecting statuses ``t`` has (spec §13.4 Heal), by magnitude then table order."""
+    found = [s for s in STATUSES if s in t.statuses and STATUSES[s].core == "body"]
+    return sorted(found, key=lambda s: -t.statuses[s][0])
+
+
+def support_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
+    """``cast ward|heal -> <self or ally>`` (touch: within the cantrip's reach), ``concentrate``
+    while an Unbroken effect is held, ``release <cantrip>`` for every effect held."""
+    if not enc.options.full:
+        return []
+    acts: list[Action] = []
+    for sp in c.profile.cantrips:
+        if sp.concentration and not _fits(c, sp):
+            continue
+        reach = max(1, sp.reach_ft // rulings.SQUARE_FT)
+        for t in enc.combatants:
+            if t.side != c.side or not t.active or (t is not c and dist(c, t) > reach):
+                continue
+            if sp.resolution == "heal" and not body_statuses(t):
+                continue
+            acts.append(Action(c.id, "cast", (sp.id,), t.id))
+    if any(e[1] == "unbroken" for e in c.effects):
+        acts.append(Action(c.id, "concentrate"))
+    acts += [Action(c.id, "release", (e[0],)) for e in c.effects]
+    return acts
+
+
+def _sync(c: Combatant) -> None:
+    c.tension = sum(e[2] for e in c.effects)  # spec §7.7: Tension counts as Exert
+
+
+Effect = tuple[str, str, int, str, int]
+
+
+def _end(ev: list[Event], c: Combatant, keep: list[Effect], why: str) -> None:
+    for e in c.effects:
+        if e not in keep:
+            ev.append(EffectEnded(c.id, e[0], e[3], why))
+    c.effects = keep
+    _sync(c)
+
+
+def cast_support(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, sid: str,
+                 target: str) -> None:
+    """Cast Ward or Heal (one frame, no Exert, spec §5.8 cantrips)."""
+    sp = _cantrip(c, sid)
+    t = enc.by_id[target]
+    if sp.resolution == "heal":
+        _heal(enc, ctx, ev, c, sp, t)
+    if not (sp.concentration or sp.tension):
+        return
+    _end(ev, c, [e for e in c.effects if e[0] != sid], "cast again")
+    c.effects.append((sid, sp.concentration, sp.tension, t.id, c.own_frames))
+    _sync(c)
+    ev.append(EffectStarted(c.id, sid, t.id, sp.concentration, sp.tension, c.exert_total))
+    from .damage import exert_check
+    exert_check(enc, ev, c)  # spec §7.6: over the limit, Tension is released first
+
+
+def _heal(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, sp: Cantrip,
+          t: Combatant) -> None:
+    found = body_statuses(t)
+    if not found:
+        return
+    status = found[0]
+    face = dice_of(ctx.dice, c).roll(12)[0]
+    attr = c.attr(sp.attr)
+    m, x, src = t.statuses[status]
+    left = m - (face + attr)
+    gain = 0
+    if STATUSES[status].dot and t.hp < t.profile.hp_max:
+        size = t.profile.size
+        gain = int(attr * size_mult(size)) if size >= 2 else attr  # spec §8.3, R-53
+        gain = max(0, min(gain, t.profile.hp_max - t.hp))
+        t.hp += gain
+    ev.append(HealCast(c.id, t.id, status, face, face + attr, max(0, left), gain, t.hp))
+    if left <= 0:
+        del t.statuses[status]
+        ev.append(StatusChanged(t.id, status, 0, "ended"))
+    else:
+        t.statuses[status] = (left, x, src)
+        ev.append(StatusChanged(t.id, status, left, t.status_severity(status)))
+
+
+def concentrate(ev: list[Event], c: Combatant) -> None:
+    """spec §5.2 #21: the frame's Active concentration refreshes every Unbroken effect."""
+    c.effects = [(*e[:4], c.own_frames) if e[1] == "unbroken" else e for e in c.effects]
+
+
+def release(ev: list[Event], c: Combatant, sid: str) -> None:
+    """spec §5.2 #22 (free): the effect ends and its Tension with it."""
+    _end(ev, c, [e for e in c.effects if e[0] != sid], "released")
+
+
+def end_effects(ev: list[Event], c: Combatant, why: str, tension_only: bool = False) -> None:
+    """Every effect of ``c`` ends (it left the fight), or every channelled one (spec §7.6:
+    force-released over the Exert limit)."""
+    if c.effects:
+        _end(ev, c, [e for e in c.effects if tension_only and not e[2]], why)
+
+
+def stunned(ev: list[Event], c: Combatant, frames: int) -> None:
+    """spec §7.9, R-47: a Stun breaks every Unbroken effect; one of 2+ frames keeps only the
+    oldest Loose effect."""
+    if not c.effects or frames <= 0:
+        return
+    keep = [e for e in c.effects if e[1] != "unbroken"]
+    if frames >= 2:
+        loose = [e for e in keep if e[1] == "loose"]
+        keep = [e for e in keep if e[1] != "loose" or e is loose[0]]
+    _end(ev, c, keep, "stunned")
+
+
+def frame_done(ev: list[Event], c: Combatant) -> None:
+    """After an own frame (played, given up by ``end_turn`` or slept): an Unbroken effect not
+    refreshed in it ends (spec §7.9)."""
+    if any(e[1] == "unbroken" for e in c.effects):
+        keep = [e for e in c.effects if e[1] != "unbroken" or e[4] >= c.own_frames]
+        if len(keep) < len(c.effects):
+            _end(ev, c, keep, "not concentrated on")
+
+
+def ward_on(enc: MetaforceEncounter, t: Combatant) -> int:
+    """spec §13.4: the ToHit and Magnitude taken off attacks on ``t`` by a Ward it holds."""
+    if not enc.options.full:
+        return 0
+    for o in enc.combatants:
+        if o.effects and o.active and any(e[3] == t.id and _cantrip(o, e[0]).resolution == "ward"
+                                          for e in o.effects):
+            return WARD
+    return 0
