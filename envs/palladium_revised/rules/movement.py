@@ -13,7 +13,7 @@ from envs.core.flow import Ctx
 from . import rulings
 from .combatant import Combatant
 from .events import Moved, OpportunityOffered, ZoneContest
-from .profile import Arm, band
+from .profile import Arm, band, band_table
 from .rolls import combat_roll
 
 if TYPE_CHECKING:
@@ -129,27 +129,38 @@ def move(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, dest:
     moved = 0
     checks: dict[str, list[int]] = {}  # enemy -> [allowed, used]
     why = "arrived"
-    zones = [(e, e.profile.radii, e.profile.zoc_band) for e in _enemies(enc, c)]
+    # each enemy's band of a distance read from its table (``band_table``; 5 beyond it)
+    zones = [(e, band_table(e.profile.radii), e.profile.zoc_band) for e in _enemies(enc, c)]
+    contests = enc.options.zone_entry_contests
     while c.x != dest and moved < allowance:
         p, q = c.x, c.x + step_dir
         foes = [z for z in zones if z[0].active]
-        if p != start and any(e.x == p for e, _, _ in foes):
-            why = "blocked"
-            break
-        for e, rad, zb in foes:
-            bp, bq = band(rad, abs(p - e.x)), band(rad, abs(q - e.x))
-            if bp <= zb and bq > bp and e.active:
-                _opportunity(enc, ctx, ev, e, c, abs(p - e.x))
+        if p != start:
+            blocked = False
+            for e, _, _ in foes:
+                if e.x == p:
+                    blocked = True
+                    break
+            if blocked:
+                why = "blocked"
+                break
+        for e, tab, zb in foes:
+            dp, dq = abs(p - e.x), abs(q - e.x)
+            bp = tab[dp] if dp < len(tab) else 5
+            if bp <= zb and (tab[dq] if dq < len(tab) else 5) > bp and e.active:
+                _opportunity(enc, ctx, ev, e, c, dp)
                 if not c.active or enc.is_over():
                     why = "fell"
                     break
         if why == "fell":
             break
-        if enc.options.zone_entry_contests:
-            for e, rad, zb in zones:
+        if contests:
+            for e, tab, zb in zones:
                 if not e.active:
                     continue
-                bp, bq = band(rad, abs(p - e.x)), band(rad, abs(q - e.x))
+                dp, dq = abs(p - e.x), abs(q - e.x)
+                bp = tab[dp] if dp < len(tab) else 5
+                bq = tab[dq] if dq < len(tab) else 5
                 if bq < bp and bq <= zb:
                     if e.id not in checks:
                         checks[e.id] = [_contest(enc, ctx, ev, c, e), 0]

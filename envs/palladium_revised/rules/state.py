@@ -68,6 +68,7 @@ class PalladiumEncounter(EncounterBase):
         self.memo: dict[Any, Any] = {}
         self.start_events: list[Event] = []
         self._legal: list[Action] | None = None
+        self._by_label: tuple[list[Action] | None, dict[str, Action]] | None = None
         self.ambush: str | None = None  # FULL, spec §3.5: the ambushing side
 
     # ------------------------------------------------------------------ protocol: reading
@@ -124,6 +125,16 @@ class PalladiumEncounter(EncounterBase):
         return list(self._legal)
 
     def parse_action(self, label: str) -> Action:
+        legal = self._legal
+        if legal is not None and isinstance(label, str):
+            # a legal label (once the legal actions are known) reads as that very action: one
+            # dict per list of legal actions (``parse_label(a.label) == a``, an invariant)
+            by_label = self._by_label
+            if by_label is None or by_label[0] is not legal:
+                by_label = self._by_label = (legal, {a.label: a for a in legal})
+            found = by_label[1].get(label)
+            if found is not None:
+                return found
         from .labels import check_label
         a = parse_label(label)
         if a.actor not in self.by_id:
@@ -174,6 +185,7 @@ class PalladiumEncounter(EncounterBase):
         new.proc = None
         new.memo = {}
         new._legal = None
+        new._by_label = None
         return new
 
     def _restore(self, base: PalladiumEncounter) -> None:
