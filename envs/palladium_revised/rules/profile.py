@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["Arm", "Profile", "radii", "band", "band_table", "profile_to_dict", "profile_from_dict", "arm_of",
-           "profile_of",
+__all__ = ["Arm", "Profile", "radii", "band", "band_table", "profile_to_dict",
+           "profile_from_dict", "arm_of", "profile_of",
            "BANDS", "BAND_NAMES"]
 
 BANDS = {"G": 1, "C": 2, "M": 3, "R": 4}
