@@ -135,6 +135,8 @@ class _Decision:
         self._tab: dict[str, tuple[int, ...]] = {}  # band tables (``_bands``)
         self._reach = -1
         self._foe_blow: float | None = None
+        self._best_strike: float | None = None
+        self._threat: dict[int, float] = {}
 
     # ------------------------------------------------------------------ public data
     def arms(self, cid: str) -> tuple[Any, ...]:
@@ -294,10 +296,13 @@ class _Decision:
         return value * (1 + 0.02 * self.best_geo(tid, 1))
 
     def best_strike(self) -> float:
-        best = 0.0
-        for t in self.foes:
-            for w in self.arms(self.id):
-                best = max(best, self.strike_value(w.id, t))
+        best = self._best_strike
+        if best is None:  # once per decision (rest, defend and every Dodge ask for it)
+            best = 0.0
+            for t in self.foes:
+                for w in self.arms(self.id):
+                    best = max(best, self.strike_value(w.id, t))
+            self._best_strike = best
         return best
 
     # ------------------------------------------------------------------ position
@@ -437,7 +442,14 @@ class _Decision:
         return 0.0  # a kind this heuristic does not know: neutral
 
     def threatened(self, seconds: int) -> float:
-        """Expected enemy blows on this combatant in the next ``seconds`` Seconds."""
+        """Expected enemy blows on this combatant in the next ``seconds`` Seconds (once per
+        decision and ``seconds``)."""
+        found = self._threat.get(seconds)
+        if found is None:
+            found = self._threat[seconds] = self._threatened(seconds)
+        return found
+
+    def _threatened(self, seconds: int) -> float:
         s_now, total = self.v["second"], 0.0
         for f in self.foes:
             r = self.c[f]
