@@ -137,6 +137,8 @@ class _Decision:
         self._foe_blow: float | None = None
         self._best_strike: float | None = None
         self._threat: dict[int, float] = {}
+        self._pv: dict[tuple[str, str, str], Any] = {}  # preview and defense per decision
+        self._pd: dict[tuple[str, int, bool], Any] = {}
 
     # ------------------------------------------------------------------ public data
     def arms(self, cid: str) -> tuple[Any, ...]:
@@ -200,6 +202,10 @@ class _Decision:
     def preview(self, att: str, wid: str, tid: str) -> Any:
         """``preview_strike``, kept across decisions under what it depends on (the band or,
         for a ranged weapon, everyone's place; both sides' conditions, armour, the boost)."""
+        mine = (att, wid, tid)  # within one decision the key below is the same
+        pv = self._pv.get(mine)
+        if pv is not None:
+            return pv
         a, t = self.c[att], self.c[tid]
         w = self.arm(att, wid)
         where: Any = _band(a["radii"], abs(a["x"] - t["x"]))
@@ -212,15 +218,21 @@ class _Decision:
         pv = self.previews.get(key)
         if pv is None:
             pv = self.previews[key] = preview_strike(self.enc, att, wid, tid)
+        self._pv[mine] = pv
         return pv
 
     def defense(self, cid: str, s0: int, ranged: bool) -> Any:
         """``preview_defense`` (its chances only), kept across decisions under the
         defender's conditions."""
+        mine = (cid, s0, ranged)
+        pd = self._pd.get(mine)
+        if pd is not None:
+            return pd
         key = (self.profile(cid)[1], s0, ranged, tuple(self.c[cid]["conditions"].values()))
         pd = self.previews.get(key)
         if pd is None:
             pd = self.previews[key] = preview_defense(self.enc, cid, s0, ranged)
+        self._pd[mine] = pd
         return pd
 
     def stamina_cost(self, cid: str, n: int) -> float:
