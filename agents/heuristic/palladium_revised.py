@@ -137,6 +137,7 @@ class _Decision:
         self._foe_blow: float | None = None
         self._best_strike: float | None = None
         self._threat: dict[int, float] = {}
+        self._zones: list[tuple[str, int, int, tuple[int, ...]]] | None = None
         self._pv: dict[tuple[str, str, str], Any] = {}  # preview and defense per decision
         self._pd: dict[tuple[str, int, bool], Any] = {}
 
@@ -366,6 +367,14 @@ class _Decision:
         out = self._pos[x] = mine - DANGER_W * danger
         return out
 
+    def foe_zones(self) -> list[tuple[str, int, int, tuple[int, ...]]]:
+        """Per foe, in order: (id, x, Zone band, band table), what ``move_gain`` reads."""
+        zones = self._zones
+        if zones is None:
+            zones = self._zones = [(f, self.c[f]["x"], self.c[f]["zoc_band"], self.bands(f))
+                                   for f in self.foes]
+        return zones
+
     def foe_blow(self) -> float:
         """The best blow of any foe at 1 ft (an opportunity Strike's worth)."""
         if self._foe_blow is None:
@@ -385,19 +394,16 @@ class _Decision:
         dest = max(0, min(self.v["arena_length"], dest, x + allowance), x - allowance)
         sign = 1 if dest > x else -1
         left = 0
-        c = self.c
-        for f in self.foes:
-            fx = c[f]["x"]
+        zones = self.foe_zones()
+        for _, fx, _, _ in zones:
             if fx != x and (fx - x) * sign > 0 and (dest - fx) * sign > 0:
                 dest = fx  # no passing an enemy's coordinate
-        for f in self.foes:
-            r = c[f]
-            tab = self.bands(f)
-            d0, d1 = abs(x - r["x"]), abs(dest - r["x"])
+        for f, fx, zb, tab in zones:
+            d0, d1 = abs(x - fx), abs(dest - fx)
             b0 = tab[d0] if d0 < len(tab) else 5
             b1 = tab[d1] if d1 < len(tab) else 5
-            if b0 <= r["zoc_band"] and b1 > b0 and self.best_geo(f, d0) > 0:
-                left += min(b1, r["zoc_band"] + 1) - b0
+            if b0 <= zb and b1 > b0 and self.best_geo(f, d0) > 0:
+                left += min(b1, zb + 1) - b0
         ends = [(1.0, dest)]
         d0, d1 = abs(x - tx), abs(dest - tx)
         rad, zb = t["radii"], t["zoc_band"]

@@ -19,7 +19,8 @@ from .rolls import combat_roll
 if TYPE_CHECKING:
     from .state import PalladiumEncounter
 
-__all__ = ["MODES", "destination", "move", "move_back", "reaches", "opportunity_weapons"]
+__all__ = ["MODES", "destination", "destinations", "move", "move_back", "reaches",
+           "opportunity_weapons"]
 
 MODES = ("engage", "close", "edge", "away")
 # spec §5.3: ENGAGE / CLOSE / EDGE / AWAY relative to a reference T.
@@ -49,6 +50,17 @@ def destination(enc: PalladiumEncounter, c: Combatant, mode: str, t: Combatant,
     else:
         want = t.profile.zoc_radius + 1
     return _clamp(enc, t.x + side * want)
+
+
+def destinations(enc: PalladiumEncounter, c: Combatant, t: Combatant,
+                 allowance: int) -> tuple[int, int, int, int]:
+    """``destination`` of each mode in ``MODES`` order (the side of T found once)."""
+    side = _side_of(enc, c, t)
+    top = enc.options.arena_length
+    engage, close = t.x + side * c.profile.zoc_radius, t.x + side * c.profile.radii[1]
+    edge, away = t.x + side * (t.profile.zoc_radius + 1), c.x + side * allowance
+    return (max(0, min(top, engage)), max(0, min(top, close)), max(0, min(top, edge)),
+            max(0, min(top, away)))
 
 
 def reaches(w: Arm, wielder: Combatant, dist: int) -> bool:
