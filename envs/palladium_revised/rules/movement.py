@@ -4,7 +4,7 @@ opposed Maneuver contests for Zone entry, and the Multi-Dodge BACK move (§6.1, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from envs.core.actions import Action
 from envs.core.events import Event
@@ -132,6 +132,20 @@ def _contest(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     return layers
 
 
+def _quiet_test(zones: list[tuple[Combatant, tuple[int, ...], int]]) -> Any:
+    """``quiet(p)``: no enemy stands at ``p`` and a foot from ``p`` (either way) changes no
+    enemy's band, so ``move`` has nothing to check there. A band changes between distances
+    ``d`` and ``d + 1`` only at ``d = r`` for a radius ``r``, so the feet to check are each
+    enemy's ``x``, ``x +- r`` and ``x +- (r + 1)``."""
+    loud: set[int] = set()
+    for e, _, _ in zones:
+        ex = e.x
+        loud.add(ex)
+        for r in e.profile.radii:
+            loud.update((ex + r, ex - r, ex + r + 1, ex - r - 1))
+    return lambda p: p not in loud
+
+
 def move(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, dest: int,
          allowance: int, kind: str) -> None:
     """spec §5.3 ``move(c, dest, allowance, kind)``, foot by foot (enemies in initiative
@@ -144,8 +158,16 @@ def move(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, dest:
     # each enemy's band of a distance read from its table (``band_table``; 5 beyond it)
     zones = [(e, band_table(e.profile.radii), e.profile.zoc_band) for e in _enemies(enc, c)]
     contests = enc.options.zone_entry_contests
+    quiet = _quiet_test(zones)
     while c.x != dest and moved < allowance:
-        p, q = c.x, c.x + step_dir
+        p = c.x
+        if quiet(p):  # nothing happens on these feet: walk them at once
+            while p != dest and moved < allowance and quiet(p):
+                p += step_dir
+                moved += 1
+            c.x = p
+            continue
+        q = p + step_dir
         foes = [z for z in zones if z[0].active]
         if p != start:
             blocked = False
@@ -184,6 +206,7 @@ def move(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, dest:
                 break
         c.x = q
         moved += 1
+        quiet = _quiet_test(zones)  # the foot may have changed the fight: look again
     else:
         if c.x != dest:
             why = "allowance"
