@@ -138,6 +138,8 @@ class _Decision:
         self._best_strike: float | None = None
         self._threat: dict[int, float] = {}
         self._zones: list[tuple[str, int, int, tuple[int, ...]]] | None = None
+        self._stops: dict[int, tuple[int, int]] = {}
+        self._conds: dict[str, tuple[Any, ...]] = {}
         self._pv: dict[tuple[str, str, str], Any] = {}  # preview and defense per decision
         self._pd: dict[tuple[str, int, bool], Any] = {}
 
@@ -169,6 +171,13 @@ class _Decision:
         if found is None:
             p = self.enc.by_id[cid].profile
             found = self._prof[cid] = (p, _token(p))
+        return found
+
+    def conditions(self, cid: str) -> tuple[Any, ...]:
+        """The values of ``cid``'s conditions (a cache key part), once per decision."""
+        found = self._conds.get(cid)
+        if found is None:
+            found = self._conds[cid] = tuple(self.c[cid]["conditions"].values())
         return found
 
     def geo_table(self, cid: str) -> dict[int, float]:
@@ -214,8 +223,7 @@ class _Decision:
             where = (abs(a["x"] - t["x"]), a["ammo"].get(wid),
                      tuple((r["x"], r["state"]) for r in self.v["combatants"]))
         key = (self.profile(att)[1], wid, self.profile(tid)[1], where, a["boost_pending"],
-               t["armor_sdc"] > 0, tuple(a["conditions"].values()),
-               tuple(t["conditions"].values()))
+               t["armor_sdc"] > 0, self.conditions(att), self.conditions(tid))
         pv = self.previews.get(key)
         if pv is None:
             pv = self.previews[key] = preview_strike(self.enc, att, wid, tid)
@@ -229,7 +237,7 @@ class _Decision:
         pd = self._pd.get(mine)
         if pd is not None:
             return pd
-        key = (self.profile(cid)[1], s0, ranged, tuple(self.c[cid]["conditions"].values()))
+        key = (self.profile(cid)[1], s0, ranged, self.conditions(cid))
         pd = self.previews.get(key)
         if pd is None:
             pd = self.previews[key] = preview_defense(self.enc, cid, s0, ranged)
@@ -375,6 +383,29 @@ class _Decision:
                                    for f in self.foes]
         return zones
 
+    def stop(self, dest: int) -> tuple[int, int]:
+        """(where a move toward ``dest`` stops: no passing an enemy's coordinate, the Zone
+        layers of foes that could strike it leaves), once per ``dest`` and decision."""
+        found = self._stops.get(dest)
+        if found is not None:
+            return found
+        x = self.me["x"]
+        sign = 1 if dest > x else -1
+        left = 0
+        zones = self.foe_zones()
+        to = dest
+        for _, fx, _, _ in zones:
+            if fx != x and (fx - x) * sign > 0 and (to - fx) * sign > 0:
+                to = fx  # no passing an enemy's coordinate
+        for f, fx, zb, tab in zones:
+            d0, d1 = abs(x - fx), abs(to - fx)
+            b0 = tab[d0] if d0 < len(tab) else 5
+            b1 = tab[d1] if d1 < len(tab) else 5
+            if b0 <= zb and b1 > b0 and self.best_geo(f, d0) > 0:
+                left += min(b1, zb + 1) - b0
+        found = self._stops[dest] = (to, left)
+        return found
+
     def foe_blow(self) -> float:
         """The best blow of any foe at 1 ft (an opportunity Strike's worth)."""
         if self._foe_blow is None:
@@ -392,18 +423,7 @@ class _Decision:
                 else t["zoc_radius"] + 1)
         dest = x + side * allowance if mode == "away" else tx + side * want
         dest = max(0, min(self.v["arena_length"], dest, x + allowance), x - allowance)
-        sign = 1 if dest > x else -1
-        left = 0
-        zones = self.foe_zones()
-        for _, fx, _, _ in zones:
-            if fx != x and (fx - x) * sign > 0 and (dest - fx) * sign > 0:
-                dest = fx  # no passing an enemy's coordinate
-        for f, fx, zb, tab in zones:
-            d0, d1 = abs(x - fx), abs(dest - fx)
-            b0 = tab[d0] if d0 < len(tab) else 5
-            b1 = tab[d1] if d1 < len(tab) else 5
-            if b0 <= zb and b1 > b0 and self.best_geo(f, d0) > 0:
-                left += min(b1, zb + 1) - b0
+        dest, left = self.stop(dest)
         ends = [(1.0, dest)]
         d0, d1 = abs(x - tx), abs(dest - tx)
         rad, zb = t["radii"], t["zoc_band"]
