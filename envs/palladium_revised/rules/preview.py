@@ -174,8 +174,19 @@ def zone_bands(enc: PalladiumEncounter, a: str, b: str) -> dict[str, Any]:
             "a_in_b_zone": y.active and bb <= y.profile.zoc_band}
 
 
+_CRIPPLED_KEYS: dict[str, str] = {}
+
+
+def _crippled_key(k: str) -> str:
+    found = _CRIPPLED_KEYS.get(k)
+    if found is None:
+        found = _CRIPPLED_KEYS[k] = f"crippled_{k}"
+    return found
+
+
 def _row(enc: PalladiumEncounter, c: Combatant) -> dict[str, Any]:
     p = c.profile
+    pm = c.eff_pm()
     return {
         "id": c.id, "side": c.side, "state": c.state, "x": c.x, "sdc": c.sdc,
         "sdc_max": c.sdc_max, "hp": c.hp, "hp_max": c.hp_max, "hp_base": p.hp_base,
@@ -187,7 +198,7 @@ def _row(enc: PalladiumEncounter, c: Combatant) -> dict[str, Any]:
                                                   if c.id in enc.order else None),
         "commitment": c.commitment, "carry_over": c.carry_over, "defending": c.defending,
         "resting": c.resting, "rest_seconds": c.rest_seconds, "multidodge": c.multidodge,
-        "step_budget": c.step_budget, "full_move_ft": c.full_move_ft(), "eff_pm": c.eff_pm(),
+        "step_budget": c.step_budget, "full_move_ft": c.full_move_ft(), "eff_pm": pm,
         "boost_pending": c.boost_pending, "ammo": dict(c.ammo),
         "bonuses": {"init": p.init, "strike": p.strike, "parry": p.parry, "dodge": p.dodge,
                     "maneuver": p.maneuver, "damage": p.damage},
@@ -198,7 +209,7 @@ def _row(enc: PalladiumEncounter, c: Combatant) -> dict[str, Any]:
                        "depression": c.depression, "insanity": c.insanity,
                        "concussion": c.concussion, "dazed": c.dazed,
                        "internal_bleeding": c.internal_bleeding,
-                       **{f"crippled_{k}": v for k, v in c.crippled.items()},
+                       **{_crippled_key(k): v for k, v in c.crippled.items()},
                        **c.fx.view(enc.t_abs)},  # FULL conditions (full_state.Effects.view)
         "ee": c.fx.ee, "ee_max": p.ee_max, "se": c.fx.se, "se_max": p.se_max,
         "shields": shields(c), "spells": list(p.spells),

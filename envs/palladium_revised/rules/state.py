@@ -34,6 +34,19 @@ _VALUES = ("name", "_round", "stage", "second", "t_abs", "pass_no", "idx", "curs
            "turn_slot", "ambush")
 
 
+_PARSED: dict[str, Action] = {}
+
+
+def _parsed(label: str) -> Action:
+    """``parse_label`` of an engine-made label, remembered (an ``Action`` is a frozen value)."""
+    found = _PARSED.get(label)
+    if found is None:
+        if len(_PARSED) > 50_000:
+            _PARSED.clear()
+        found = _PARSED[label] = parse_label(label)
+    return found
+
+
 class PalladiumEncounter(EncounterBase):
     """One Palladium Revised fight (the ``Encounter`` protocol of ``envs.core``)."""
 
@@ -117,7 +130,7 @@ class PalladiumEncounter(EncounterBase):
             return []
         if self._legal is None:
             if self.window is not None:
-                self._legal = [parse_label(x) for x in self.window.labels]
+                self._legal = [_parsed(x) for x in self.window.labels]
             else:
                 from .legal import turn_actions
                 assert self.turn is not None
@@ -160,7 +173,7 @@ class PalladiumEncounter(EncounterBase):
         self.memo = {}
 
         def body(ctx: Ctx, ev: list[Event], label: str) -> None:
-            step(self, ctx, ev, parse_label(label) if label else None)
+            step(self, ctx, ev, _parsed(label) if label else None)
 
         return run_procedure(self, action.label if action is not None else "", dice, body)
 
