@@ -131,7 +131,7 @@ class _Decision:
         self._geo: dict[str, dict[int, float]] = {}  # best_geo (shared across decisions,
         self._pos: dict[int, float] = {}  # ``_GEO``) and pos: each value computed once
         self._prof: dict[str, tuple[Any, int]] = {}  # (profile, token) per combatant
-        self._foe_rows: list[tuple[str, int, float, int, dict[int, float]]] | None = None
+        self._foe_rows: list[tuple[str, int, float, int]] | None = None
         self._tab: dict[str, tuple[int, ...]] = {}  # band tables (``_bands``)
         self._reach = -1
         self._foe_blow: float | None = None
