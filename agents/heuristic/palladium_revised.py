@@ -24,6 +24,7 @@ it does not know score 0, as ``wait`` does.
 
 from __future__ import annotations
 
+import itertools
 from functools import cache
 from typing import Any
 
@@ -65,6 +66,38 @@ def _band(radii: list[int], d: int) -> int:
     return 5
 
 
+_TABLES: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _bands(radii: list[int]) -> tuple[int, ...]:
+    """``_band(radii, d)`` for ``d`` in ``0..radii[-1]`` (beyond: 5), once per radii."""
+    key = tuple(radii)
+    found = _TABLES.get(key)
+    if found is None:
+        if len(_TABLES) > 4096:
+            _TABLES.clear()
+        found = _TABLES[key] = tuple(_band(radii, d) for d in range(max(radii[-1], -1) + 1))
+    return found
+
+
+_GEO: dict[tuple[Any, ...], dict[int, float]] = {}
+"""``best_geo`` by distance, per (stat block, which ammunition weapons are empty): it reads
+nothing else (the view's radii and damage bonus are the stat block's)"""
+_TOKENS: dict[Any, int] = {}
+"""a number per distinct stat block (equal ones share it; never reused), for the cache keys"""
+_NEXT = itertools.count()
+
+
+def _token(profile: Any) -> int:
+    found = _TOKENS.get(profile)
+    if found is None:
+        if len(_TOKENS) > 4096:
+            _TOKENS.clear()
+            _GEO.clear()
+        found = _TOKENS[profile] = next(_NEXT)
+    return found
+
+
 class PalladiumHeuristic(RulesPolicy):
     """Rules-level heuristic for ``palladium_revised`` (see the module docstring)."""
 
@@ -95,8 +128,20 @@ class _Decision:
                      if r["side"] != me["side"] and r["state"] == "active"]
         self._split: dict[tuple[str, int], tuple[float, float]] = {}
         self._strike: dict[tuple[str, str, int], float] = {}
-        self._geo: dict[tuple[str, int], float] = {}  # best_geo and pos, per decision: the
-        self._pos: dict[int, float] = {}  # same values, each computed once (a rollout's cost)
+        self._geo: dict[str, dict[int, float]] = {}  # best_geo (shared across decisions,
+        self._pos: dict[int, float] = {}  # ``_GEO``) and pos: each value computed once
+        self._prof: dict[str, tuple[Any, int]] = {}  # (profile, token) per combatant
+        self._foe_rows: list[tuple[str, int, float, int]] | None = None
+        self._tab: dict[str, tuple[int, ...]] = {}  # band tables (``_bands``)
+        self._reach = -1
+        self._foe_blow: float | None = None
+        self._best_strike: float | None = None
+        self._threat: dict[int, float] = {}
+        self._zones: list[tuple[str, int, int, tuple[int, ...]]] | None = None
+        self._stops: dict[int, tuple[int, int]] = {}
+        self._conds: dict[str, tuple[Any, ...]] = {}
+        self._pv: dict[tuple[str, str, str], Any] = {}  # preview and defense per decision
+        self._pd: dict[tuple[str, int, bool], Any] = {}
 
     # ------------------------------------------------------------------ public data
     def arms(self, cid: str) -> tuple[Any, ...]:
@@ -120,11 +165,44 @@ class _Decision:
         f = 1 - 0.25 * (w.reach - b)
         return self.base(cid, w) * f * f
 
+    def profile(self, cid: str) -> tuple[Any, int]:
+        """``cid``'s stat block and its cache token (``_token``)."""
+        found = self._prof.get(cid)
+        if found is None:
+            p = self.enc.by_id[cid].profile
+            found = self._prof[cid] = (p, _token(p))
+        return found
+
+    def conditions(self, cid: str) -> tuple[Any, ...]:
+        """The values of ``cid``'s conditions (a cache key part), once per decision."""
+        found = self._conds.get(cid)
+        if found is None:
+            found = self._conds[cid] = tuple(self.c[cid]["conditions"].values())
+        return found
+
+    def geo_table(self, cid: str) -> dict[int, float]:
+        """``best_geo(cid, d)`` by ``d`` (filled as asked; shared by every decision that sees
+        the same stat block with the same ammunition weapons empty)."""
+        table = self._geo.get(cid)
+        if table is None:
+            p, tok = self.profile(cid)
+            ammo = self.c[cid]["ammo"]
+            out = tuple(w.id for w in p.weapons
+                        if w.ranged and w.ammo is not None and ammo.get(w.id, 0) <= 0)
+            key = (tok, out)
+            table = _GEO.get(key)
+            if table is None:
+                table = _GEO[key] = {}
+            self._geo[cid] = table
+        return table
+
     def best_geo(self, cid: str, d: int) -> float:
-        best = self._geo.get((cid, d))
+        table = self._geo.get(cid)
+        if table is None:
+            table = self.geo_table(cid)
+        best = table.get(d)
         if best is None:
-            best = self._geo[cid, d] = max((self.geo(cid, w, d) for w in self.arms(cid)),
-                                           default=0.0)
+            best = table[d] = max((self.geo(cid, w, d) for w in self.arms(cid)), default=0.0)
         return best
 
     def life(self, cid: str) -> float:
@@ -134,29 +212,36 @@ class _Decision:
     def preview(self, att: str, wid: str, tid: str) -> Any:
         """``preview_strike``, kept across decisions under what it depends on (the band or,
         for a ranged weapon, everyone's place; both sides' conditions, armour, the boost)."""
+        mine = (att, wid, tid)  # within one decision the key below is the same
+        pv = self._pv.get(mine)
+        if pv is not None:
+            return pv
         a, t = self.c[att], self.c[tid]
         w = self.arm(att, wid)
         where: Any = _band(a["radii"], abs(a["x"] - t["x"]))
         if w.ranged:
             where = (abs(a["x"] - t["x"]), a["ammo"].get(wid),
                      tuple((r["x"], r["state"]) for r in self.v["combatants"]))
-        by = self.enc.by_id
-        key = (by[att].profile, wid, by[tid].profile, where, a["boost_pending"],
-               t["armor_sdc"] > 0, tuple(a["conditions"].values()),
-               tuple(t["conditions"].values()))
+        key = (self.profile(att)[1], wid, self.profile(tid)[1], where, a["boost_pending"],
+               t["armor_sdc"] > 0, self.conditions(att), self.conditions(tid))
         pv = self.previews.get(key)
         if pv is None:
             pv = self.previews[key] = preview_strike(self.enc, att, wid, tid)
+        self._pv[mine] = pv
         return pv
 
     def defense(self, cid: str, s0: int, ranged: bool) -> Any:
         """``preview_defense`` (its chances only), kept across decisions under the
         defender's conditions."""
-        key = (self.enc.by_id[cid].profile, s0, ranged,
-               tuple(self.c[cid]["conditions"].values()))
+        mine = (cid, s0, ranged)
+        pd = self._pd.get(mine)
+        if pd is not None:
+            return pd
+        key = (self.profile(cid)[1], s0, ranged, self.conditions(cid))
         pd = self.previews.get(key)
         if pd is None:
             pd = self.previews[key] = preview_defense(self.enc, cid, s0, ranged)
+        self._pd[mine] = pd
         return pd
 
     def stamina_cost(self, cid: str, n: int) -> float:
@@ -232,31 +317,100 @@ class _Decision:
         return value * (1 + 0.02 * self.best_geo(tid, 1))
 
     def best_strike(self) -> float:
-        best = 0.0
-        for t in self.foes:
-            for w in self.arms(self.id):
-                best = max(best, self.strike_value(w.id, t))
+        best = self._best_strike
+        if best is None:  # once per decision (rest, defend and every Dodge ask for it)
+            best = 0.0
+            for t in self.foes:
+                for w in self.arms(self.id):
+                    best = max(best, self.strike_value(w.id, t))
+            self._best_strike = best
         return best
 
     # ------------------------------------------------------------------ position
+    def bands(self, cid: str) -> tuple[int, ...]:
+        """``cid``'s band of each distance up to its Reach radius (``_bands``)."""
+        found = self._tab.get(cid)
+        if found is None:
+            found = self._tab[cid] = _bands(self.c[cid]["radii"])
+        return found
+
+    def foe_rows(self) -> list[tuple[str, int, float, int]]:
+        """Per foe, in order: (id, x, ``1 + HURT_W x`` the share of its health lost, its
+        Actions), what ``pos`` reads of it."""
+        rows = self._foe_rows
+        if rows is None:
+            rows = []
+            for f in self.foes:
+                r = self.c[f]
+                hurt = 1 - self.life(f) / max(1, r["sdc_max"] + r["hp_max"])
+                rows.append((f, r["x"], 1 + HURT_W * hurt, r["actions"]))
+            self._foe_rows = rows
+        return rows
+
     def pos(self, x: int) -> float:
         """How good it is to stand at ``x``: the best blow from there less the foes' blows."""
-        if x in self._pos:
-            return self._pos[x]
+        out = self._pos.get(x)
+        if out is not None:
+            return out
         me, mine, danger, gap = self.me, 0.0, 0.0, 10 ** 6
-        reach = max([me["radii"][w.reach - 1] for w in self.arms(self.id) if not w.ranged]
-                    + [me["radii"][1]])
-        for f in self.foes:
-            r = self.c[f]
-            d = abs(x - r["x"])
-            hurt = 1 - self.life(f) / max(1, r["sdc_max"] + r["hp_max"])
-            mine = max(mine, self.best_geo(self.id, d) * (1 + HURT_W * hurt))
-            danger += self.best_geo(f, d) * r["actions"] / me["actions"]
-            gap = min(gap, max(0, d - reach))
+        reach = self._reach
+        if reach < 0:
+            reach = self._reach = max([me["radii"][w.reach - 1] for w in self.arms(self.id)
+                                       if not w.ranged] + [me["radii"][1]])
+        acts = me["actions"]
+        best_geo = self.best_geo
+        for f, fx, hf, f_acts in self.foe_rows():
+            d = abs(x - fx)
+            v = best_geo(self.id, d) * hf
+            if v > mine:  # ``max(mine, v)``
+                mine = v
+            danger += best_geo(f, d) * f_acts / acts
+            g = d - reach
+            if g < 0:
+                g = 0
+            if g < gap:
+                gap = g
         if mine <= 0 and self.foes:
             mine = -APPROACH * gap / max(1, me["full_move_ft"])
         out = self._pos[x] = mine - DANGER_W * danger
         return out
+
+    def foe_zones(self) -> list[tuple[str, int, int, tuple[int, ...]]]:
+        """Per foe, in order: (id, x, Zone band, band table), what ``move_gain`` reads."""
+        zones = self._zones
+        if zones is None:
+            zones = self._zones = [(f, self.c[f]["x"], self.c[f]["zoc_band"], self.bands(f))
+                                   for f in self.foes]
+        return zones
+
+    def stop(self, dest: int) -> tuple[int, int]:
+        """(where a move toward ``dest`` stops: no passing an enemy's coordinate, the Zone
+        layers of foes that could strike it leaves), once per ``dest`` and decision."""
+        found = self._stops.get(dest)
+        if found is not None:
+            return found
+        x = self.me["x"]
+        sign = 1 if dest > x else -1
+        left = 0
+        zones = self.foe_zones()
+        to = dest
+        for _, fx, _, _ in zones:
+            if fx != x and (fx - x) * sign > 0 and (to - fx) * sign > 0:
+                to = fx  # no passing an enemy's coordinate
+        for f, fx, zb, tab in zones:
+            d0, d1 = abs(x - fx), abs(to - fx)
+            b0 = tab[d0] if d0 < len(tab) else 5
+            b1 = tab[d1] if d1 < len(tab) else 5
+            if b0 <= zb and b1 > b0 and self.best_geo(f, d0) > 0:
+                left += min(b1, zb + 1) - b0
+        found = self._stops[dest] = (to, left)
+        return found
+
+    def foe_blow(self) -> float:
+        """The best blow of any foe at 1 ft (an opportunity Strike's worth)."""
+        if self._foe_blow is None:
+            self._foe_blow = max((self.best_geo(f, 1) for f in self.foes), default=0.0)
+        return self._foe_blow
 
     def move_gain(self, a: Action, allowance: int) -> float:
         """Expected position gain of a move (spec §5.3): its destination, no passing, the
@@ -265,35 +419,29 @@ class _Decision:
         me, t = self.me, self.c[a.target or ""]
         x, tx, mode = me["x"], t["x"], a.args[0]
         side = (-1 if x < tx else 1) if x != tx else (-1 if x <= tx else 1)
-        want = {"engage": me["zoc_radius"], "close": me["radii"][1]}.get(mode,
-                                                                        t["zoc_radius"] + 1)
+        want = (me["zoc_radius"] if mode == "engage" else me["radii"][1] if mode == "close"
+                else t["zoc_radius"] + 1)
         dest = x + side * allowance if mode == "away" else tx + side * want
         dest = max(0, min(self.v["arena_length"], dest, x + allowance), x - allowance)
-        sign = 1 if dest > x else -1
-        left = 0
-        for f in self.foes:
-            r = self.c[f]
-            if r["x"] != x and (r["x"] - x) * sign > 0 and (dest - r["x"]) * sign > 0:
-                dest = r["x"]  # no passing an enemy's coordinate
-        for f in self.foes:
-            r = self.c[f]
-            b0, b1 = _band(r["radii"], abs(x - r["x"])), _band(r["radii"], abs(dest - r["x"]))
-            if b0 <= r["zoc_band"] and b1 > b0 and self.best_geo(f, abs(x - r["x"])) > 0:
-                left += min(b1, r["zoc_band"] + 1) - b0
+        dest, left = self.stop(dest)
         ends = [(1.0, dest)]
         d0, d1 = abs(x - tx), abs(dest - tx)
         rad, zb = t["radii"], t["zoc_band"]
-        entered = [b for b in range(zb, 0, -1) if _band(rad, d1) <= b < _band(rad, d0)]
-        if a.target in self.foes and d1 < d0 and entered:
-            diff = me["bonuses"]["maneuver"] - t["bonuses"]["maneuver"]
-            probs = p_layers(diff + (2 if me["boost_pending"] else 0))
-            ends = [(probs[m], tx + side * (rad[entered[m] - 1] + 1))
-                    for m in range(len(entered))]
-            ends.append((sum(probs[len(entered):]), dest))
+        if a.target in self.foes and d1 < d0:
+            tab = self.bands(a.target or "")
+            b0 = tab[d0] if d0 < len(tab) else 5
+            b1 = tab[d1] if d1 < len(tab) else 5
+            entered = [b for b in range(zb, 0, -1) if b1 <= b < b0]
+            if entered:
+                diff = me["bonuses"]["maneuver"] - t["bonuses"]["maneuver"]
+                probs = p_layers(diff + (2 if me["boost_pending"] else 0))
+                ends = [(probs[m], tx + side * (rad[entered[m] - 1] + 1))
+                        for m in range(len(entered))]
+                ends.append((sum(probs[len(entered):]), dest))
         now = self.pos(x)
         gain = sum(p * (self.pos(y) - now) for p, y in ends if p > 0)
         gain -= 0.002 * abs(dest - x)  # no farther than it needs
-        return gain - left * max((self.best_geo(f, 1) for f in self.foes), default=0.0)
+        return gain - left * self.foe_blow()
 
     # ------------------------------------------------------------------ own turn
     def turn(self, legal: list[Action]) -> list[float]:
@@ -332,7 +480,14 @@ class _Decision:
         return 0.0  # a kind this heuristic does not know: neutral
 
     def threatened(self, seconds: int) -> float:
-        """Expected enemy blows on this combatant in the next ``seconds`` Seconds."""
+        """Expected enemy blows on this combatant in the next ``seconds`` Seconds (once per
+        decision and ``seconds``)."""
+        found = self._threat.get(seconds)
+        if found is None:
+            found = self._threat[seconds] = self._threatened(seconds)
+        return found
+
+    def _threatened(self, seconds: int) -> float:
         s_now, total = self.v["second"], 0.0
         for f in self.foes:
             r = self.c[f]

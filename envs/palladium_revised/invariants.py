@@ -29,14 +29,32 @@ def _full(enc: Any, c: Any, who: str) -> None:
         f"{who}: stacks numbing {len(fx.numbing)} soaked {len(fx.soaked)} stunned {len(fx.stunned)}"
     if enc.is_over():
         return
-    untils = [u for _, u in fx.stunned] + [at + 7 for _, at in fx.numbing] + \
+    if not (fx.stunned or fx.numbing or fx.soaked or fx.vital_blow or fx.bv_ranged
+            or fx.suffocation or fx.taunt or fx.heartbeat is not None
+            or fx.exposure is not None or fx.broken_resistance is not None) and all(
+            r is None for r in (fx.power_draw, fx.ward, fx.empowered, fx.enduring, fx.focused,
+                                fx.ignite, fx.distract)):
+        untils: list[int] = []  # no effect with an expiry (the usual case)
+    else:
+        untils = _untils(fx)
+    assert all(u >= now for u in untils), f"{who}: an effect past its expiry at {now}: {untils}"
+    _controls(enc, c, who)
+
+
+def _untils(fx: Any) -> list[int]:
+    """Every expiry Second of ``fx``'s effects."""
+    return [u for _, u in fx.stunned] + [at + 7 for _, at in fx.numbing] + \
         [at + 60 for _, at in fx.soaked] + list(fx.vital_blow) + list(fx.bv_ranged) + \
         list(fx.suffocation) + [r[-1] for r in (fx.power_draw, fx.ward, fx.empowered,
                                                 fx.enduring, fx.focused, fx.ignite,
                                                 fx.distract) if r is not None] + \
         [u for u in (fx.heartbeat, fx.exposure, fx.broken_resistance) if u is not None] + \
         (list(fx.taunt[1]) if fx.taunt else [])
-    assert all(u >= now for u in untils), f"{who}: an effect past its expiry at {now}: {untils}"
+
+
+def _controls(enc: Any, c: Any, who: str) -> None:
+    """Damage Shields, controllers, stacks, Prone and the ambush flag of ``c``'s effects."""
+    fx = c.fx
     for sh in (fx.ward, fx.empowered):
         assert sh is None or sh[0] > 0, f"{who}: an empty Damage Shield {sh}"
     ctl = [s[0] for s in fx.numbing + fx.soaked + fx.stunned] + \

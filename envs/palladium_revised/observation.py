@@ -232,10 +232,13 @@ class _Static:
     tail of a slot row, the band of each distance up to the Reach radius, and per weapon slot
     whether it reaches each of those distances (beyond them only a ranged weapon does)."""
 
-    __slots__ = ("profile", "tail", "bands", "reach", "ranged", "any_reach", "arms", "ammo")
+    __slots__ = ("profile", "tail", "bands", "reach", "ranged", "any_reach", "arms", "ammo",
+                 "hp_div", "armor_div", "stamina_div", "morale_div")
 
     def __init__(self, p: Any) -> None:
         self.profile = p
+        self.hp_div, self.armor_div = max(1, p.hp_base), max(1, p.armor_sdc)
+        self.stamina_div, self.morale_div = max(1, p.stamina_max), max(1, p.morale_max)
         melee = [w.reach for w in p.weapons if not w.ranged]
         ranged = [w.max_range for w in p.weapons if w.ranged]
         self.tail = [p.actions / SECONDS, *(r / 20 for r in p.radii), p.zoc_radius / 20,
@@ -320,10 +323,14 @@ def _slot(enc: Any, me: Any, mine: _Static, o: Any, slot: int, length: int) -> l
     else:
         my_reach = [0.0, 0.0, 0.0]
         its_reach = 0.0
-    bm, bi = mine.band(d), st.band(d)
+    bands = mine.bands
+    bm = bands[d] if d < len(bands) else 5
+    bands = st.bands
+    bi = bands[d] if d < len(bands) else 5
     home = o.x if enc.home[o.side] < 0 else length - o.x
     free, held, left, nxt = _timeline(enc, o)
-    rank = enc.order.index(o.id) if o.id in enc.order else SLOTS
+    order = enc.order
+    rank = order.index(o.id) if o.id in order else SLOTS
     cw = o.closing[0] if o.closing else 0
     cr = o.crippled
     ee_max = p.ee_max
@@ -337,12 +344,13 @@ def _slot(enc: Any, me: Any, mine: _Static, o: Any, slot: int, length: int) -> l
         float(active and bm <= me.profile.zoc_band and slot != 0),
         float(active and bi <= p.zoc_band and slot != 0),
         *my_reach, its_reach,
-        o.sdc / max(1, o.sdc_max), o.hp / max(1, p.hp_base), float(o.hp <= 0),
-        o.armor_sdc / max(1, p.armor_sdc), p.ar / 20,
-        o.stamina / max(1, p.stamina_max), o.morale / max(1, p.morale_max),
+        o.sdc / max(1, o.sdc_max), o.hp / st.hp_div, float(o.hp <= 0),
+        o.armor_sdc / st.armor_div, p.ar / 20,
+        o.stamina / st.stamina_div, o.morale / st.morale_div,
         ee / ee_max if ee_max else 0.0, o.wounds / 20,
         left / SECONDS, nxt / SECONDS if nxt >= 0 else 1.0,
-        rank / SLOTS, o.reserved_left() / 5, o.carry_over / 5, float(o.commitment is not None),
+        rank / SLOTS, o.slot_state.count(RESERVED) / 5, o.carry_over / 5,
+        float(o.commitment is not None),
         *free, *held,
         float(o.defending), float(o.resting), o.rest_seconds / 5, float(md is not None),
         (md or 0) / 30, o.step_budget / 20, o.full_move_ft() / 100, float(o.boost_pending),

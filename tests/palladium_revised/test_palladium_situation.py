@@ -11,11 +11,17 @@ import copy
 import pytest
 import yaml
 
+from envs.core.actions import Action
 from envs.core.cases import encounter_from_situation
 from envs.core.data import DataError
 from envs.core.dice import ScriptedDice
 from envs.palladium_revised import rules as R
-from envs.palladium_revised.rules.events import AmbushDetection, InitiativeRolled
+from envs.palladium_revised.rules.events import (
+    AmbushDetection,
+    ConditionChanged,
+    InitiativeRolled,
+    SecondStarted,
+)
 from eval.situation_tools import new_situation
 
 PACK = {"system": "palladium_revised", "encounter": "goblin_pack",
@@ -275,3 +281,29 @@ def test_a_bad_own_weapon_is_one_line_naming_the_file_and_the_field(data, messag
     with pytest.raises(DataError) as err:
         R.from_situation(data, "fight.yaml", ScriptedDice([]))
     assert str(err.value).startswith(message) and "\n" not in str(err.value)
+
+
+def test_a_ward_of_a_fresh_situation_lasts_its_seconds_from_second_1():
+    """spec §1.4.4: an effect applied during Second t_abs for D Seconds lasts to the end of
+    Second t_abs + D. A fresh situation stands in Second 1 of round 1 (t_abs 1): a Ward of
+    15 Seconds is still up through Second 15 and ends at the end of Second 16 (round 2,
+    Second 1), as one cast in Second 1 does (``full_spells``: ``t_abs + duration``)."""
+    data = {"system": "palladium_revised", "options": "full",
+            "combatants": [{"id": "s", "side": "A", "stats": "sellsword", "x": 20,
+                            "state": {"conditions": {"ward": {"shield": 10, "seconds": 15}}}},
+                           {"id": "d", "side": "B", "stats": "duelist", "x": 180}]}
+    # initiative round 1: s 1 + 2 = 3, d 15 + 3 = 18; round 2: s 2 + 2 = 4, d 16 + 3 = 19
+    dice = ScriptedDice(["d20=1", "d20=15", "d20=2", "d20=16"])
+    enc = R.from_situation(copy.deepcopy(data), "fight.yaml", dice)
+    s = enc.by_id["s"]
+    assert (enc.round, enc.second, enc.t_abs, s.fx.ward) == (1, 1, 1, (10, 16))
+    second, ended = 1, None  # the absolute Second each event happens in
+    while ended is None:  # both Defend at every turn (no die) until the Ward ends
+        assert second <= 16 and not enc.is_over()
+        for e in enc.apply(Action(enc.current_actor(), "defend"), dice):
+            if isinstance(e, SecondStarted):
+                second = (e.round - 1) * 15 + e.second
+            elif isinstance(e, ConditionChanged) and (e.combatant, e.condition) == ("s", "ward"):
+                ended = (second, e.value)
+    dice.check_exhausted()
+    assert ended == (16, 0) and s.fx.ward is None

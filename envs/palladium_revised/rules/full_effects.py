@@ -268,16 +268,21 @@ def expire(enc: PalladiumEncounter, ev: list[Event], c: Combatant) -> None:
         _cond(ev, c, "ignite", 0)
     for name, life in (("numbing", NUMBING_SECONDS), ("soaked", SOAKED_SECONDS)):
         old = getattr(fx, name)
+        if not old:  # no stack to end (the usual case)
+            continue
         new = tuple(s for s in old if s[1] + life > now)
         if len(new) != len(old):
             setattr(fx, name, new)
             _cond(ev, c, name, len(new))
-    new_st = tuple(s for s in fx.stunned if s[1] > now)
-    if len(new_st) != len(fx.stunned):
-        fx.stunned = new_st
-        _cond(ev, c, "stunned", len(new_st))
+    if fx.stunned:
+        new_st = tuple(s for s in fx.stunned if s[1] > now)
+        if len(new_st) != len(fx.stunned):
+            fx.stunned = new_st
+            _cond(ev, c, "stunned", len(new_st))
     for name in ("vital_blow", "bv_ranged", "suffocation"):
         old = getattr(fx, name)
+        if not old:
+            continue
         new = tuple(u for u in old if u > now)
         if len(new) != len(old):
             setattr(fx, name, new)

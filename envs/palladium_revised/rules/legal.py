@@ -17,7 +17,7 @@ from envs.core.actions import Action
 from . import rulings
 from .combatant import Combatant
 from .full_state import stamina_cost
-from .movement import MODES, destination, reaches
+from .movement import MODES, destinations, reaches
 from .profile import Arm
 from .slots import RESERVED
 
@@ -53,10 +53,10 @@ def _moves(enc: PalladiumEncounter, c: Combatant, kind: str, allowance: int) -> 
     if allowance < 1:
         return out
     for t in move_refs(enc, c):
-        for mode in MODES:
+        for mode, dest in zip(MODES, destinations(enc, c, t, allowance), strict=True):
             if mode == "edge" and t.side == c.side:
                 continue  # EDGE: enemy only
-            if destination(enc, c, mode, t, allowance) != c.x:
+            if dest != c.x:
                 out.append(Action(c.id, kind, (mode,), t.id))
     return out
 

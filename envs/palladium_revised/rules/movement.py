@@ -4,7 +4,7 @@ opposed Maneuver contests for Zone entry, and the Multi-Dodge BACK move (§6.1, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from envs.core.actions import Action
 from envs.core.events import Event
@@ -13,13 +13,14 @@ from envs.core.flow import Ctx
 from . import rulings
 from .combatant import Combatant
 from .events import Moved, OpportunityOffered, ZoneContest
-from .profile import Arm, band
+from .profile import Arm, band, band_table
 from .rolls import combat_roll
 
 if TYPE_CHECKING:
     from .state import PalladiumEncounter
 
-__all__ = ["MODES", "destination", "move", "move_back", "reaches", "opportunity_weapons"]
+__all__ = ["MODES", "destination", "destinations", "move", "move_back", "reaches",
+           "opportunity_weapons"]
 
 MODES = ("engage", "close", "edge", "away")
 # spec §5.3: ENGAGE / CLOSE / EDGE / AWAY relative to a reference T.
@@ -49,6 +50,17 @@ def destination(enc: PalladiumEncounter, c: Combatant, mode: str, t: Combatant,
     else:
         want = t.profile.zoc_radius + 1
     return _clamp(enc, t.x + side * want)
+
+
+def destinations(enc: PalladiumEncounter, c: Combatant, t: Combatant,
+                 allowance: int) -> tuple[int, int, int, int]:
+    """``destination`` of each mode in ``MODES`` order (the side of T found once)."""
+    side = _side_of(enc, c, t)
+    top = enc.options.arena_length
+    engage, close = t.x + side * c.profile.zoc_radius, t.x + side * c.profile.radii[1]
+    edge, away = t.x + side * (t.profile.zoc_radius + 1), c.x + side * allowance
+    return (max(0, min(top, engage)), max(0, min(top, close)), max(0, min(top, edge)),
+            max(0, min(top, away)))
 
 
 def reaches(w: Arm, wielder: Combatant, dist: int) -> bool:
@@ -120,6 +132,20 @@ def _contest(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     return layers
 
 
+def _quiet_test(zones: list[tuple[Combatant, tuple[int, ...], int]]) -> Any:
+    """``quiet(p)``: no enemy stands at ``p`` and a foot from ``p`` (either way) changes no
+    enemy's band, so ``move`` has nothing to check there. A band changes between distances
+    ``d`` and ``d + 1`` only at ``d = r`` for a radius ``r``, so the feet to check are each
+    enemy's ``x``, ``x +- r`` and ``x +- (r + 1)``."""
+    loud: set[int] = set()
+    for e, _, _ in zones:
+        ex = e.x
+        loud.add(ex)
+        for r in e.profile.radii:
+            loud.update((ex + r, ex - r, ex + r + 1, ex - r - 1))
+    return lambda p: p not in loud
+
+
 def move(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, dest: int,
          allowance: int, kind: str) -> None:
     """spec §5.3 ``move(c, dest, allowance, kind)``, foot by foot (enemies in initiative
@@ -129,27 +155,46 @@ def move(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, dest:
     moved = 0
     checks: dict[str, list[int]] = {}  # enemy -> [allowed, used]
     why = "arrived"
-    zones = [(e, e.profile.radii, e.profile.zoc_band) for e in _enemies(enc, c)]
+    # each enemy's band of a distance read from its table (``band_table``; 5 beyond it)
+    zones = [(e, band_table(e.profile.radii), e.profile.zoc_band) for e in _enemies(enc, c)]
+    contests = enc.options.zone_entry_contests
+    quiet = _quiet_test(zones)
     while c.x != dest and moved < allowance:
-        p, q = c.x, c.x + step_dir
+        p = c.x
+        if quiet(p):  # nothing happens on these feet: walk them at once
+            while p != dest and moved < allowance and quiet(p):
+                p += step_dir
+                moved += 1
+            c.x = p
+            continue
+        q = p + step_dir
         foes = [z for z in zones if z[0].active]
-        if p != start and any(e.x == p for e, _, _ in foes):
-            why = "blocked"
-            break
-        for e, rad, zb in foes:
-            bp, bq = band(rad, abs(p - e.x)), band(rad, abs(q - e.x))
-            if bp <= zb and bq > bp and e.active:
-                _opportunity(enc, ctx, ev, e, c, abs(p - e.x))
+        if p != start:
+            blocked = False
+            for e, _, _ in foes:
+                if e.x == p:
+                    blocked = True
+                    break
+            if blocked:
+                why = "blocked"
+                break
+        for e, tab, zb in foes:
+            dp, dq = abs(p - e.x), abs(q - e.x)
+            bp = tab[dp] if dp < len(tab) else 5
+            if bp <= zb and (tab[dq] if dq < len(tab) else 5) > bp and e.active:
+                _opportunity(enc, ctx, ev, e, c, dp)
                 if not c.active or enc.is_over():
                     why = "fell"
                     break
         if why == "fell":
             break
-        if enc.options.zone_entry_contests:
-            for e, rad, zb in zones:
+        if contests:
+            for e, tab, zb in zones:
                 if not e.active:
                     continue
-                bp, bq = band(rad, abs(p - e.x)), band(rad, abs(q - e.x))
+                dp, dq = abs(p - e.x), abs(q - e.x)
+                bp = tab[dp] if dp < len(tab) else 5
+                bq = tab[dq] if dq < len(tab) else 5
                 if bq < bp and bq <= zb:
                     if e.id not in checks:
                         checks[e.id] = [_contest(enc, ctx, ev, c, e), 0]
@@ -161,6 +206,7 @@ def move(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, dest:
                 break
         c.x = q
         moved += 1
+        quiet = _quiet_test(zones)  # the foot may have changed the fight: look again
     else:
         if c.x != dest:
             why = "allowance"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -53,12 +54,31 @@ class StrikePreview:
     into_melee: bool
 
 
-def _sum_dist(count: int, sides: int) -> dict[int, Fraction]:
+@lru_cache(maxsize=256)
+def _sum_dist(count: int, sides: int) -> tuple[tuple[int, Fraction], ...]:
+    """``(total, chance)`` of ``count`` d``sides`` (exact), once per dice."""
     out: dict[int, Fraction] = {}
     n = Fraction(1, sides ** count)
     for faces in product(range(1, sides + 1), repeat=count):
         out[sum(faces)] = out.get(sum(faces), Fraction(0)) + n
-    return out
+    return tuple(out.items())
+
+
+_MEANS: dict[tuple[Any, ...], Fraction] = {}
+
+
+def _mean_damage(w: Any, bonus: int, dm: Any, is_crit: bool, crit_pct: int, em: Any,
+                 tm: int) -> Fraction:
+    """The exact mean of ``pipeline`` over ``w``'s damage dice (a pure function of these
+    numbers, remembered)."""
+    key = (w.dice, w.sides, bonus, dm, is_crit, crit_pct, em, tm)
+    found = _MEANS.get(key)
+    if found is None:
+        if len(_MEANS) > 8192:
+            _MEANS.clear()
+        found = _MEANS[key] = sum((q * pipeline(s + bonus, dm, is_crit, crit_pct, em, tm)
+                                   for s, q in _sum_dist(w.dice, w.sides)), Fraction(0))
+    return found
 
 
 def preview_strike(enc: PalladiumEncounter, attacker: str, weapon: str,
@@ -75,7 +95,6 @@ def preview_strike(enc: PalladiumEncounter, attacker: str, weapon: str,
     flat = effective_bonus(a, a.profile.strike) + (rulings.MORALE_PRE_ROLL
                                                    if a.boost_pending else 0)
     miss_at = rulings.RANGED_MISS if w.ranged else rulings.MELEE_MISS
-    dist = _sum_dist(w.dice, w.sides)
     bonus = effective_bonus(a, a.profile.damage) if w.ps else 0
     arm = arm_stacks(a, w)
     dm = a.profile.dmg_mod_pct - enc.options.closer_band_pct * k - 10 * arm
@@ -93,9 +112,8 @@ def preview_strike(enc: PalladiumEncounter, attacker: str, weapon: str,
         on_armour = t.armor_sdc > 0 and s0 <= t.profile.ar
         armour += p20 if on_armour else 0
         if is_crit not in means:
-            means[is_crit] = sum((q * pipeline(s + bonus, dm, is_crit, a.profile.crit_bonus_pct,
-                                               em, -t.profile.resist_physical_pct)
-                                  for s, q in dist.items()), Fraction(0))
+            means[is_crit] = _mean_damage(w, bonus, dm, is_crit, a.profile.crit_bonus_pct, em,
+                                          -t.profile.resist_physical_pct)
         mean = means[is_crit]
         dmg += p20 * mean
         if not on_armour:
@@ -156,8 +174,19 @@ def zone_bands(enc: PalladiumEncounter, a: str, b: str) -> dict[str, Any]:
             "a_in_b_zone": y.active and bb <= y.profile.zoc_band}
 
 
+_CRIPPLED_KEYS: dict[str, str] = {}
+
+
+def _crippled_key(k: str) -> str:
+    found = _CRIPPLED_KEYS.get(k)
+    if found is None:
+        found = _CRIPPLED_KEYS[k] = f"crippled_{k}"
+    return found
+
+
 def _row(enc: PalladiumEncounter, c: Combatant) -> dict[str, Any]:
     p = c.profile
+    pm = c.eff_pm()
     return {
         "id": c.id, "side": c.side, "state": c.state, "x": c.x, "sdc": c.sdc,
         "sdc_max": c.sdc_max, "hp": c.hp, "hp_max": c.hp_max, "hp_base": p.hp_base,
@@ -169,7 +198,7 @@ def _row(enc: PalladiumEncounter, c: Combatant) -> dict[str, Any]:
                                                   if c.id in enc.order else None),
         "commitment": c.commitment, "carry_over": c.carry_over, "defending": c.defending,
         "resting": c.resting, "rest_seconds": c.rest_seconds, "multidodge": c.multidodge,
-        "step_budget": c.step_budget, "full_move_ft": c.full_move_ft(), "eff_pm": c.eff_pm(),
+        "step_budget": c.step_budget, "full_move_ft": c.full_move_ft(), "eff_pm": pm,
         "boost_pending": c.boost_pending, "ammo": dict(c.ammo),
         "bonuses": {"init": p.init, "strike": p.strike, "parry": p.parry, "dodge": p.dodge,
                     "maneuver": p.maneuver, "damage": p.damage},
@@ -180,7 +209,7 @@ def _row(enc: PalladiumEncounter, c: Combatant) -> dict[str, Any]:
                        "depression": c.depression, "insanity": c.insanity,
                        "concussion": c.concussion, "dazed": c.dazed,
                        "internal_bleeding": c.internal_bleeding,
-                       **{f"crippled_{k}": v for k, v in c.crippled.items()},
+                       **{_crippled_key(k): v for k, v in c.crippled.items()},
                        **c.fx.view(enc.t_abs)},  # FULL conditions (full_state.Effects.view)
         "ee": c.fx.ee, "ee_max": p.ee_max, "se": c.fx.se, "se_max": p.se_max,
         "shields": shields(c), "spells": list(p.spells),

@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["Arm", "Profile", "radii", "band", "profile_to_dict", "profile_from_dict", "arm_of",
-           "profile_of",
+__all__ = ["Arm", "Profile", "radii", "band", "band_table", "profile_to_dict",
+           "profile_from_dict", "arm_of", "profile_of",
            "BANDS", "BAND_NAMES"]
 
 BANDS = {"G": 1, "C": 2, "M": 3, "R": 4}
@@ -161,6 +161,19 @@ def band(rad: tuple[int, int, int, int], d: int) -> int:
         if d <= r:
             return i + 1
     return 5
+
+
+_TABLES: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def band_table(rad: tuple[int, int, int, int]) -> tuple[int, ...]:
+    """``band(rad, d)`` for every ``d`` in ``0..r_R`` (beyond it: 5), once per radii."""
+    found = _TABLES.get(rad)
+    if found is None:
+        if len(_TABLES) > 4096:
+            _TABLES.clear()
+        found = _TABLES[rad] = tuple(band(rad, d) for d in range(max(rad[3], -1) + 1))
+    return found
 
 
 def profile_to_dict(p: Profile) -> dict[str, Any]:

@@ -16,8 +16,8 @@ seconds}``, ``enduring_heal`` ``{heal, seconds}``, ``recovery``/``lung_crush``/
 ``blood_vision``/``racing_heart`` (stacks), ``heartbeat``/``exposure``/``broken_resistance``
 (seconds), ``surprised`` (true: round 1, Second 1 of an ambush). ``seconds: N`` is the effect as
 applied in the Second the fight stands in, for N Seconds (it ends at the end of Second now + N,
-spec §1.4.4). Exhausted, Fatigued, Depression and the Insanity penalty follow from Stamina and
-Morale (the state check, spec §4.6).
+spec §1.4.4; a fresh situation stands in Second 1 of round 1, t_abs 1). Exhausted, Fatigued,
+Depression and the Insanity penalty follow from Stamina and Morale (the state check, spec §4.6).
 """
 
 from __future__ import annotations
@@ -228,6 +228,10 @@ CONDITIONS: dict[str, Reader] = {
 
 
 def _conditions(enc: PalladiumEncounter, c: Combatant, e: Entry) -> None:
+    # spec §1.4.4: an effect applied during Second t_abs with D Seconds ends at the end of
+    # Second t_abs + D. A fresh situation is read before the clock's first tick (t_abs 0); the
+    # fight stands in Second 1 of round 1 (t_abs 1), where the effects are applied.
+    now = max(enc.t_abs, 1)
     for key in list(e.data):
         name = str(key)
         if name in DERIVED:
@@ -235,7 +239,7 @@ def _conditions(enc: PalladiumEncounter, c: Combatant, e: Entry) -> None:
                          "'stamina' or 'morale' instead")
         if name not in CONDITIONS:
             e.fail(name, f"unknown condition; known: {', '.join(CONDITIONS)}")
-        CONDITIONS[name](enc, c, e, name, enc.t_abs)
+        CONDITIONS[name](enc, c, e, name, now)
     e.done()
 
 

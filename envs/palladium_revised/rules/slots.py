@@ -7,6 +7,7 @@ action), USED, CONSUMED (spent out of turn by a Dodge), LOST.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .content import GRID, slot_counts
@@ -23,8 +24,10 @@ AVAILABLE, RESERVED, USED, CONSUMED, LOST = "available", "reserved", "used", "co
 STATES = (AVAILABLE, RESERVED, USED, CONSUMED, LOST)
 
 
+@lru_cache(maxsize=64)
 def slot_positions(n: int) -> tuple[tuple[int, int], ...]:
-    """The slots of one round in time order (Second, then pass): ``((second, pass), ...)``."""
+    """The slots of one round in time order (Second, then pass): ``((second, pass), ...)``
+    (a tuple, remembered per N)."""
     return tuple((s, k) for s, c in sorted(slot_counts(n).items()) for k in range(1, c + 1))
 
 

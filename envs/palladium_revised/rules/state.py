@@ -34,6 +34,19 @@ _VALUES = ("name", "_round", "stage", "second", "t_abs", "pass_no", "idx", "curs
            "turn_slot", "ambush")
 
 
+_PARSED: dict[str, Action] = {}
+
+
+def _parsed(label: str) -> Action:
+    """``parse_label`` of an engine-made label, remembered (an ``Action`` is a frozen value)."""
+    found = _PARSED.get(label)
+    if found is None:
+        if len(_PARSED) > 50_000:
+            _PARSED.clear()
+        found = _PARSED[label] = parse_label(label)
+    return found
+
+
 class PalladiumEncounter(EncounterBase):
     """One Palladium Revised fight (the ``Encounter`` protocol of ``envs.core``)."""
 
@@ -68,6 +81,7 @@ class PalladiumEncounter(EncounterBase):
         self.memo: dict[Any, Any] = {}
         self.start_events: list[Event] = []
         self._legal: list[Action] | None = None
+        self._by_label: tuple[list[Action] | None, dict[str, Action]] | None = None
         self.ambush: str | None = None  # FULL, spec §3.5: the ambushing side
 
     # ------------------------------------------------------------------ protocol: reading
@@ -116,7 +130,7 @@ class PalladiumEncounter(EncounterBase):
             return []
         if self._legal is None:
             if self.window is not None:
-                self._legal = [parse_label(x) for x in self.window.labels]
+                self._legal = [_parsed(x) for x in self.window.labels]
             else:
                 from .legal import turn_actions
                 assert self.turn is not None
@@ -124,6 +138,16 @@ class PalladiumEncounter(EncounterBase):
         return list(self._legal)
 
     def parse_action(self, label: str) -> Action:
+        legal = self._legal
+        if legal is not None and isinstance(label, str):
+            # a legal label (once the legal actions are known) reads as that very action: one
+            # dict per list of legal actions (``parse_label(a.label) == a``, an invariant)
+            by_label = self._by_label
+            if by_label is None or by_label[0] is not legal:
+                by_label = self._by_label = (legal, {a.label: a for a in legal})
+            found = by_label[1].get(label)
+            if found is not None:
+                return found
         from .labels import check_label
         a = parse_label(label)
         if a.actor not in self.by_id:
@@ -149,7 +173,7 @@ class PalladiumEncounter(EncounterBase):
         self.memo = {}
 
         def body(ctx: Ctx, ev: list[Event], label: str) -> None:
-            step(self, ctx, ev, parse_label(label) if label else None)
+            step(self, ctx, ev, _parsed(label) if label else None)
 
         return run_procedure(self, action.label if action is not None else "", dice, body)
 
@@ -174,6 +198,7 @@ class PalladiumEncounter(EncounterBase):
         new.proc = None
         new.memo = {}
         new._legal = None
+        new._by_label = None
         return new
 
     def _restore(self, base: PalladiumEncounter) -> None:

@@ -4,8 +4,6 @@ Second (expiry, rest regeneration, state checks); the round cap (§8.8)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-from math import ceil
 from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
@@ -60,9 +58,9 @@ def state_check(ev: list[Event], c: Combatant) -> None:
     smax, mmax = c.profile.stamina_max, c.profile.morale_max
     exhausted = 2 * c.stamina <= smax
     fatigued = 4 * c.stamina <= smax
-    low, half = Fraction(mmax, 10), Fraction(mmax, 2)
-    depression = ceil(low - c.morale) if c.morale < low else 0
-    insanity = ceil(half - c.morale) if c.morale < half else 0
+    m = c.morale  # ceil(max/10 - Morale) and ceil(max/2 - Morale), exact in integers (§1.4.2)
+    depression = -((10 * m - mmax) // 10) if 10 * m < mmax else 0
+    insanity = -((2 * m - mmax) // 2) if 2 * m < mmax else 0
     for name, new in (("exhausted", exhausted), ("fatigued", fatigued),
                       ("depression", depression), ("insanity", insanity)):
         if getattr(c, name) != new:
