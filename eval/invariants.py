@@ -49,8 +49,8 @@ def decision_invariants(enc: Any, *, labels: bool = True) -> None:
         f"round {enc.round}: {actor} is out of the fight but must decide"
     legal = enc.legal_actions()
     assert legal, f"round {enc.round}: no legal action for {actor}"
-    labels = [a.label for a in legal]
-    assert len(set(labels)) == len(labels), f"duplicate labels: {sorted(labels)}"
+    names = [a.label for a in legal]
+    assert len(set(names)) == len(names), f"duplicate labels: {sorted(names)}"
     for a in legal:
         assert a.actor == actor, f"{a.label} is offered while {actor} decides"
     if labels:

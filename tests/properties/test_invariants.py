@@ -91,3 +91,26 @@ def test_the_state_invariants_catch_a_broken_state(system: str, encounter: str, 
     message = corrupt(enc)
     with pytest.raises(AssertionError, match=message):
         get_invariants(system)(enc)
+
+
+def test_the_label_round_trip_is_skipped_only_when_asked():
+    from envs.core.actions import Action
+
+    class Enc:
+        round = 1
+
+        def current_actor(self):
+            return "a"
+
+        def is_active(self, cid):
+            return True
+
+        def legal_actions(self):
+            return [Action("a", "wait"), Action("a", "hit", (), "b")]
+
+        def parse_action(self, label):
+            raise AssertionError(f"parse_action({label!r}) was called")
+
+    decision_invariants(Enc(), labels=False)  # the cheap checks only
+    with pytest.raises(AssertionError, match="parse_action"):
+        decision_invariants(Enc(), labels=True)
