@@ -8,7 +8,7 @@ Every legal action gets a value in hit points (S.D.C. + H.P.) of harm dealt or k
 * Step and Full Move: the best blow from a spot less the foes' blows there, by reach and the
   closer-band penalty (a Reach weapon holds a short-weapon foe at its zone edge; shooters keep
   out of reach), with the entry contest that may stop it at a Zone layer and the opportunity
-  Strikes of the layers it leaves;
+  Strikes of the layers it leaves (``palladium_revised_moves``);
 * DEFENSE: the expected harm of pass, Parry, Dodge and Multi-Dodge, exact over the defender's
   d20 (armour layer and mitigation), less Stamina, Morale and the turn a Dodge deletes; a
   Multi-Dodge counts the enemy turns before its own next turn (the windows are
@@ -25,59 +25,23 @@ it does not know score 0, as ``wait`` does.
 from __future__ import annotations
 
 import itertools
-from functools import cache
 from typing import Any
 
 from envs.core import Action, parse_label
 from envs.palladium_revised.rules import preview_defense, preview_strike
 
 from ..base import RulesPolicy
+from .palladium_revised_moves import HURT_W, band, move_gain, p_layers
 from .palladium_revised_windows import ARMOUR_W, KILL, WOUND_W, window
 
 __all__ = ["PalladiumHeuristic", "p_layers"]
 
-HURT_W = 0.6  # focus: value multiplier per share of a foe's health already lost
 WOUND_TICKS = 4.0  # future Wound ticks a Wound removed now would have dealt
-DANGER_W = 0.45  # weight of the foes' blows in a position's value
-APPROACH = 2.0  # value of one Full Move of progress toward a foe out of reach
 MOVE_W = 0.75  # a Full Move's worth: its position gain (the blow comes a turn later)
 STEP_MIN = 0.4  # a Step is taken only for at least this much position gain
 MORALE_PRICE = 1.2  # one Morale point, while above the Depression marker
 STAMINA_PRICE = 0.3  # one Stamina point, plus the Exhaustion/Fatigue steps below
 PREVIEW_CACHE = 50_000  # strike previews kept across decisions (cleared past this many)
-
-
-@cache
-def p_layers(diff: int) -> tuple[float, ...]:
-    """P(an entry contest grants 0, 1, 2, 3, 4+ layers): d20 + diff against d20, ties and
-    losses 0, else ``ceil(margin / 5)`` (spec §5.3, R23)."""
-    out = [0.0] * 5
-    for a in range(1, 21):
-        for b in range(1, 21):
-            m = a + diff - b
-            out[min(4, -(-m // 5)) if m > 0 else 0] += 1 / 400
-    return tuple(out)
-
-
-def _band(radii: list[int], d: int) -> int:
-    for i, r in enumerate(radii):
-        if d <= r:
-            return i + 1
-    return 5
-
-
-_TABLES: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-
-def _bands(radii: list[int]) -> tuple[int, ...]:
-    """``_band(radii, d)`` for ``d`` in ``0..radii[-1]`` (beyond: 5), once per radii."""
-    key = tuple(radii)
-    found = _TABLES.get(key)
-    if found is None:
-        if len(_TABLES) > 4096:
-            _TABLES.clear()
-        found = _TABLES[key] = tuple(_band(radii, d) for d in range(max(radii[-1], -1) + 1))
-    return found
 
 
 _GEO: dict[tuple[Any, ...], dict[int, float]] = {}
@@ -132,7 +96,7 @@ class _Decision:
         self._pos: dict[int, float] = {}  # ``_GEO``) and pos: each value computed once
         self._prof: dict[str, tuple[Any, int]] = {}  # (profile, token) per combatant
         self._foe_rows: list[tuple[str, int, float, int]] | None = None
-        self._tab: dict[str, tuple[int, ...]] = {}  # band tables (``_bands``)
+        self._tab: dict[str, tuple[int, ...]] = {}  # band tables (``moves.bands``)
         self._reach = -1
         self._foe_blow: float | None = None
         self._best_strike: float | None = None
@@ -159,7 +123,7 @@ class _Decision:
             if w.ammo is not None and self.c[cid]["ammo"].get(w.id, 0) <= 0:
                 return 0.0
             return self.base(cid, w) if d <= w.max_range else 0.0
-        b = _band(self.c[cid]["radii"], d)
+        b = band(self.c[cid]["radii"], d)
         if b > w.reach or (b == 1 and not w.short):
             return 0.0
         f = 1 - 0.25 * (w.reach - b)
@@ -218,7 +182,7 @@ class _Decision:
             return pv
         a, t = self.c[att], self.c[tid]
         w = self.arm(att, wid)
-        where: Any = _band(a["radii"], abs(a["x"] - t["x"]))
+        where: Any = band(a["radii"], abs(a["x"] - t["x"]))
         if w.ranged:
             where = (abs(a["x"] - t["x"]), a["ammo"].get(wid),
                      tuple((r["x"], r["state"]) for r in self.v["combatants"]))
@@ -326,123 +290,6 @@ class _Decision:
             self._best_strike = best
         return best
 
-    # ------------------------------------------------------------------ position
-    def bands(self, cid: str) -> tuple[int, ...]:
-        """``cid``'s band of each distance up to its Reach radius (``_bands``)."""
-        found = self._tab.get(cid)
-        if found is None:
-            found = self._tab[cid] = _bands(self.c[cid]["radii"])
-        return found
-
-    def foe_rows(self) -> list[tuple[str, int, float, int]]:
-        """Per foe, in order: (id, x, ``1 + HURT_W x`` the share of its health lost, its
-        Actions), what ``pos`` reads of it."""
-        rows = self._foe_rows
-        if rows is None:
-            rows = []
-            for f in self.foes:
-                r = self.c[f]
-                hurt = 1 - self.life(f) / max(1, r["sdc_max"] + r["hp_max"])
-                rows.append((f, r["x"], 1 + HURT_W * hurt, r["actions"]))
-            self._foe_rows = rows
-        return rows
-
-    def pos(self, x: int) -> float:
-        """How good it is to stand at ``x``: the best blow from there less the foes' blows."""
-        out = self._pos.get(x)
-        if out is not None:
-            return out
-        me, mine, danger, gap = self.me, 0.0, 0.0, 10 ** 6
-        reach = self._reach
-        if reach < 0:
-            reach = self._reach = max([me["radii"][w.reach - 1] for w in self.arms(self.id)
-                                       if not w.ranged] + [me["radii"][1]])
-        acts = me["actions"]
-        best_geo = self.best_geo
-        for f, fx, hf, f_acts in self.foe_rows():
-            d = abs(x - fx)
-            v = best_geo(self.id, d) * hf
-            if v > mine:  # ``max(mine, v)``
-                mine = v
-            danger += best_geo(f, d) * f_acts / acts
-            g = d - reach
-            if g < 0:
-                g = 0
-            if g < gap:
-                gap = g
-        if mine <= 0 and self.foes:
-            mine = -APPROACH * gap / max(1, me["full_move_ft"])
-        out = self._pos[x] = mine - DANGER_W * danger
-        return out
-
-    def foe_zones(self) -> list[tuple[str, int, int, tuple[int, ...]]]:
-        """Per foe, in order: (id, x, Zone band, band table), what ``move_gain`` reads."""
-        zones = self._zones
-        if zones is None:
-            zones = self._zones = [(f, self.c[f]["x"], self.c[f]["zoc_band"], self.bands(f))
-                                   for f in self.foes]
-        return zones
-
-    def stop(self, dest: int) -> tuple[int, int]:
-        """(where a move toward ``dest`` stops: no passing an enemy's coordinate, the Zone
-        layers of foes that could strike it leaves), once per ``dest`` and decision."""
-        found = self._stops.get(dest)
-        if found is not None:
-            return found
-        x = self.me["x"]
-        sign = 1 if dest > x else -1
-        left = 0
-        zones = self.foe_zones()
-        to = dest
-        for _, fx, _, _ in zones:
-            if fx != x and (fx - x) * sign > 0 and (to - fx) * sign > 0:
-                to = fx  # no passing an enemy's coordinate
-        for f, fx, zb, tab in zones:
-            d0, d1 = abs(x - fx), abs(to - fx)
-            b0 = tab[d0] if d0 < len(tab) else 5
-            b1 = tab[d1] if d1 < len(tab) else 5
-            if b0 <= zb and b1 > b0 and self.best_geo(f, d0) > 0:
-                left += min(b1, zb + 1) - b0
-        found = self._stops[dest] = (to, left)
-        return found
-
-    def foe_blow(self) -> float:
-        """The best blow of any foe at 1 ft (an opportunity Strike's worth)."""
-        if self._foe_blow is None:
-            self._foe_blow = max((self.best_geo(f, 1) for f in self.foes), default=0.0)
-        return self._foe_blow
-
-    def move_gain(self, a: Action, allowance: int) -> float:
-        """Expected position gain of a move (spec §5.3): its destination, no passing, the
-        entry contest that may stop it at a Zone layer of the target, the opportunity Strikes
-        of the layers it leaves."""
-        me, t = self.me, self.c[a.target or ""]
-        x, tx, mode = me["x"], t["x"], a.args[0]
-        side = (-1 if x < tx else 1) if x != tx else (-1 if x <= tx else 1)
-        want = (me["zoc_radius"] if mode == "engage" else me["radii"][1] if mode == "close"
-                else t["zoc_radius"] + 1)
-        dest = x + side * allowance if mode == "away" else tx + side * want
-        dest = max(0, min(self.v["arena_length"], dest, x + allowance), x - allowance)
-        dest, left = self.stop(dest)
-        ends = [(1.0, dest)]
-        d0, d1 = abs(x - tx), abs(dest - tx)
-        rad, zb = t["radii"], t["zoc_band"]
-        if a.target in self.foes and d1 < d0:
-            tab = self.bands(a.target or "")
-            b0 = tab[d0] if d0 < len(tab) else 5
-            b1 = tab[d1] if d1 < len(tab) else 5
-            entered = [b for b in range(zb, 0, -1) if b1 <= b < b0]
-            if entered:
-                diff = me["bonuses"]["maneuver"] - t["bonuses"]["maneuver"]
-                probs = p_layers(diff + (2 if me["boost_pending"] else 0))
-                ends = [(probs[m], tx + side * (rad[entered[m] - 1] + 1))
-                        for m in range(len(entered))]
-                ends.append((sum(probs[len(entered):]), dest))
-        now = self.pos(x)
-        gain = sum(p * (self.pos(y) - now) for p, y in ends if p > 0)
-        gain -= 0.002 * abs(dest - x)  # no farther than it needs
-        return gain - left * self.foe_blow()
-
     # ------------------------------------------------------------------ own turn
     def turn(self, legal: list[Action]) -> list[float]:
         main = [self.main(a) if a.kind not in ("step", "morale_boost", "drop") else None
@@ -453,7 +300,7 @@ class _Decision:
             if s is not None:
                 out.append(s)
             elif a.kind == "step":
-                g = self.move_gain(a, self.me["step_budget"])
+                g = move_gain(self, a, self.me["step_budget"])
                 out.append(best + g if g >= STEP_MIN else best - 1.0)
             elif a.kind == "morale_boost":
                 out.append(best + self.boost_gain(legal, best))
@@ -466,7 +313,7 @@ class _Decision:
         if k == "strike":
             return self.strike_value(a.args[0], a.target or "")
         if k == "move":
-            return MOVE_W * self.move_gain(a, self.me["full_move_ft"])
+            return MOVE_W * move_gain(self, a, self.me["full_move_ft"])
         if k in ("rest", "defend"):  # no blow to deal: Stamina back, or free dodges to come
             me, hit = self.me, self.best_strike() > 0
             danger = self.threatened(15 // me["actions"])
