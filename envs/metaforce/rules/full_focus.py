@@ -26,6 +26,7 @@ damage-over-time status also heals HP equal to the casting Attribute (x Size, sp
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
@@ -35,7 +36,7 @@ from envs.core.flow import Ctx
 from . import rulings
 from .checks import dice_of
 from .combatant import Combatant
-from .events import EffectEnded, EffectStarted, HealCast, StatusChanged
+from .events import StatusChanged
 from .moves import dist
 from .profile import Cantrip, size_mult
 from .records import STATUSES
@@ -44,7 +45,55 @@ if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
 __all__ = ["support_actions", "cast_support", "concentrate", "release", "end_effects",
-           "stunned", "frame_done", "ward_on", "WARD", "LOOSE_MAX", "UNBROKEN_MAX"]
+           "stunned", "frame_done", "ward_on", "WARD", "LOOSE_MAX", "UNBROKEN_MAX",
+           "EffectStarted", "EffectEnded", "HealCast"]
+
+
+@dataclass(frozen=True, slots=True)
+class EffectStarted(Event):
+    """A concentration or channelled effect begins (spec §7.7, §7.9, §13.4 Ward; FULL)."""
+
+    combatant: str
+    effect: str
+    holder: str
+    mode: str  # loose | unbroken | "" (channelled only)
+    tension: int
+    exert: int  # Exert + Tension after it
+
+    def __str__(self) -> str:
+        how = f"{self.mode} concentration" if self.mode else "channelled"
+        tension = f", Tension {self.tension}, Exert now {self.exert}" if self.tension else ""
+        return f"{self.combatant} holds {self.effect} on {self.holder} ({how}{tension})"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectEnded(Event):
+    combatant: str
+    effect: str
+    holder: str
+    why: str  # released | stunned | not concentrated on | cast again | over the Exert limit...
+
+    def __str__(self) -> str:
+        return f"{self.combatant}'s {self.effect} on {self.holder} ends ({self.why})"
+
+
+@dataclass(frozen=True, slots=True)
+class HealCast(Event):
+    """The Heal cantrip (spec §13.4, FULL): ``d12 + casting Attribute`` off one Body status."""
+
+    combatant: str
+    target: str
+    status: str
+    face: int
+    total: int
+    magnitude: int  # the status magnitude left
+    gain: int  # HP healed (a damage-over-time status)
+    hp: int
+
+    def __str__(self) -> str:
+        hp = f", heals {self.gain}, HP {self.hp}" if self.gain else ""
+        return f"{self.combatant} heals {self.target}: d12 {self.face}, {self.total} off " \
+               f"{self.status} (magnitude {self.magnitude}){hp}"
 
 WARD = 2
 """spec §13.4: Ward's -2 ToHit and -2 Magnitude against its holder"""
