@@ -136,7 +136,8 @@ class SystemEntry:
             (standing, state)``, ``standing`` one of ``fit``, ``down`` (alive, cannot fight now)
             and ``dead``, ``state`` the situation ``state`` a next fight starts ``cid`` with; and
             ``rest(enc, cid, spec, dice) -> events``, a rest (``"short 30"``) of ``cid`` after
-            the fight ``enc``; ``None``: the system has no campaigns.
+            the fight ``enc``; and ``health(enc, cid) -> (hp, hp_max)``; ``None``: the system
+            has no campaigns.
         test_only: a system registered only for the tests (the toy game).
     """
 

@@ -235,19 +235,14 @@ def play_campaign(c: Campaign, agents: tuple[str, str], seed: int) -> dict[str, 
         for cid in fighting:
             where[cid] = enc
         won = rec.winner == ours
-        hp = sum(max(0, enc.by_id[cid].hp) for cid in fighting)
-        top = sum(_hp_max(enc, cid) for cid in fighting)
+        health = [part.health(enc, cid) for cid in fighting]
+        hp = sum(max(0, now) for now, _ in health)
+        top = sum(most for _, most in health)
         stages.append({**row, "won": won, "reason": rec.reason, "rounds": rec.rounds,
                        "hp": hp, "hp_max": top})
         if not won:
             return {"seed": seed, "stages": stages, "won": False, "lost_at": i}
     return {"seed": seed, "stages": stages, "won": True, "lost_at": None}
-
-
-def _hp_max(enc: Any, cid: str) -> int:
-    c = enc.by_id[cid]
-    p = getattr(c, "profile", None)
-    return int(getattr(p, "hp_max", getattr(c, "hp_max", 0)))
 
 
 # ---------------------------------------------------------------------------------- many games

@@ -201,7 +201,8 @@ def test_registry_accessors_return_the_named_parts(system: str):
     assert envs.get_text_map(system) is (entry.text_map and load_part(entry.text_map))
     campaign = envs.get_campaign(system)
     assert (campaign is None) == (entry.campaign is None)
-    assert campaign is None or (callable(campaign.carry) and callable(campaign.rest))
+    assert campaign is None or all(callable(getattr(campaign, f, None))
+                                   for f in ("carry", "rest", "health"))
 
 
 def test_the_tools_write_the_starter_and_the_text_map_the_registry_names(

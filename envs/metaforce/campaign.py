@@ -8,6 +8,7 @@ R-43), Exert, Rest Points, Deus Ex and Force Fate uses. Statuses end with the en
 §7.4: "a cure or the end of the encounter"), Tension, tapped mana, Safe-6 and the other effects
 of a fight too. ``rest(enc, cid, spec, dice)``: a rest of ``spec`` (``"short 30"``, ``"short 60 rp
 2"``, ``"long 8"``, ``"long 6 harsh"``: ``rules.rest``) for ``cid`` on the fight it ended.
+``health(enc, cid)``: ``(HP, Max HP)``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from envs.core.events import Event
 from .rules.combatant import ACTIVE
 from .rules.rest import rest_event
 
-__all__ = ["carry", "rest"]
+__all__ = ["carry", "rest", "health"]
 
 
 def carry(enc: Any, cid: str) -> tuple[str, dict[str, int]]:
@@ -33,6 +34,12 @@ def carry(enc: Any, cid: str) -> tuple[str, dict[str, int]]:
              "mp_max": c.mp_max, "exert": c.exert, "rp": c.rp,
              "deus_ex_uses": c.deus_ex_uses, "force_fate_uses": c.ff_uses}
     return ("fit" if fit else "down"), state
+
+
+def health(enc: Any, cid: str) -> tuple[int, int]:
+    """``(HP, Max HP)`` of ``cid`` (what the campaign report's "HP left" adds up)."""
+    c = enc.by_id[cid]
+    return c.hp, c.profile.hp_max
 
 
 def rest(enc: Any, cid: str, spec: str, dice: Dice) -> list[Event]:

@@ -8,7 +8,7 @@ from typing import Any
 from envs.core.snapshot import StateFields
 
 from . import rulings
-from .profile import Profile, Weapon
+from .profile import Profile, Weapon, size_mult
 from .records import STATUSES
 
 __all__ = ["Combatant", "ACTIVE", "OUT_STATES", "severity", "status_core"]
@@ -161,6 +161,15 @@ class Combatant:
     @property
     def stunned(self) -> bool:
         return self.stun > 0
+
+    def heal(self, amount: int) -> int:
+        """Heal ``amount`` HP, times the Size Rating of a Size 2+ creature (spec §8.3), up to Max
+        HP; returns the HP gained (Absorb, Heal, Rest)."""
+        size = self.profile.size
+        gain = int(amount * size_mult(size)) if size >= 2 else amount
+        gain = max(0, min(gain, self.profile.hp_max - self.hp))
+        self.hp += gain
+        return gain
 
     @property
     def exert_total(self) -> int:

@@ -203,9 +203,7 @@ def take_damage(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant
         return
     before = c.hp
     if amount < 0:  # Absorb: healing, x Size for Size 2+ (spec §8.3), capped at Max HP
-        gain = min(-amount * max(1, int(c.profile.size)), c.profile.hp_max - c.hp)
-        c.hp += max(0, gain)
-        ev.append(Healed(c.id, source, max(0, gain), c.hp))
+        ev.append(Healed(c.id, source, c.heal(-amount), c.hp))
         return
     c.hp -= amount
     ev.append(DamageDealt(c.id, source, raw, amount, c.hp, dtype))

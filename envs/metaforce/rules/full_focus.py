@@ -38,7 +38,7 @@ from .checks import dice_of
 from .combatant import Combatant
 from .events import StatusChanged
 from .moves import dist
-from .profile import Cantrip, size_mult
+from .profile import Cantrip
 from .records import STATUSES
 
 if TYPE_CHECKING:
@@ -184,10 +184,7 @@ def _heal(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, sp: 
     left = m - (face + attr)
     gain = 0
     if STATUSES[status].dot and t.hp < t.profile.hp_max:
-        size = t.profile.size
-        gain = int(attr * size_mult(size)) if size >= 2 else attr  # spec §8.3, R-53
-        gain = max(0, min(gain, t.profile.hp_max - t.hp))
-        t.hp += gain
+        gain = t.heal(attr)  # spec §8.3, R-53
     ev.append(HealCast(c.id, t.id, status, face, face + attr, max(0, left), gain, t.hp))
     if left <= 0:
         del t.statuses[status]

@@ -37,6 +37,7 @@ from envs.core.events import Event
 from .checks import roll_rank
 from .combatant import ACTIVE, Combatant
 from .events import StateChanged, StatusChanged
+from .profile import size_mult
 
 __all__ = ["Rested", "Recovered", "short_rest", "long_rest", "short_rest_points",
            "long_rest_points", "spend", "rest_event", "SHORT_STEPS", "LONG_HOURS"]
@@ -145,7 +146,8 @@ def _alive(c: Combatant) -> None:
 def _need(c: Combatant, what: str) -> int:
     """Points ``what`` can still take."""
     if what == "hp":
-        mult = max(1, int(c.profile.size)) if c.profile.size >= 2 else 1
+        size = c.profile.size
+        mult = size_mult(size) if size >= 2 else 1
         return max(0, math.ceil((c.profile.hp_max - c.hp) / mult))
     if what == "exert":
         return c.exert
@@ -176,10 +178,7 @@ def spend(ev: list[Event], c: Combatant, points: int,
 
 def _apply(ev: list[Event], c: Combatant, what: str, n: int) -> None:
     if what == "hp":
-        mult = int(c.profile.size) if c.profile.size >= 2 else 1  # spec §8.3
-        gained = min(n * mult, c.profile.hp_max - c.hp)
-        c.hp += gained
-        ev.append(Recovered(c.id, "hp", gained, c.hp))
+        ev.append(Recovered(c.id, "hp", c.heal(n), c.hp))  # x Size (spec §8.3)
     elif what == "exert":
         c.exert -= n
         ev.append(Recovered(c.id, "exert", n, c.exert))
