@@ -75,6 +75,19 @@ def test_luck_save_and_exert_to_save_options():
     assert "wizard body save d12 4 = 5 vs TN 11: failure" in texts(ev)
 
 
+def test_exert_to_save_over_the_limit_knocks_out_at_once():
+    from dataclasses import replace
+    enc = fight((cat("wolf"), "b", (0, 1)), (cat("wizard"), "a", (0, 0)), aware=False,
+                options=replace(CORE, exert_to_save=True))
+    w = enc.by_id["wizard"]
+    w.exert = w.profile.exert_limit  # 13: Exhausted, at the limit (spec §7.6)
+    act(enc, "wolf: special", [])
+    ev = act(enc, "wolf: attack bite -> wizard", ["d12=6", "d12=10", "d6=3", "d8=5"])
+    assert "wizard exerts 1 (Exert now 14)" in texts(ev)
+    assert w.state == "unconscious" and not w.active  # over L: out cold before any Save
+    assert not any("body save" in t for t in texts(ev))
+
+
 def test_the_agent_places_v_under_crit_policy_agent():
     from dataclasses import replace
     enc = adjacent(cat("fighter"), cat("hill_giant"), aware=False,

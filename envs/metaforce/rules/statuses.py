@@ -16,7 +16,7 @@ from . import content as C
 from . import rulings
 from .checks import check_roll, dice_of, net_steps, rank_die, roll_rank
 from .combatant import Combatant, severity, status_core
-from .damage import defend, take_damage
+from .damage import defend, exert_check, take_damage
 from .events import (
     CheckRolled,
     DotTicked,
@@ -129,6 +129,8 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
     if save is not None and not can_save(enc, t, save) and enc.options.exert_to_save:
         t.exert += 1  # R-49 (FULL option): Exert 1 buys the Save
         ev.append(ExertPaid(t.id, 1, t.exert_total))
+        if exert_check(enc, ev, t):  # spec §7.6: over the limit at once; out cold, no Save
+            return
         eligible = True
     else:
         eligible = save is not None and can_save(enc, t, save)
