@@ -129,6 +129,12 @@ def tick_damage(enc: PalladiumEncounter, ev: list[Event], c: Combatant, amount: 
     update_health(enc, ev, c)
 
 
+def wound_tick(enc: PalladiumEncounter, ev: list[Event], c: Combatant) -> None:
+    """spec §8.6, R17: 1 Physical damage per Wound; a fixed amount keeps only the target's
+    resistances (TM, spec §8.2)."""
+    tick_damage(enc, ev, c, pipeline(c.wounds, tm_pct=-c.profile.resist_physical_pct))
+
+
 def add_wounds(ev: list[Event], c: Combatant, n: int, why: str) -> None:
     if n <= 0 or c.state == DEAD:
         return
@@ -193,7 +199,7 @@ def crit_result(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant
             ev.append(DamageDealt(c.id, amount, "vital", 0, 0, amount, c.sdc, c.hp))
             update_health(enc, ev, c)
     elif name == "blood_gush":  # R15: an immediate Wound tick
-        tick_damage(enc, ev, c, c.wounds)
+        wound_tick(enc, ev, c)
     elif name in ("leg_right", "leg_left", "arm_left", "arm_right"):
         cripple(enc, ev, c, name)
     elif name == "concussion":

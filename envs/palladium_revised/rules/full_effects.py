@@ -166,8 +166,8 @@ def absorb(ev: list[Event], c: Combatant, amount: int) -> int:
 def lose_stamina(ev: list[Event], c: Combatant, n: int, why: str) -> None:
     """spec §9.1: a Stamina loss (not a cost), +25% per Suffocation stack (rounded up); 0 for
     a being without P.E."""
-    from .full_state import stamina_cost
-    n = stamina_cost(c, n) if c.fx.suffocation else (0 if c.fx.no_pe else n)
+    from .full_state import stamina_loss
+    n = stamina_loss(c, n)
     n = min(n, c.stamina)
     if n > 0:
         c.stamina -= n
@@ -175,8 +175,9 @@ def lose_stamina(ev: list[Event], c: Combatant, n: int, why: str) -> None:
 
 
 def racing_heart_beat(enc: PalladiumEncounter, ev: list[Event], c: Combatant) -> None:
-    """spec §7.5: an Action spent (not Wait/Defend): lose 1 Stamina and gain Heartbeat."""
-    lose_stamina(ev, c, 1, "racing heart")
+    """spec §7.5: an Action spent (not Wait/Defend): lose 1 Stamina per stack (R6: every listed
+    modifier applies per stack) and gain Heartbeat."""
+    lose_stamina(ev, c, c.fx.racing_heart, "racing heart")
     if c.fx.heartbeat is None:
         _cond(ev, c, "heartbeat", 1)
     c.fx.heartbeat = enc.t_abs + HEARTBEAT_SECONDS

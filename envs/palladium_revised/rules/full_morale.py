@@ -84,16 +84,17 @@ def strike_outcome(s0: int, dodge: int | None, parry: int | None, miss_at: int, 
 
 def post_roll_strike(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
                      t: Combatant, s0: int, dodge: int | None, parry: int | None,
-                     miss_at: int, defender_rolled: bool
+                     miss_at: int, defender_rolled: bool, attacker: bool = True
                      ) -> tuple[int, int | None, int | None]:
-    """spec §6.4 for a Strike or spell strike: returns ``(S0, D, P)`` after the purchases."""
+    """spec §6.4 for a Strike or spell strike: returns ``(S0, D, P)`` after the purchases;
+    ``attacker=False``: the roller may not buy (a retargeted shot, spec §5.2.2)."""
     if not enc.options.post_roll:
         return s0, dodge, parry
     def out(s: int, dd: int | None, pp: int | None) -> tuple[bool, bool, str]:
         return strike_outcome(s, dd, pp, miss_at, t.profile.ar, t.armor_sdc > 0)
 
     now = out(s0, dodge, parry)
-    if out(s0 + 1, dodge, parry) != now and ask_morale(
+    if attacker and out(s0 + 1, dodge, parry) != now and ask_morale(
             enc, ctx, ev, a, "post_roll", {"roll": "strike", "own": s0, "target": t.id}):
         s0 += POST_ROLL
         ev.append(MoraleAdded(a.id, "post_roll", POST_ROLL, s0))

@@ -75,8 +75,8 @@ def suffocation_tick(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Comb
     e = enc.t_abs - enc.options.no_air_from + 1
     if e <= 10 or (e - 10) % 5:
         return
-    from .full_state import stamina_cost
-    loss = stamina_cost(c, 1)
+    from .full_state import stamina_loss
+    loss = stamina_loss(c, 1)
     if c.stamina < loss:
         _coma_save(enc, ctx, ev, c)
     c.stamina = max(0, c.stamina - loss)

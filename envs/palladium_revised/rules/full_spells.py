@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from envs.core.events import Event
 from envs.core.flow import Ctx
 
-from . import rulings
+from . import content, rulings
 from .combatant import Combatant
 from .damage import apply_hit, crit_result, pipeline
 from .events import (
@@ -112,7 +112,7 @@ def resolve_cast(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatan
 
 def _spell_strike(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
                   sp: Spell, t: Combatant, unaware: bool) -> None:
-    from .strike import into_melee
+    from .strike import fall_back, into_melee
     melee = into_melee(enc, c, t)
     pct = Fraction(-melee.penalty_pct * len(melee.members) if melee is not None else 0)
     r = combat_roll(ctx.dice, c, "spell_power", c.profile.spell_power, pct, _boost(c))
@@ -125,16 +125,15 @@ def _spell_strike(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combata
             ev.append(Retargeted(c.id, t.id, new.id, roll))
             nat = d(ctx.dice, 20)
             ev.append(SpellRolled(c.id, sp.id, nat, nat))
-            _land(enc, ctx, ev, c, sp, new, nat, nat, not new.active)
-    if t.md_back == c.id:
-        from .movement import move_back
-        t.md_back = None
-        move_back(enc, ev, t, c)
+            _land(enc, ctx, ev, c, sp, new, nat, nat, not new.active, False)
+            fall_back(enc, ev, new, c)
+    fall_back(enc, ev, t, c)
 
 
 def _land(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, sp: Spell,
-          t: Combatant, nat: int, s0: int, unaware: bool) -> bool:
-    """spec §5.9 step 3: Dodge only (R62), armour by AR, the rider on any hit."""
+          t: Combatant, nat: int, s0: int, unaware: bool, morale: bool = True) -> bool:
+    """spec §5.9 step 3: Dodge only (R62), armour by AR, the rider on any hit; ``morale=False``
+    for a retargeted spell strike (spec §5.2.2: no Morale for the caster)."""
     from .strike import _defend
     w = spell_arm(sp)
     miss_at = rulings.RANGED_MISS
@@ -144,7 +143,8 @@ def _land(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, sp: 
         dodge, _ = _defend(enc, ctx, ev, c, w, t, nat, s0, False)
         rolled = dodge is not None and not stored
     if s0 > miss_at:
-        s0, dodge, _ = post_roll_strike(enc, ctx, ev, c, t, s0, dodge, None, miss_at, rolled)
+        s0, dodge, _ = post_roll_strike(enc, ctx, ev, c, t, s0, dodge, None, miss_at, rolled,
+                                        attacker=morale)
     s1 = max(0, s0 - dodge) if dodge is not None else s0
     if s1 <= miss_at:
         ev.append(StrikeResolved(c.id, t.id, s1, s1, False, False, "-", False))
@@ -166,8 +166,9 @@ def _land(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, sp: 
         rd = sp.rider
         if rd.ignite:
             apply_ignite(enc, ev, t, c.id, final, crit)
-        apply_numbing(enc, ev, t, c.id, rd.numbing)
-        apply_soaked(enc, ev, t, c.id, rd.soaked)
+        grow = content.crit_effect_factor(c.profile.crit_bonus_pct) if crit else 1
+        apply_numbing(enc, ev, t, c.id, int(rd.numbing * grow))  # spec §8.5: x1.5, floored
+        apply_soaked(enc, ev, t, c.id, int(rd.soaked * grow))
     taunt_upkeep(enc, ev, t)
     return True
 

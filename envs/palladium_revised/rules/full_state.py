@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .combatant import Combatant
     from .profile import Arm
 
-__all__ = ["Effects", "full_pct", "save_pct", "stamina_cost", "move_pct", "shields",
+__all__ = ["Effects", "full_pct", "save_pct", "stamina_cost", "stamina_loss", "move_pct", "shields",
            "COMBAT_ROLLS", "NUMBING_MAX", "SOAKED_MAX", "STUNNED_MAX"]
 
 COMBAT_ROLLS = ("initiative", "strike", "parry", "dodge", "maneuver", "taunt", "spell_power")
@@ -170,6 +170,15 @@ def stamina_cost(c: Combatant, base: int) -> int:
     if base <= 0 or c.fx.no_pe:
         return 0
     pct = 50 * bool(c.fx.soaked) + 25 * len(c.fx.suffocation)
+    return math.ceil(Fraction(base) * (100 + pct) / 100) if pct else base
+
+
+def stamina_loss(c: Combatant, base: int) -> int:
+    """spec §9.1, §8.9, R43: a Stamina loss (not a cost) takes Suffocation's +25% per stack,
+    rounded up, but not Soaked's x1.5 (Soaked raises costs only, §7.3.3); 0 without P.E."""
+    if base <= 0 or c.fx.no_pe:
+        return 0
+    pct = 25 * len(c.fx.suffocation)
     return math.ceil(Fraction(base) * (100 + pct) / 100) if pct else base
 
 

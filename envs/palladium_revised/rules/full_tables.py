@@ -35,10 +35,15 @@ BROKEN_RESISTANCE_SECONDS, EXPOSURE_SECONDS, VITAL_BLOW_SECONDS = 3, 5, 15
 BLOOD_VISION_RANGED_SECONDS, FOCUSED_SECONDS, ENDURING_SECONDS = 7, 5, 15
 
 DISPEL_ORDER = ("prone", "ignite", "stunned", "numbing", "lung_crush", "blood_vision",
-                "vital_blow", "soaked", "taunt", "distract", "broken_resistance", "exposure",
-                "heartbeat", "racing_heart")
+                "concussion", "dazed", "vital_blow", "soaked", "taunt", "distract",
+                "broken_resistance", "exposure", "heartbeat", "racing_heart", "internal_bleeding")
 # R55, spec §6.5: Healing Dispel removes the dispellable debuff with the highest total
 # Combat-Roll penalty; ENGINE: ties (and debuffs with no Combat-Roll penalty) in this order.
+# The crit-table debuffs Concussion and Dazed (Mental) and Internal Bleeding (Physical) are
+# dispellable (spec §7.5 marks none of them otherwise); Crippled limbs are not offered (the
+# maxima they took, R59, have no rule for coming back).
+ON_COMBATANT = frozenset({"concussion", "dazed", "internal_bleeding"})
+"""debuffs counted on the combatant itself, not in its FULL effects"""
 
 
 def table_row(table: tuple[tuple[int, str], ...], roll: int) -> str:
@@ -99,12 +104,13 @@ def _penalty(t: Combatant, name: str) -> int:
     fx = t.fx
     return {"prone": 300 * fx.prone, "ignite": 175 * (fx.ignite is not None),
             "stunned": 35 * len(fx.stunned), "numbing": 30 * len(fx.numbing),
-            "lung_crush": 15 * fx.lung_crush, "blood_vision": 10 * fx.blood_vision
+            "lung_crush": 15 * fx.lung_crush, "blood_vision": 10 * fx.blood_vision,
+            "concussion": 35 * t.concussion, "dazed": 30 * t.dazed,  # all rolls -5%; SP, Init
             }.get(name, 0)
 
 
 def _present(t: Combatant, name: str) -> bool:
-    v = getattr(t.fx, name)
+    v = getattr(t, name) if name in ON_COMBATANT else getattr(t.fx, name)
     return bool(v) if not isinstance(v, tuple) else len(v) > 0
 
 
@@ -116,7 +122,10 @@ def dispel_one(enc: PalladiumEncounter, ev: list[Event], t: Combatant) -> str | 
     best = max(have, key=lambda n: (_penalty(t, n), -have.index(n)))
     empty = {"prone": False, "lung_crush": 0, "blood_vision": 0, "racing_heart": 0,
              "numbing": (), "soaked": (), "stunned": (), "vital_blow": ()}
-    setattr(t.fx, best, empty.get(best))
+    if best in ON_COMBATANT:
+        setattr(t, best, 0)
+    else:
+        setattr(t.fx, best, empty.get(best))
     if best == "blood_vision":
         t.fx.bv_ranged = ()
     _cond(ev, t, best, 0)

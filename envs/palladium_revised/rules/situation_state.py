@@ -252,7 +252,10 @@ def _one(enc: PalladiumEncounter, c: Combatant, st: Entry, actor: str | None) ->
                 _needs(enc, st, key, "spells" if key == "ee" else "morale_to_se")
             value = st.integer(key, lo=lo, hi=hi)
             setattr(c.fx if key in ("ee", "se") else c, key, value)
-    if c.hp <= 0:
+    if c.fx.no_pe:  # FULL, spec §2.1, §8.7: no H.P.; in the fight while it has S.D.C.
+        if c.sdc <= 0:
+            st.fail("sdc", "must be above 0 for a being without P.E. in the fight")
+    elif c.hp <= 0:
         st.fail("hp", "must be above 0 for a combatant in the fight")
     ammo = st.sub("ammo", {})
     for wid in list(ammo.data):

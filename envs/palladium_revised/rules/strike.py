@@ -137,18 +137,21 @@ def _defend(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w:
 
 
 def _resolve(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: Arm,
-             t: Combatant, nat: int, s0: int, k: int, unaware: bool, parry_ok: bool) -> bool:
-    """spec §5.2 steps 4-13 against one target; returns whether it hit."""
+             t: Combatant, nat: int, s0: int, k: int, unaware: bool, parry_ok: bool,
+             morale: bool = True) -> bool:
+    """spec §5.2 steps 4-13 against one target; returns whether it hit. ``morale=False``: a
+    retargeted shot, whose attacker buys no POST_ROLL (spec §5.2.2: "no Morale")."""
     miss_at = rulings.RANGED_MISS if w.ranged else rulings.MELEE_MISS
     dodge = parry = None
+    rolled = False
     if not unaware and s0 > miss_at:  # R58: no defence decision when S0 already misses
         stored = t.multidodge is not None
         dodge, parry = _defend(enc, ctx, ev, a, w, t, nat, s0, parry_ok)
-        if enc.options.post_roll:  # FULL, spec §6.4
-            from .full_morale import post_roll_strike
-            rolled = not stored and (dodge is not None or parry is not None)
-            s0, dodge, parry = post_roll_strike(enc, ctx, ev, a, t, s0, dodge, parry, miss_at,
-                                                rolled)
+        rolled = not stored and (dodge is not None or parry is not None)
+    if enc.options.post_roll and s0 > miss_at:  # FULL, spec §6.4: also right after S0 against
+        from .full_morale import post_roll_strike  # an Unaware defender (who has no roll)
+        s0, dodge, parry = post_roll_strike(enc, ctx, ev, a, t, s0, dodge, parry, miss_at,
+                                            rolled, attacker=morale)
     s1 = max(0, s0 - dodge) if dodge is not None else s0
     if s1 <= miss_at:
         ev.append(StrikeResolved(a.id, t.id, s1, s1, False, False, "-", False))
@@ -216,8 +219,15 @@ def strike(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
             ev.append(Retargeted(a.id, t.id, new.id, roll))
             nat = d(ctx.dice, 20)  # a fresh natural d20 only (R26)
             ev.append(StrikeRolled(a.id, new.id, w.id, nat, nat, True, False, True))
-            hit = _resolve(enc, ctx, ev, a, w, new, nat, nat, 0, not new.active, False)
-    if t.md_back == a.id:  # spec §5.2 step 13: after the first attack resolves
+            hit = _resolve(enc, ctx, ev, a, w, new, nat, nat, 0, not new.active, False, False)
+            fall_back(enc, ev, new, a)  # its Multi-Dodge BACK, after that attack (spec §5.2)
+    fall_back(enc, ev, t, a)
+    return hit
+
+
+def fall_back(enc: PalladiumEncounter, ev: list[Event], t: Combatant, a: Combatant) -> None:
+    """spec §5.2 step 13: a defender who took MULTIDODGE_BACK against ``a`` moves away once the
+    attack has resolved."""
+    if t.md_back == a.id:
         t.md_back = None
         move_back(enc, ev, t, a)
-    return hit

@@ -12,7 +12,7 @@ from envs.core.events import Event
 
 from . import rulings
 from .combatant import Combatant
-from .damage import remove_wounds, tick_damage
+from .damage import remove_wounds, wound_tick
 from .economy import apply_carry_over
 from .events import ConditionChanged, InitiativeRolled, PoolChanged, SecondStarted, TurnOpened
 from .rolls import combat_roll, d, roll_pct
@@ -56,8 +56,9 @@ def state_check(ev: list[Event], c: Combatant) -> None:
     if not c.alive:
         return
     smax, mmax = c.profile.stamina_max, c.profile.morale_max
-    exhausted = 2 * c.stamina <= smax
-    fatigued = 4 * c.stamina <= smax
+    tireless = c.fx.no_pe  # FULL, spec §2.1, R43: never Exhausted or Fatigued
+    exhausted = not tireless and 2 * c.stamina <= smax
+    fatigued = not tireless and 4 * c.stamina <= smax
     m = c.morale  # ceil(max/10 - Morale) and ceil(max/2 - Morale), exact in integers (§1.4.2)
     depression = -((10 * m - mmax) // 10) if 10 * m < mmax else 0
     insanity = -((2 * m - mmax) // 2) if 2 * m < mmax else 0
@@ -107,7 +108,7 @@ def _second_start(enc: PalladiumEncounter, ev: list[Event], ctx: Ctx) -> None:
         second_start(enc, ctx, ev, living)
     if s in rulings.WOUND_SECONDS:  # step 2 (spec §8.6)
         for c in living:
-            tick_damage(enc, ev, c, c.wounds)
+            wound_tick(enc, ev, c)
     enc.check_end(ev)
     enc.stage, enc.pass_no, enc.idx = "turns", 1, 0
 
