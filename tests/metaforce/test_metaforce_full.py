@@ -123,7 +123,10 @@ def test_size_resistance_lowers_a_bigger_attackers_multiplier():
     enc = adjacent(cat("hill_giant"), cat("stone_golem", size=3.0, space=3,
                                            size_res_sources=1), aware=False)
     giant, golem = enc.by_id["hill_giant"], enc.by_id["stone_golem"]
-    assert m_a(giant) == 4 and m_a(giant, golem) == 3  # floor(4 / 2) = 2, raised to 3 (§8.4)
+    assert m_a(enc, giant, golem) == 3  # floor(4 / 2) = 2, raised to 3 (§8.4)
+    core = adjacent(cat("hill_giant"), cat("stone_golem", size=3.0, space=3,
+                                            size_res_sources=1), aware=False, options=CORE)
+    assert m_a(core, core.by_id["hill_giant"], core.by_id["stone_golem"]) == 4  # FULL (§12.3)
 
 
 def test_the_odonghe_takes_the_average_on_its_endurance_saves_in_full():

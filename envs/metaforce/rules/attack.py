@@ -114,9 +114,10 @@ def special_status(w: Weapon, full: bool = False) -> str | None:
     return s if carried(full, s) else None
 
 
-def crit_use(w: Weapon, a: Combatant, t: Combatant, tohit: int, v: int, b: int) -> str:
+def crit_use(enc: MetaforceEncounter, w: Weapon, a: Combatant, t: Combatant, tohit: int, v: int,
+             b: int) -> str:
     """spec §5.3.4 default allocation policy (R-10), once ToHit is at least E and B is known."""
-    ma, st = m_a(a, t), t.profile.size
+    ma, st = m_a(enc, a, t), t.profile.size
     if st > a.profile.size and b * size_crit_mult(ma, v, st) > (b + v) * ma * 2:
         return "size"
     e, d = t.evasion(), t.deflection()
@@ -196,7 +197,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
                                         w.pen_meta, pen, a.attr(w.attr) if special else None)
     b = w.damage_base + bonus
     if chk.crit and use is None:
-        use = crit_use(w, a, t, tohit, chk.v, b)
+        use = crit_use(enc, w, a, t, tohit, chk.v, b)
         if use == "tohit":
             tohit += chk.v
             got = band(tohit, e, d, fd)
@@ -205,7 +206,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         ev.append(CritUsed(a.id, use, chk.v))
     if use == "damage":
         b += chk.v
-    ma = m_a(a, t)  # spec §8.4 Size/Crush Resistance lowers it
+    ma = m_a(enc, a, t)  # spec §8.4 Size/Crush Resistance lowers it
     size_crit = size_crit_mult(ma, chk.v, t.profile.size) if use == "size" else None
     raw = attacker_damage(b, ma, chk.crit, size_crit)
     final = defend(defender_profile(enc, w, t), raw, w.damage_type, got == "deflected",

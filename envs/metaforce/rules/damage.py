@@ -80,7 +80,8 @@ def defend(p: Profile, dmg: int, key: str, deflected: bool, firearm: bool = Fals
     if status:
         key = f"status:{key}"
     pen = 0 if deflected else pen
-    if key in p.immunities or (key in PHYSICAL and "physical" in p.immunities):
+    immune = key in p.immunities or (key in PHYSICAL and "physical" in p.immunities)
+    if immune:
         imm = _table(p.immunity_x, key) or 0  # step 1
         if pen <= imm:
             return 0
@@ -88,8 +89,10 @@ def defend(p: Profile, dmg: int, key: str, deflected: bool, firearm: bool = Fals
     weak = _table(p.weaknesses, key)
     if weak is not None and dmg > 0:
         dmg = max(2 * dmg, weak)  # step 2, R-21
-    x = resistance_x(p, key, firearm)
-    ab = _table(p.absorbs, key)
+    # spec §8.2.2: one variation (Resistance, Absorb or Immunity) at a time: a penetrated
+    # Immunity is the one used, so no Resistance or Absorb follows (and Deflection's extra is 0)
+    x = None if immune else resistance_x(p, key, firearm)
+    ab = None if immune else _table(p.absorbs, key)
     extra = 0
     if deflected:  # step 3
         if giant and x is None:
@@ -108,8 +111,11 @@ def defend(p: Profile, dmg: int, key: str, deflected: bool, firearm: bool = Fals
 
 
 def giant_hit(enc: MetaforceEncounter, a: Combatant, t: Combatant) -> bool:
-    """§8.2.4: the option is on and the attacker is at least 2 Sizes larger."""
-    return bool(enc.options.deflection_vs_giants) and a.profile.size >= t.profile.size + 2
+    """§8.2.4: the option is on and the attacker's effective Size (after the defender's
+    Size/Crush Resistance, §8.4) is at least 2 above the defender's."""
+    if not enc.options.deflection_vs_giants:
+        return False
+    return effective_size(enc, a, t) >= t.profile.size + 2
 
 
 def knock_out(enc: MetaforceEncounter, ev: list[Event], c: Combatant, state: str) -> None:
@@ -222,17 +228,21 @@ def take_damage(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant
         knock_out(enc, ev, c, "incapacitated")
 
 
-def m_a(c: Combatant, t: Combatant | None = None) -> float:
-    """The attacker's Size multiplier (spec §2.9), against ``t``'s Size/Crush Resistance and
-    Reduction when it has them (spec §8.4)."""
+def effective_size(enc: MetaforceEncounter, c: Combatant, t: Combatant) -> float:
+    """The attacker's Size against ``t`` (spec §8.4): lowered by ``t``'s Size/Crush Resistance
+    and Reduction, which are FULL rules (spec §12.3); its real Size otherwise."""
     p = c.profile
-    if t is None or not (t.profile.size_res_sources or t.profile.size_res_reduction) \
+    if not enc.options.full or not (t.profile.size_res_sources or t.profile.size_res_reduction) \
             or p.size <= t.profile.size:
-        return size_mult(p.size)
+        return p.size
     from fractions import Fraction
 
     from .records import SizeResistance
     res = SizeResistance(t.profile.size_res_sources, t.profile.size_res_reduction)
-    size = res.attacker_size(Fraction(p.size).limit_denominator(16),
-                             Fraction(t.profile.size).limit_denominator(16))
-    return size_mult(float(size))
+    return float(res.attacker_size(Fraction(p.size).limit_denominator(16),
+                                   Fraction(t.profile.size).limit_denominator(16)))
+
+
+def m_a(enc: MetaforceEncounter, c: Combatant, t: Combatant) -> float:
+    """The attacker's Size multiplier (spec §2.9) at its effective Size against ``t``."""
+    return size_mult(effective_size(enc, c, t))

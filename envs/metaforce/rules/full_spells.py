@@ -158,7 +158,7 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
         if got == "miss":
             continue
         b = sp.damage_base + bonus + (chk.v if chk.crit and not v_hit else 0)
-        raw = attacker_damage(b, m_a(c, o), chk.crit)
+        raw = attacker_damage(b, m_a(enc, c, o), chk.crit)
         final = defend(o.profile, raw, sp.damage_type, got == "deflected")
         if o.burn_injury and final > 0:
             final = final * 3 // 2

@@ -105,13 +105,13 @@ def _faces(enc: MetaforceEncounter, a: Any, w: Any, t: Any, tohit: int, v: int,
     it out once for every way of reaching that total (spec §5.3, §8.1-§8.4)."""
     e, d, fd = t.evasion(), t.deflection(), direct_only(w, t)
     e = 0 if w.ignores_evasion else e  # Magic Missile (§13.4)
-    ma, giant = m_a(a, t), giant_hit(enc, a, t)
+    ma, giant = m_a(enc, a, t), giant_hit(enc, a, t)
     out = []
     for f in faces:
         b = w.damage_base + f
         u, th = use, tohit
         if v and u is None:
-            u = crit_use(w, a, t, th, v, b)
+            u = crit_use(enc, w, a, t, th, v, b)
             if u == "tohit":
                 th += v
         g = band(th, e, d, fd)

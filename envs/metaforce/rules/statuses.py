@@ -49,14 +49,18 @@ def can_save(enc: MetaforceEncounter, c: Combatant, core: str) -> bool:
 
 
 def roll_save(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
-              core: str) -> str:
-    """spec §7.3, R-49: ``failure``, ``success`` or ``miraculous`` (dice order item 7)."""
+              core: str, status: str | None = None) -> str:
+    """spec §7.3, R-49: ``failure``, ``success`` or ``miraculous`` (dice order item 7);
+    ``status``: what it saves against (a race's ``advantage_on_saves_vs``: +1 step, FULL)."""
     attr = C.SAVE_ATTRIBUTE[core]
     p = c.profile
     flat = c.attr(attr)
     tn = C.save_tn(flat)
     expert = attr in p.expertise
-    steps = net_steps(1 if expert else 0, False, False, c.tired, c.exhausted)
+    base = 1 if expert else 0
+    if enc.options.full and status is not None and status in p.save_advantage:
+        base += 1  # spec §7.3: e.g. Odonghe vs disease -> Advantage (a race trait, §12.3)
+    steps = net_steps(base, False, False, c.tired, c.exhausted)
     mine = dice_of(ctx.dice, c)
     chk = check_roll(mine, steps)
     kept = chk.kept
@@ -106,11 +110,11 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
     inflicts, an eligible Save halves (Miraculous: 0); then the status takes effect."""
     if not carried(enc.options.full, status) or not t.alive:
         return
-    if deflected:
-        m //= 2  # R-3: Deflection halves every magnitude a deflected hit carries
     if status == "knockback" and t.profile.size > a.profile.size:
         m //= max(1, int(t.profile.size)) - max(1, int(a.profile.size)) + 1  # R-16
-    m = max(0, defend(t.profile, m, status, False, status=True))
+    # spec §8.2.3, R-3: the whole defender pipeline, as for damage: Weakness before Deflection
+    # halves every magnitude a deflected hit carries, and Deflection's own Resistance X
+    m = max(0, defend(t.profile, m, status, deflected, status=True))
     sd = t.sd(status_core(status))
     lingers = STATUSES[status].lingers  # R-17, spec §7.1 (Acid Burn, FULL)
     held = t.magnitude(status) if lingers else 0
@@ -136,7 +140,7 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
         eligible = save is not None and can_save(enc, t, save)
     result = ""
     if save is not None and eligible:
-        result = roll_save(enc, ctx, ev, t, save)
+        result = roll_save(enc, ctx, ev, t, save, status)
         if result == "miraculous":
             ev.append(StatusChanged(t.id, status, 0, "resisted"))
             return
