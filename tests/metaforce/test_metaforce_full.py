@@ -231,3 +231,49 @@ def test_a_stun_interrupts_a_spell_and_a_pass_gives_it_up():
     events: list = []
     stun(enc, events, enc.by_id["wizard"], 1)
     assert "wizard uses fireball (the spell is lost (stunned))" in [str(e) for e in events]
+
+
+def _scripted(situation, faces, labels_, poke):
+    from envs.core.cases import encounter_from_situation
+    from envs.core.dice import ScriptedDice
+    dice = ScriptedDice(faces)
+    enc = encounter_from_situation(situation, "test", dice)
+    poke(enc)
+    ev = []
+    for label in labels_:
+        ev += enc.apply(enc.parse_action(label), dice)
+    dice.check_exhausted()
+    return enc, [str(e) for e in ev]
+
+
+def test_fear_and_a_grapple_cost_a_step_on_area_spells_and_maintain_too():
+    sit = {"system": "metaforce", "options": {"version": "full", "unaware_bonus": False},
+           "map": {"w": 20, "h": 20}, "order": ["w", "b", "b2"], "actor": "w",
+           "combatants": [{"id": "w", "side": "heroes", "stats": "wizard", "at": [2, 2],
+                           "state": {"tapped_mana": True}},
+                          {"id": "b", "side": "foes", "stats": "bandit", "at": [8, 2]},
+                          {"id": "b2", "side": "foes", "stats": "bandit", "at": [16, 2]}]}
+
+    def feared(enc):
+        enc.by_id["w"].statuses["fear"] = (3, 0, "b")  # Partial Fear of b (spec §7.5)
+
+    # INT proficient: S +1, less the Fear step at its source: one d12 (not two)
+    _, ev = _scripted(sit, ["d12=5", "d8=1"], ["w: cast fireball -> b"], feared)
+    assert any("fireball: d12 5 (S +0)" in t for t in ev)
+    sit["combatants"][0]["state"] = {"tapped_mana": True, "statuses": {"grappled": 12},
+                                     "grappler": "b"}
+    sit["combatants"][1]["at"] = [3, 2]
+    # Immobilised by b, casting at b2: -1 step, as a weapon attack would
+    _, ev = _scripted(sit, ["d12=5", "d8=1"], ["w: cast fireball -> b2"], lambda enc: None)
+    assert any("fireball: d12 5 (S +0)" in t for t in ev)
+    grip = {"system": "metaforce", "options": {"version": "full", "unaware_bonus": False},
+            "map": {"w": 10, "h": 10}, "order": ["o", "b"], "actor": "o",
+            "combatants": [{"id": "o", "side": "heroes", "stats": "odonghe_brawler", "at": [2, 2]},
+                           {"id": "b", "side": "foes", "stats": "bandit", "at": [3, 2],
+                            "state": {"statuses": {"grappled": 12}, "grappler": "o"}}]}
+
+    def afraid_of_b(enc):
+        enc.by_id["o"].statuses["fear"] = (2, 0, "b")
+
+    _, ev = _scripted(grip, ["d12=5"], ["o: maintain -> b"], afraid_of_b)  # S +1 - 1: one d12
+    assert "o maintain: d12 5 = 13" in ev

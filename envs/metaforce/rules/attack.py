@@ -16,7 +16,7 @@ from . import rulings
 from .checks import check_roll, dice_of, meta_die_for, net_steps, roll_meta, roll_rank
 from .combatant import Combatant
 from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, take_damage
-from .events import AttackRolled, CritUsed, MetaDieRolled
+from .events import AttackRolled, CritUsed, ExpertiseUsed, MetaDieRolled
 from .full_firearms import defender_profile, piercing
 from .full_focus import ward_on
 from .full_powers import (
@@ -99,12 +99,18 @@ def attack_steps(enc: MetaforceEncounter, a: Combatant, w: Weapon, t: Combatant,
         feet = dist(a, t) * rulings.SQUARE_FT
         increments = max(1, math.ceil(feet / inc))
         base -= enc.options.range_band_penalty * (increments - 1)  # R-30
+    base += target_steps(enc, a, t)
+    return net_steps(base, w.proficient, w.attr in a.profile.expertise, a.tired, a.exhausted)
+
+
+def target_steps(enc: MetaforceEncounter, a: Combatant, t: Combatant) -> int:
+    """The steps an activity of ``a`` aimed at ``t`` gains or loses from ``t`` (attacks, spells)."""
+    base = 0
     if a.immobilised and "grappled" in a.statuses and a.statuses["grappled"][2] != t.id:
         base -= 1  # R-37
     if enc.options.unaware_bonus and not t.aware and not t.acted:
         base += 1  # R-8 (FULL)
-    base += step_mod(a, t)  # spec §5.3.1: Fear / Charm (Partial) at the source (FULL)
-    return net_steps(base, w.proficient, w.attr in a.profile.expertise, a.tired, a.exhausted)
+    return base + step_mod(a, t)  # spec §5.3.1: Fear / Charm (Partial) at the source (FULL)
 
 
 def special_status(w: Weapon, full: bool = False) -> str | None:
@@ -122,6 +128,21 @@ def crit_use(enc: MetaforceEncounter, w: Weapon, a: Combatant, t: Combatant, toh
         return "size"
     e, d = t.evasion(), t.deflection()
     if not direct_only(w, t) and e <= tohit <= d and tohit + v > d:
+        return "tohit"
+    return "damage"
+
+
+def expertise_v(a: Combatant, attr: str) -> int:
+    """spec §2.4.2: an activity with an Attribute the combatant is expert in gains a Versatile
+    Bonus equal to its Level (0 otherwise)."""
+    return a.profile.level if attr in a.profile.expertise else 0
+
+
+def expertise_use(w: Weapon, t: Combatant, tohit: int, xv: int, e: int, d: int) -> str:
+    """R-52 on a hit (against Evasion ``e`` and Deflection ``d``): ToHit where it turns a
+    deflected hit into a direct one (as a critical's V would, R-10), otherwise damage. RULING:
+    never magnitude (the default policy's choice)."""
+    if not direct_only(w, t) and e <= tohit <= d and tohit + xv > d:
         return "tohit"
     return "damage"
 
@@ -174,6 +195,10 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         use = "tohit"  # R-10: V is needed to reach Evasion
     if use == "tohit":
         tohit += chk.v
+    xv = expertise_v(a, w.attr)  # spec §2.4.2, R-52: to ToHit while the hit still needs it
+    x_use = "tohit" if xv and tohit < e else None
+    if x_use:
+        tohit += xv
     if meta:
         tohit = _meta_die(enc, ctx, ev, a, tohit, e, d, fd)
     tohit = force_fate(enc, ctx, ev, a, t, tohit, e, d, fd, up=True)  # W-I1 (FULL)
@@ -185,6 +210,8 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
                                chk.v))
         if use:
             ev.append(CritUsed(a.id, use, chk.v))
+        if x_use:
+            ev.append(ExpertiseUsed(a.id, x_use, xv))
         crash_out(enc, ctx, ev, a, t, chk.kept)  # W-I3 (FULL)
         return Hit(got, 0, chk.crit)
     bonus = mine.roll(w.bonus_die)[0] if w.bonus_die else 0  # dice order item 4
@@ -201,11 +228,20 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         if use == "tohit":
             tohit += chk.v
             got = band(tohit, e, d, fd)
+    if xv and x_use is None:
+        x_use = expertise_use(w, t, tohit, xv, e, d)
+        if x_use == "tohit":
+            tohit += xv
+            got = band(tohit, e, d, fd)
     ev.append(AttackRolled(a.id, t.id, w.id, chk.faces, chk.kept, s, tohit, e, d, got, chk.v))
     if use:
         ev.append(CritUsed(a.id, use, chk.v))
+    if x_use:
+        ev.append(ExpertiseUsed(a.id, x_use, xv))
     if use == "damage":
         b += chk.v
+    if x_use == "damage":
+        b += xv
     ma = m_a(enc, a, t)  # spec §8.4 Size/Crush Resistance lowers it
     size_crit = size_crit_mult(ma, chk.v, t.profile.size) if use == "size" else None
     raw = attacker_damage(b, ma, chk.crit, size_crit)

@@ -12,7 +12,7 @@ __all__ = [
     "GrappleChanged", "CheckRolled", "StateChanged", "DeusExUsed", "AmmoChanged", "BowPrimed",
     "ReactionsChanged", "SpecialReady", "DotTicked", "WeaponThrown", "TurnEnded", "MPowerUsed",
     "ExertPaid", "Healed", "FearDrained", "FrameSlept", "InitiativeLinked", "GuestFrame",
-    "HypeCopy", "SizeDice",
+    "HypeCopy", "SizeDice", "ExpertiseUsed",
 ]
 
 
@@ -86,6 +86,18 @@ class CritUsed(Event):
 
     def __str__(self) -> str:
         return f"{self.attacker} puts V {self.v} on {self.use}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertiseUsed(Event):
+    """spec §2.4.2, R-52: an expert's Versatile Bonus of its Level on an activity."""
+
+    combatant: str
+    use: str  # tohit | damage
+    v: int
+
+    def __str__(self) -> str:
+        return f"{self.combatant}'s Expertise puts V {self.v} on {self.use}"
 
 
 @dataclass(frozen=True, slots=True)

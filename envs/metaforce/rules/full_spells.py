@@ -31,7 +31,7 @@ from . import rulings
 from .checks import check_roll, dice_of, net_steps
 from .combatant import Combatant
 from .damage import attacker_damage, defend, exert_check, m_a, take_damage
-from .events import AttackRolled, ExertPaid, MPowerUsed, ReactionsChanged
+from .events import AttackRolled, ExertPaid, ExpertiseUsed, MPowerUsed, ReactionsChanged
 from .full_focus import ward_on
 from .moves import dist
 from .profile import AreaSpell
@@ -142,7 +142,10 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
     hit = [o for o in enc.combatants if o.alive and o.present
            and distance((cx, cy), 1, o.pos, o.n) <= reach]
     mine = dice_of(ctx.dice, c)
-    s = net_steps(0, sp.proficient, sp.attr in c.profile.expertise, c.tired, c.exhausted)
+    from .attack import expertise_v, target_steps  # RULING: one roll for the area, in the state
+    base = target_steps(enc, c, t)  # against the spell's target (R-37, R-8, Fear/Charm, §5.3.1)
+    xv = expertise_v(c, sp.attr)
+    s = net_steps(base, sp.proficient, sp.attr in c.profile.expertise, c.tired, c.exhausted)
     chk = check_roll(mine, s)
     bonus = mine.roll(sp.bonus_die)[0] if sp.bonus_die else 0
     for o in hit:
@@ -152,12 +155,17 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
         tohit = chk.kept + sp.tohit + chk.penalty - ward_on(enc, o)  # §13.4 Ward
         v_hit = chk.crit and tohit < e
         tohit += chk.v if v_hit else 0
+        x_hit = xv > 0 and tohit < e  # spec §2.4.2, R-52: Expertise's V while the hit needs it
+        tohit += xv if x_hit else 0
         got = "miss" if tohit < e else "direct" if tohit > d else "deflected"
         ev.append(AttackRolled(c.id, o.id, sp.id, chk.faces, chk.kept, s, tohit, e, d, got,
                                chk.v))
+        if xv:
+            ev.append(ExpertiseUsed(c.id, "tohit" if x_hit else "damage", xv))
         if got == "miss":
             continue
-        b = sp.damage_base + bonus + (chk.v if chk.crit and not v_hit else 0)
+        b = sp.damage_base + bonus + (chk.v if chk.crit and not v_hit else 0) \
+            + (0 if x_hit else xv)
         raw = attacker_damage(b, m_a(enc, c, o), chk.crit)
         final = defend(o.profile, raw, sp.damage_type, got == "deflected")
         if o.burn_injury and final > 0:

@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 from . import content as C
 from .arms import shot_steps
-from .attack import attack_steps, band, crit_use, direct_only, in_range, range_squares
+from .attack import (
+    attack_steps,
+    band,
+    crit_use,
+    direct_only,
+    expertise_use,
+    expertise_v,
+    in_range,
+    range_squares,
+)
 from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult
 from .full_focus import ward_on
 from .moves import dist
@@ -68,7 +77,8 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
     nb = len(faces)
     bands = {"miss": 0.0, "deflected": 0.0, "direct": 0.0}
     crit = dmg = 0.0
-    hits: dict[tuple[int, int, str | None], list[tuple[str, int]]] = {}
+    hits: dict[tuple[int, int, str | None, int], list[tuple[str, int]]] = {}
+    xv = expertise_v(a, w.attr)
     from .checks import step_dist
     for p, kept, other in step_dist(s):
         vs = [(1.0, 0)] if kept != 12 else (
@@ -80,15 +90,19 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
             use = "tohit" if v and tohit < e else None
             if use:
                 tohit += v
+            xrest = xv  # spec §2.4.2, R-52: Expertise's V, to ToHit while the hit needs it
+            if xv and tohit < e:
+                tohit, xrest = tohit + xv, 0
             got = band(tohit, e, d, fd)
             if v:
                 crit += q
             if got == "miss":
                 bands["miss"] += q
                 continue
-            per_face = hits.get((tohit, v, use))
+            per_face = hits.get((tohit, v, use, xrest))
             if per_face is None:
-                per_face = hits[(tohit, v, use)] = _faces(enc, a, w, t, tohit, v, use, faces)
+                per_face = hits[(tohit, v, use, xrest)] = _faces(enc, a, w, t, tohit, v, use,
+                                                                 faces, xrest)
             for g, lost in per_face:  # the sums in the same order as face by face
                 dmg += q / nb * lost
                 bands[g] += q / nb
@@ -99,10 +113,11 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
 
 
 def _faces(enc: MetaforceEncounter, a: Any, w: Any, t: Any, tohit: int, v: int,
-           use: str | None, faces: Any) -> list[tuple[str, int]]:
+           use: str | None, faces: Any, xv: int = 0) -> list[tuple[str, int]]:
     """(band, HP lost) of a hit for each bonus-die face, at total ``tohit`` with Versatile
-    ``v`` already spent as ``use`` (or not yet): it depends on nothing else, so a preview works
-    it out once for every way of reaching that total (spec §5.3, §8.1-§8.4)."""
+    ``v`` already spent as ``use`` (or not yet) and Expertise's ``xv`` not yet spent: it depends
+    on nothing else, so a preview works it out once for every way of reaching that total
+    (spec §5.3, §8.1-§8.4)."""
     e, d, fd = t.evasion(), t.deflection(), direct_only(w, t)
     e = 0 if w.ignores_evasion else e  # Magic Missile (§13.4)
     ma, giant = m_a(enc, a, t), giant_hit(enc, a, t)
@@ -114,8 +129,10 @@ def _faces(enc: MetaforceEncounter, a: Any, w: Any, t: Any, tohit: int, v: int,
             u = crit_use(enc, w, a, t, th, v, b)
             if u == "tohit":
                 th += v
+        xu = expertise_use(w, t, th, xv, e, d) if xv else None
+        th += xv if xu == "tohit" else 0
         g = band(th, e, d, fd)
-        bb = b + (v if u == "damage" else 0)
+        bb = b + (v if u == "damage" else 0) + (xv if xu == "damage" else 0)
         sc = size_crit_mult(ma, v, t.profile.size) if u == "size" else None
         raw = attacker_damage(bb, ma, bool(v), sc)
         out.append((g, defend(t.profile, raw, w.damage_type, g == "deflected",

@@ -27,7 +27,7 @@ from .events import (
     StatusChanged,
     Stunned,
 )
-from .full_statuses import BREAKABLE, DOT_TYPES, FULL_STATUSES, carried, took_hold
+from .full_statuses import BREAKABLE, DOT_TYPES, FULL_STATUSES, carried, step_mod, took_hold
 from .moves import knockback, release_grapple
 from .profile import size_step
 from .records import STATUSES
@@ -276,8 +276,8 @@ def maintain(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant) -
     assert a.grappling is not None
     t = enc.by_id[a.grappling]
     p = a.profile
-    steps = net_steps(0, p.grapple_proficient, p.grapple_attr in p.expertise, a.tired,
-                      a.exhausted)
+    steps = net_steps(step_mod(a, t), p.grapple_proficient, p.grapple_attr in p.expertise,
+                      a.tired, a.exhausted)  # Fear / Charm (Partial) at the source (§7.5)
     chk = check_roll(dice_of(ctx.dice, a), steps)
     total = (chk.kept + chk.v + chk.penalty + p.grapple_bonus) * grapple_factor(a, t)
     ev.append(CheckRolled(a.id, "maintain", chk.faces, total))
