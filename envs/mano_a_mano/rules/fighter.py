@@ -218,8 +218,9 @@ class Turn:
     """a grapple outcome decision (spec §6.2): the options, and ``partner`` is the other member"""
     partner: str | None = None
     declared: bool = False
-    """an attack was declared and a counter interrupted it (spec §6.1): the turn is past its first
-    decision, so no counter and no delay any more (spec §4.8, §5.3 rows 2 and 37)"""
+    """the turn is past its first decision (an attack declared that a counter interrupted, spec
+    §6.1, or a free action such as a drop): no counter and no delay any more (spec §4.8, §5.3
+    rows 2 and 37)"""
 
     FIELDS: ClassVar[StateFields] = StateFields(
         values=("actor", "counter", "move_points", "moved", "actions", "quick_only",

@@ -166,11 +166,9 @@ def grapple_action(
         if target.aiming == item:
             target.aiming = None
         free = [h for h in ("right", "left") if h not in f.held and "both" not in f.held]
-        two = f.block.items[item].two_handed
-        if len(free) >= (2 if two else 1) and f.may_carry(
-            item
-        ):  # into the free hand(s), as for pick up
-            f.held["both" if two else free[0]] = item
+        two = f.block.items[item].two_handed and len(free) >= 2
+        if free and f.may_carry(item):  # spec §5.7.3: into the actor's free hand; a two-handed
+            f.held["both" if two else free[0]] = item  # item in one hand is one-handed use (2.3)
             guns.handed_over(enc, target, f, item)  # rulings.GUN_STATE_PER_ITEM
             events.append(Note(f.id, f"takes {target.id}'s {item}"))
         else:

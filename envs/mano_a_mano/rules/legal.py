@@ -94,12 +94,32 @@ def compute_legal(enc: ManoEncounter) -> list[Action]:
         for partner in enc.partners(fid):  # spec §5.3 row 35: a dominant member releases for free
             if enc.dominant_over(fid, partner):
                 acts.append(act(fid, "release", (), partner))
+    if "unintelligent" in f.block.qualities:  # spec §2.8: only what its abilities cover
+        acts = [a for a in acts if covered(f, a)]
     acts.append(act(fid, "end"))
     if not enc.full:  # spec §12.1, §12.3: the CORE actions only, strikes without armor avoidance
         acts = [
             a for a in acts if a.kind in CORE_KINDS and (a.kind != "strike" or len(a.args) == 2)
         ]
     return acts
+
+
+ATTACK_ABILITIES = {"grapple": "grappling", "throw": "throwing", "shoot": "marksmanship"}
+"""the ability an attack of each kind needs, for an unintelligent character (spec §2.8); a strike
+needs its weapon's (``natural_weapons`` for natural weapons)"""
+
+
+def covered(f: Fighter, a: Action) -> bool:
+    """Whether an unintelligent ``f`` may take ``a``: it attacks only with a fighting ability that
+    covers the attack (spec §2.8: "without a fighting ability it cannot attack")."""
+    if a.kind == "strike":
+        item = f.block.items.get(a.args[1].split("@")[0])
+        need = (item.ability or "one_handed") if item is not None else "natural_weapons"
+    else:
+        need = ATTACK_ABILITIES.get(a.kind, "")
+        if not need:
+            return True
+    return bool(f.block.ability(need))
 
 
 def categories(enc: ManoEncounter, f: Fighter, t: Turn) -> Can:

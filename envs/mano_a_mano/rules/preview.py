@@ -118,7 +118,7 @@ class Preview:
 
 def charge_hexes(t: Turn | None) -> int:
     """The straight hexes an attack now would charge with (spec §4.5, RULING R28: more than 5 m,
-    once a turn); ``turns.charge`` spends them."""
+    the first attack after each run); ``turns.charge`` spends them."""
     if t is None or t.charge_used or rulings.HEX_METERS * t.straight_hexes <= 5:
         return 0
     return t.straight_hexes
@@ -190,7 +190,8 @@ def missile(enc: ManoEncounter, f: Fighter, action: Action, target: Fighter) -> 
         power = f.block.item_stats(item, hand).power
         q = max(0, f.block.ability("throwing") + f.block.strength - it.heft)  # RULING R8
         max_range = 2 * q if verb == "powerful" else q
-        attack = f.block.ability("throwing") + f.block.agility - (5 if verb == "heave" else 0)
+        attack = f.block.ability("throwing") + f.block.agility - (5 if verb == "heave" else 0) \
+            + f.block.inept_penalty("throwing")  # spec §2.8
         double, weapon = verb != "quick", f.weapon_id(hand)
     else:
         avoid = action.args[1] if len(action.args) > 1 else None

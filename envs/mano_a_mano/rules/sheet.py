@@ -132,7 +132,7 @@ class StatBlock:
             found = block_memo(self)[key] = WeaponStats(
                 weapon.name,
                 power,
-                self.agility + skill + weapon.offense,
+                self.agility + skill + weapon.offense + self.inept_penalty("natural_weapons"),
                 10 + self.agility + skill,
                 weapon.sharpness,
             )
@@ -171,14 +171,15 @@ class StatBlock:
         if it.throwable:
             throwing = self.ability("throwing")
             thrown = {
-                "throw_modifier": throwing + self.agility,
+                "throw_modifier": throwing + self.agility + self.inept_penalty("throwing"),
                 "quick_throw_range_m": max(0, throwing + self.strength - it.heft),
             }  # spec §5.5, R8
         if it.missile:  # spec §2.3, RULING R20: agility is not added to bow and gun attacks
             return WeaponStats(
                 it.id,
                 it.power,
-                self.ability("marksmanship") + control + offense,
+                self.ability("marksmanship") + control + offense
+                + self.inept_penalty("marksmanship"),  # spec §2.8
                 None,
                 it.sharpness,
                 unwieldy=heft > hand_power,
@@ -186,10 +187,11 @@ class StatBlock:
                 can_draw=it.kind != "bow" or it.heft < 2 * self.strength,
             )
         skill = self.ability(it.ability or "one_handed")
+        inept = self.inept_penalty(it.ability or "one_handed")  # spec §2.8: on the attack roll
         return WeaponStats(
             it.id,
             max(it.power, hand_power),
-            self.agility + skill + control + offense + self.hand_offense(slot),
+            self.agility + skill + control + offense + self.hand_offense(slot) + inept,
             10 + self.agility + skill + control,
             it.sharpness,
             unwieldy=heft > hand_power,

@@ -300,6 +300,7 @@ class ManoEncounter(EncounterBase):
             return
         elif kind == "release":
             assert action.target is not None
+            t.declared = True  # spec §4.8: past the first decision, even for a free action
             grappling.release(self, f.id, action.target, events)
         elif kind == "cover":
             turns.count_action(self, f, t, quick=False, weapon=None)
@@ -308,8 +309,10 @@ class ManoEncounter(EncounterBase):
         elif kind in ("load", "unload") or (
             kind == "aim" and not f.bow_drawn
         ):  # guns.py (spec §5.6)
+            t.declared = True
             guns.gun_action(self, f, t, action, events)
         elif kind in ("draw", "aim", "relax", "ready", "pick_up", "drop_item"):
+            t.declared = True  # a free drop too: no counter after it (spec §4.8, §5.3 row 2)
             missiles.item_action(self, f, t, action, events)
         elif kind in ("strike", "grapple", "throw", "shoot"):
             assert action.target is not None

@@ -280,8 +280,8 @@ def count_action(enc: ManoEncounter, f: Fighter, t: Turn, quick: bool, weapon: s
 
 def charge(t: Turn) -> int:
     """The straight hexes run right before this striking or grappling attack that earn a charge
-    bonus (spec §4.5, RULING R28: more than 5 m, once a turn); 0 when none. Call it before
-    ``_count_action``, which ends the run."""
+    bonus (spec §4.5, RULING R28: more than 5 m, the first attack after each run); 0 when none.
+    Call it before ``_count_action``, which ends the run."""
     if t.charge_used or rulings.HEX_METERS * t.straight_hexes <= 5:
         return 0
     t.charge_used = True
@@ -296,8 +296,8 @@ def move(enc: ManoEncounter, f: Fighter, t: Turn, d: int, events: list[Event]) -
     mounted.carry(enc, f)  # spec §5.11: rider and mount move together
     if t.straight_dir == d:
         t.straight_hexes += 1
-    else:
-        t.straight_dir, t.straight_hexes = d, 1
+    else:  # a new straight run: its first attack may charge again (RULING R28)
+        t.straight_dir, t.straight_hexes, t.charge_used = d, 1, False
     events.append(Moved(f.id, (q, r), (q + dq, r + dr)))
 
 
