@@ -277,3 +277,16 @@ def test_fear_and_a_grapple_cost_a_step_on_area_spells_and_maintain_too():
 
     _, ev = _scripted(grip, ["d12=5"], ["o: maintain -> b"], afraid_of_b)  # S +1 - 1: one d12
     assert "o maintain: d12 5 = 13" in ev
+
+
+def test_a_critical_fireball_puts_v_on_its_burn():
+    sit = {"system": "metaforce", "options": {"version": "full", "unaware_bonus": False},
+           "map": {"w": 20, "h": 20}, "order": ["w", "b"], "actor": "w",
+           "combatants": [{"id": "w", "side": "heroes", "stats": "wizard", "at": [2, 2],
+                           "state": {"tapped_mana": True}},
+                          {"id": "b", "side": "foes", "stats": "bandit", "at": [8, 2]}]}
+    enc, ev = _scripted(sit, ["d12=12", "d12=3", "d8=5", "d12=2"], ["w: cast fireball -> b"],
+                        lambda enc: None)
+    assert "w puts V 5 on magnitude" in ev  # spec §13.4: Burn (on a crit, V to Magnitude)
+    assert "b takes 30 fire damage from w (30 before defences), HP 6" in ev  # (10 + 5) x 2
+    assert "b: burn intense (magnitude 30)" in ev  # K 12 + INT 4 + d8 5 + 4 + V 5

@@ -28,10 +28,10 @@ from envs.core.flow import Ctx
 from envs.core.squaregrid import distance
 
 from . import rulings
-from .checks import check_roll, dice_of, net_steps
+from .checks import check_roll, dice_of, net_steps, roll_rank
 from .combatant import Combatant
 from .damage import attacker_damage, defend, exert_check, m_a, take_damage
-from .events import AttackRolled, ExertPaid, ExpertiseUsed, MPowerUsed, ReactionsChanged
+from .events import AttackRolled, CritUsed, ExertPaid, ExpertiseUsed, MPowerUsed, ReactionsChanged
 from .full_focus import ward_on
 from .moves import dist
 from .profile import AreaSpell
@@ -148,6 +148,15 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
     s = net_steps(base, sp.proficient, sp.attr in c.profile.expertise, c.tired, c.exhausted)
     chk = check_roll(mine, s)
     bonus = mine.roll(sp.bonus_die)[0] if sp.bonus_die else 0
+    from .full_statuses import carried
+    from .statuses import inflict
+    status = sp.special_status  # spec §13.4: Fireball's Burn (on a Special Attack or a crit)
+    status = status if status is not None and carried(True, status) else None
+    special = c.special_until >= 0 and rulings.SETUP_USED_BY_ANY_ATTACK
+    if special:
+        c.special_until = -1
+    # spec §5.4: a pending Special Attack counts the Attribute die (dice order item 5)
+    attr_value = roll_rank(mine, c.attr(sp.attr)) if special and status else c.attr(sp.attr)
     for o in hit:
         if not o.alive or enc.is_over():
             continue
@@ -164,10 +173,18 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
             ev.append(ExpertiseUsed(c.id, "tohit" if x_hit else "damage", xv))
         if got == "miss":
             continue
-        b = sp.damage_base + bonus + (chk.v if chk.crit and not v_hit else 0) \
+        on_mag = chk.crit and not v_hit and status is not None  # §13.4: a crit's V to Magnitude
+        if on_mag:
+            ev.append(CritUsed(c.id, "magnitude", chk.v))
+        b = sp.damage_base + bonus + (chk.v if chk.crit and not v_hit and not on_mag else 0) \
             + (0 if x_hit else xv)
         raw = attacker_damage(b, m_a(enc, c, o), chk.crit)
         final = defend(o.profile, raw, sp.damage_type, got == "deflected")
         if o.burn_injury and final > 0:
             final = final * 3 // 2
         take_damage(enc, ctx, ev, o, final, c.id, sp.damage_type, raw)
+        if status is not None and (special or on_mag) and o.alive and not enc.is_over():
+            m = chk.kept + attr_value + bonus + sp.magnitude_bonus \
+                + (chk.v if on_mag else 0) - ward_on(enc, o)  # spec §5.3.4, §5.4
+            x = sp.bonus_die // 2 if sp.bonus_die else rulings.DOT_DEFAULT_X
+            inflict(enc, ctx, ev, c, o, status, m, got == "deflected", x)
