@@ -271,7 +271,8 @@ def test_an_expert_shooter_reloads_and_fires_one_shot_in_a_frame():
                               "detective reloaded revolver: 6 loaded, 6 in reserve",
                               "detective attacks bandit with revolver: d12 5/1 (S +2) ToHit 13 "
                               "vs E 6 D 6: direct"]
-    assert d.loaded["revolver"] == 5 and enc.by_id["bandit"].hp == 100 - 13
+    assert "detective's Expertise puts V 1 on damage" in texts(ev)  # PER expert, Level 1 (§2.4.2)
+    assert d.loaded["revolver"] == 5 and enc.by_id["bandit"].hp == 100 - 14
     d.speedloaders["revolver"], d.loaded["revolver"] = 0, 0  # 3 a frame; an expert loads 6
     act(enc, "detective: reload revolver", [])
     assert d.loaded["revolver"] == 6 and d.reserve["revolver"] == 0
