@@ -154,11 +154,16 @@ def test_the_trigger_ladder_steps_down_each_shot_for_a_non_proficient_shooter():
 
 
 def test_auto_fire_only_loses_advantage_and_a_proficient_first_shot_has_it():
+    from dataclasses import replace
+
     from envs.metaforce.rules.arms import shot_steps
-    assert [shot_steps(1, i, False) for i in (1, 2, 3, 4)] == [1, 0, -1, -2]
-    assert [shot_steps(1, i, True) for i in (1, 2, 3)] == [1, 0, 0]
-    assert [shot_steps(-1, i, True) for i in (1, 2)] == [-1, -1]
     enc = duel(detective(), block("bandit"))
+    d, b = enc.by_id["detective"], enc.by_id["bandit"]
+    gun = d.profile.weapon("revolver")  # proficient: the first shot at S +1
+    assert [shot_steps(enc, d, gun, b, i) for i in (1, 2, 3, 4)] == [1, 0, -1, -2]
+    auto = replace(gun, auto=True)
+    assert [shot_steps(enc, d, auto, b, i) for i in (1, 2, 3)] == [1, 0, 0]
+    assert [shot_steps(enc, d, auto, b, i, first=-1) for i in (1, 2)] == [-1, -1]
     ev = act(enc, "detective: fire revolver 2 -> bandit",
              ["d12=3", "d12=5", "d6=1", "d12=2", "d6=1"])
     rolls = [t for t in texts(ev) if "attacks" in t]

@@ -288,3 +288,16 @@ def test_the_view_names_the_guest_and_the_once_per_limits():
                                                                            "wizard")
     me = next(c for c in v["combatants"] if c["id"] == "fighter")
     assert (me["team_work_used"], me["force_fate_uses"]) == (True, 0)
+
+
+def test_team_work_needs_an_awake_ally():
+    def duo():
+        return fight((powers("fighter", "team_work"), "a", (0, 0)), (cat("wizard"), "a", (1, 0)),
+                     (cat("bandit", hp_max=100), "b", (1, 3)),
+                     order=["fighter", "wizard", "bandit"], options=FULL)
+
+    assert "fighter: team_work -> wizard" in labels(duo())
+    enc = duo()
+    w = enc.by_id["wizard"]
+    w.statuses["sleep"] = (w.sd("mind") + 1, 0, "bandit")  # Sleep at Full: no frames (§7.5)
+    assert w.asleep and "fighter: team_work -> wizard" not in labels(enc)

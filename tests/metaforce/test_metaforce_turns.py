@@ -139,8 +139,12 @@ def test_a_few_at_a_time_weapon_loads_half_when_not_proficient():
     gunner = block("gunner", proficient=frozenset(), weapons=(six,))
     enc = fight((gunner, "a", (0, 0)), (block("bandit", hp_max=200), "b", (0, 8)), aware=False)
     act(enc, "gunner: fire revolver 2 -> bandit", ["d12=1", "d6=1", "d12=1", "d12=1", "d6=1"])
-    ev = act(enc, "gunner: reload revolver", [])
-    assert "gunner reloaded revolver: 6 loaded, 10 in reserve" in texts(ev)  # ceil(3 / 2)
+    ev = act(enc, "gunner: reload revolver", [])  # not proficient: an Unload frame first
+    assert "gunner unloaded revolver: 0 loaded, 16 in reserve" in texts(ev)  # spec §5.6
+    from envs.metaforce.rules.arms import reload
+    g = enc.by_id["gunner"]
+    reload(enc, (ev := []), g, six)
+    assert "gunner reloaded revolver: 2 loaded, 14 in reserve" in texts(ev)  # ceil(3 / 2)
 
 
 def test_a_bow_is_primed_then_fires_and_reprimes_in_one_frame():

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from envs.core.events import Event
 from envs.core.flow import Ctx
 
+from . import rulings
 from .attack import Hit, attack, attack_steps
 from .combatant import Combatant
 from .events import AmmoChanged, BowPrimed, WeaponThrown
@@ -22,12 +23,17 @@ __all__ = ["shot_steps", "fire", "reload_proficient", "can_reload", "reload", "c
            "prime", "fire_bow", "throw", "max_loaded"]
 
 
-def shot_steps(first: int, shot: int, auto: bool) -> int:
+def shot_steps(enc: MetaforceEncounter, a: Combatant, w: Weapon, t: Combatant, shot: int,
+               first: int | None = None) -> int:
     """spec §5.5, R-35: each later shot steps down one state from the previous; Auto X shots
-    after the first only lose Advantage (``min(S_first, 0)``). ``shot`` counts from 1."""
+    after the first only lose Advantage (``min(S_first, 0)``). ``shot`` counts from 1; ``first``
+    the first shot's state when known. Rapid fire's -1 a shot is a step modifier (spec §2.4.3),
+    so Expertise's lift and Tired's cap come after it."""
+    if first is None:
+        first = attack_steps(enc, a, w, t)
     if shot == 1:
         return first
-    return min(first, 0) if auto else first - (shot - 1)
+    return min(first, 0) if w.auto else attack_steps(enc, a, w, t, -(shot - 1))
 
 
 def fire(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: Weapon,
@@ -40,7 +46,9 @@ def fire(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: We
             break
         a.loaded[w.id] -= 1
         a.fired[w.id] = True
-        hits.append(attack(enc, ctx, ev, a, w, t, steps=shot_steps(first, i, w.auto)))
+        if w.per_frame:
+            a.unloaded[w.id] = False  # a shot between reload frames: unload again next time
+        hits.append(attack(enc, ctx, ev, a, w, t, steps=shot_steps(enc, a, w, t, i, first)))
     ev.append(AmmoChanged(a.id, w.id, "fired", a.loaded.get(w.id, 0), a.reserve.get(w.id, 0)))
     return hits
 
@@ -74,8 +82,9 @@ def reload(enc: MetaforceEncounter, ev: list[Event], a: Combatant, w: Weapon,
     Magazine weapons: a proficient shooter unloads and reloads in this frame; a non-proficient
     one unloads in one frame and reloads in the next. Rounds left in a removed magazine are lost,
     except one chambered round of a ``chamber_plus_one`` weapon that has fired. Few-at-a-time
-    weapons load ``per_frame`` rounds (half, rounded up, when not proficient) without unloading
-    (``rulings.PER_FRAME_RELOAD_NEEDS_NO_UNLOAD``); a speed-loader loads like a magazine.
+    weapons load ``per_frame`` rounds a frame; a non-proficient shooter unloads first (one frame)
+    and loads half, rounded up (``rulings.PER_FRAME_UNLOAD_ONLY_UNPROFICIENT``); a speed-loader
+    loads like a magazine.
     """
     wid = w.id
     prof = reload_proficient(a, w)
@@ -96,6 +105,12 @@ def reload(enc: MetaforceEncounter, ev: list[Event], a: Combatant, w: Weapon,
         a.unloaded[wid] = False
         ev.append(AmmoChanged(a.id, wid, "reloaded", a.loaded[wid], a.reserve[wid]))
         return
+    if not prof and not a.unloaded.get(wid) and rulings.PER_FRAME_UNLOAD_ONLY_UNPROFICIENT:
+        a.reserve[wid] += a.loaded.get(wid, 0)  # spec §5.6: Unload, 1 frame
+        a.loaded[wid] = 0
+        a.unloaded[wid] = True
+        ev.append(AmmoChanged(a.id, wid, "unloaded", 0, a.reserve[wid]))
+        return
     per = w.per_frame if prof else math.ceil(w.per_frame / 2)
     if not quick and expert(enc, a, w):
         per *= 2  # spec §5.6 (FULL): an expert loads twice as fast (``quick``: it shoots too)
@@ -103,6 +118,8 @@ def reload(enc: MetaforceEncounter, ev: list[Event], a: Combatant, w: Weapon,
     a.loaded[wid] += add
     a.reserve[wid] -= add
     ev.append(AmmoChanged(a.id, wid, "reloaded", a.loaded[wid], a.reserve[wid]))
+    if a.loaded[wid] >= w.capacity:
+        a.unloaded[wid] = False
 
 
 def can_prime(a: Combatant, w: Weapon) -> bool:

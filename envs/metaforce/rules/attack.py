@@ -63,10 +63,8 @@ def range_squares(enc: MetaforceEncounter, a: Combatant, w: Weapon, thrown: bool
 
 
 def stop_squares(enc: MetaforceEncounter, a: Combatant, w: Weapon, thrown: bool = False) -> int:
-    """ENGINE (spec §5.1 APPROACH): a ranged attack's approach stops inside the first increment
-    (no band penalty) when it can, a melee one within reach."""
-    if w.ranged and not thrown:
-        return max(1, w.range_increment_ft // rulings.SQUARE_FT)
+    """spec §5.1 APPROACH: "stop as soon as t is within reach of the chosen activity": a melee
+    attack's reach, a ranged one's whole range (its last increment, with its band penalty)."""
     return range_squares(enc, a, w, thrown)
 
 

@@ -47,8 +47,9 @@ def _has(enc: MetaforceEncounter, c: Combatant, power: str) -> bool:
 
 
 def _can_guest(c: Combatant) -> bool:
-    """An ally fit for a Team Work frame: active, not Stunned, not casting (ENGINE)."""
-    return c.active and not c.stunned and c.casting is None
+    """An ally fit for a Team Work frame: active, awake (spec §4.5, §7.5: the Asleep take no
+    frames), not Stunned, not casting (ENGINE)."""
+    return c.active and not c.stunned and not c.asleep and c.casting is None
 
 
 def own_turn_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:

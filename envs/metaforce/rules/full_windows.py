@@ -11,7 +11,7 @@ from envs.core.actions import Action
 from envs.core.events import Event
 from envs.core.flow import Ctx
 
-from .checks import check_roll, meta_die_for, net_steps, roll_rank
+from .checks import check_roll, dice_of, meta_die_for, net_steps, roll_rank
 from .combatant import Combatant
 from .events import MetaDieRolled, MPowerUsed, ReactionsChanged, SaveFailedOutright, SaveRolled
 
@@ -62,9 +62,9 @@ def crash_out(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, 
         return
     p = a.profile
     expert = "agi" in p.expertise
-    chk = check_roll(ctx.dice, net_steps(1 if expert else 0, False, False, a.tired,
-                                         a.exhausted))
-    bonus = roll_rank(ctx.dice, a.attr("agi")) if expert else a.attr("agi")
+    mine = dice_of(ctx.dice, a)  # the saver's own d12s (its Safe-6 raises them, §6.4)
+    chk = check_roll(mine, net_steps(1 if expert else 0, False, False, a.tired, a.exhausted))
+    bonus = roll_rank(mine, a.attr("agi")) if expert else a.attr("agi")
     total = chk.kept + chk.v + chk.penalty + bonus
     ok = total >= tn
     ev.append(SaveRolled(a.id, "reflex", chk.faces, total, tn, "success" if ok else "failure"))

@@ -182,7 +182,8 @@ def reaction_actions(enc: MetaforceEncounter, r: Combatant, t: Combatant) -> lis
                 acts += [Action(r.id, "react", ("attack", w.id), t.id, b) for b in boosts]
             if w.thrown_ft > 0 and in_range(enc, r, w, t, thrown=True):
                 acts.append(Action(r.id, "react", ("throw", w.id), t.id))
-    if enc.options.full:  # spec §6.2, §12.3: Prime and Maintain Grapple as Reactions
+    if enc.options.full and r.grappled != "intense":  # spec §6.2, §12.3: Prime and Maintain
+        # Grapple as Reactions; held at Intense, Escape is its only activity (R-37, §7.5)
         acts += [Action(r.id, "react", ("prime", w.id)) for w in r.weapons() if can_prime(r, w)]
         if r.grappling is not None:
             acts.append(Action(r.id, "react", ("maintain",), r.grappling))

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from . import content as C
 from .arms import shot_steps
 from .attack import (
-    attack_steps,
     band,
     crit_use,
     direct_only,
@@ -66,7 +65,7 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
         return got
     a, t = enc.by_id[attacker], enc.by_id[target]
     w = a.profile.weapon(weapon)
-    s = shot_steps(attack_steps(enc, a, w, t), shot, w.auto)
+    s = shot_steps(enc, a, w, t, shot)
     penalty = C.ladder_penalty(s)
     e, d = t.evasion(), t.deflection()
     if w.ignores_evasion:

@@ -95,7 +95,10 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         return True
     w = c.profile.weapon(args[0]) if args and kind in ("attack", "fire", "throw", "reload",
                                                        "prime", "reload_fire") else None
-    stop = stop_squares(enc, c, w, kind == "throw") if w is not None else 1
+    aims = w is not None and kind in ("attack", "fire", "throw", "reload_fire")
+    # spec §5.1 APPROACH: within the activity's reach, or adjacent when it has none (Prime,
+    # Reload and the other activities)
+    stop = stop_squares(enc, c, w, kind == "throw") if aims and w is not None else 1
     if kind == "grapple":
         stop = c.reach
     if mode == "approach":

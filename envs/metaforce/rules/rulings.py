@@ -51,9 +51,11 @@ FRIENDLY_FIRE = False
 # ENGINE (spec §5.2 "1 enemy (or ally)"): CORE offers attacks on enemies only, which keeps the
 # action set small; allies stay movement references.
 
-PER_FRAME_RELOAD_NEEDS_NO_UNLOAD = True
-# ENGINE (spec §5.6): a weapon loaded a few rounds at a time (revolver) is topped up without an
-# Unload frame; a speed-loader reloads it like a magazine (all at once) while any are left.
+PER_FRAME_UNLOAD_ONLY_UNPROFICIENT = True
+# spec §5.6 table: a weapon loaded a few rounds at a time (revolver) takes an Unload frame first
+# when the shooter is not proficient (its live rounds go back to the reserve: RULING), then half
+# the listed rounds a frame; a proficient shooter tops it up without unloading. A speed-loader
+# reloads it like a magazine (all at once) while any are left.
 
 RELIED_ON: dict[str, str] = {
     "R-1": "options base_core / defense_adds_level; derived stats from content.py under them",
