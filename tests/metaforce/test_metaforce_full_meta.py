@@ -301,3 +301,21 @@ def test_team_work_needs_an_awake_ally():
     w = enc.by_id["wizard"]
     w.statuses["sleep"] = (w.sd("mind") + 1, 0, "bandit")  # Sleep at Full: no frames (§7.5)
     assert w.asleep and "fighter: team_work -> wizard" not in labels(enc)
+
+
+def test_an_escape_in_a_guest_frame_still_moves_then_the_user_resumes():
+    enc = fight((powers("fighter", "team_work"), "a", (0, 0)), (cat("wizard"), "a", (5, 5)),
+                (cat("bandit", hp_max=100), "b", (6, 5)), order=["fighter", "wizard", "bandit"],
+                options=FULL)
+    w, b = enc.by_id["wizard"], enc.by_id["bandit"]
+    w.statuses["grappled"] = (3, 0, "bandit")
+    b.grappling = "wizard"
+    act(enc, "fighter: team_work -> wizard", [])
+    assert enc.current_actor() == "wizard"
+    ev = act(enc, "wizard: escape grappled", ["d12=10", "d12=9", "d6=2"])
+    assert "wizard: grappled ended (magnitude 0)" in texts(ev)
+    # spec §5.10: freed, it may still use the guest frame's movement (§4.6: then back)
+    assert labels(enc) == ["wizard: pass", "wizard: pass retreat -> bandit"]
+    act(enc, "wizard: pass retreat -> bandit", [])
+    assert enc.current_actor() in ("bandit", "fighter")  # W-R1 for the bandit, or the user
+    assert not w.free_move

@@ -137,12 +137,14 @@ def convert(enc: MetaforceEncounter, ev: list[Event], r: Combatant) -> None:
 
 
 def take_guest(enc: MetaforceEncounter, ev: list[Event], c: Combatant) -> bool:
-    """If ``c`` is the guest deciding now: its frame begins (the guest is cleared)."""
+    """If ``c`` is the guest deciding now: its frame begins (the guest is cleared), or goes on
+    with the movement an Escape left it (``free_move``, spec §5.10)."""
     if enc.guest != c.id:
         return False
     enc.guest = None
-    c.escaped = []
-    ev.append(GuestFrame(c.id))
+    if not c.free_move:
+        c.escaped = []
+        ev.append(GuestFrame(c.id))
     return True
 
 

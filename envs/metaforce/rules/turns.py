@@ -232,6 +232,8 @@ def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -
                 if _freed(enc, c, a):  # spec §5.10, WE-20: the frame's movement is still to come
                     c.free_move = True
                     enc.frame_open = True
+                    if guest:  # in a guest frame too (spec §4.6): the guest moves, then back
+                        enc.guest = c.id
                     enc.check_end(ev)
                     advance(enc, ctx, ev)
                     return
