@@ -26,8 +26,17 @@ def dodge(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
     """W-R2 (R-13): the target of an attack may spend a Reaction on its Dodge Metaphor for
     +rank Evasion against it. Returns the Evasion it adds (0: no Dodge)."""
     bonus = t.profile.dodge_bonus
-    if not enc.options.full or bonus <= 0 or not t.can_react() or t.side == a.side:
+    if not enc.options.full or bonus <= 0 or t.side == a.side:
         return 0
+    if not t.can_react():
+        from .full_meta import buy_reaction, can_buy_reaction
+        if not can_buy_reaction(enc, t):
+            return 0
+        buy = Action(t.id, "react4")  # spec §6.4: React-4 at any time, here to Dodge with
+        if ctx.ask(t.id, "dodge", [buy, Action(t.id, "pass")],
+                   {"attacker": a.id, "bonus": bonus}) != buy:
+            return 0
+        buy_reaction(ev, t)
     use = Action(t.id, "dodge")
     if ctx.ask(t.id, "dodge", [use, Action(t.id, "pass")],
                {"attacker": a.id, "bonus": bonus}) != use:
