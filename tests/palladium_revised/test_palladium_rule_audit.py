@@ -59,3 +59,22 @@ def test_a_being_without_pe_is_never_exhausted():
     assert g.fx.no_pe and g.profile.stamina_max == 0
     assert not g.exhausted and not g.fatigued
     assert effective_bonus(g, g.profile.strike) == g.profile.strike == 4
+
+
+def test_blood_vision_costs_a_spell_strike_as_a_ranged_strike():
+    from envs.core.dice import ScriptedDice
+    from envs.palladium_revised.rules.rolls import combat_total
+
+    def spell_power(bv_stacks):
+        mage = profile_of(stat_blocks()["battle_mage"])
+        enc = build([("m", "A", mage, 80), ("n", "B", mage, 100)], parse_options("full"),
+                    dice=ScriptedDice(["d20=15", "d20=1"]))
+        m = enc.by_id["m"]
+        m.fx.bv_ranged = (enc.t_abs + 7,) * bv_stacks  # spec §7.5, R42 (7 s a stack)
+        ev = enc.apply(enc.parse_action("m: cast fire_bolt -> n"), ScriptedDice(["d20=14"]))
+        return next(str(e) for e in ev if "spell power" in str(e)), m.profile.spell_power
+
+    text, sp = spell_power(0)
+    assert text == f"m's spell power for fire_bolt: d20 14 = {combat_total(14, sp, 0)}"
+    text, _ = spell_power(2)  # -5% x n_inc (1: the spell's range is one increment) a stack
+    assert text == f"m's spell power for fire_bolt: d20 14 = {combat_total(14, sp, -10)}"

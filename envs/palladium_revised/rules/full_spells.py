@@ -112,9 +112,9 @@ def resolve_cast(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatan
 
 def _spell_strike(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
                   sp: Spell, t: Combatant, unaware: bool) -> None:
-    from .strike import fall_back, into_melee
-    melee = into_melee(enc, c, t)
-    pct = Fraction(-melee.penalty_pct * len(melee.members) if melee is not None else 0)
+    from .strike import fall_back, strike_pct
+    # spec §5.9 step 3: identical to a ranged Strike: fire into a melee, Blood Vision (R42)
+    pct, _, melee = strike_pct(enc, c, spell_arm(sp), t, c.dist(t))
     r = combat_roll(ctx.dice, c, "spell_power", c.profile.spell_power, pct, _boost(c))
     ev.append(SpellRolled(c.id, sp.id, r.nat, r.total))
     hit = _land(enc, ctx, ev, c, sp, t, r.nat, r.total, unaware)
