@@ -42,6 +42,7 @@ from .events import MoveOpened
 from .fighter import FatigueRung, Fighter
 from .full_conditions import body_locked, fear_sources
 from .full_geometry import ground
+from .labels import act
 from .space import can_stop, dist
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ def leap_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             continue
         for d, name in enumerate(rulings.DIRECTIONS):
             if leap_path(enc, f, d, k) is not None:
-                out.append(Action(f.id, "leap", (name, k_text)))
+                out.append(act(f.id, "leap", (name, k_text)))
     return out
 
 

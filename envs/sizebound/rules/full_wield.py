@@ -35,6 +35,7 @@ from .events import Damaged
 from .fighter import Fighter
 from .full_geometry import _start
 from .full_lift import WIELDED, Landed, held_weapon, lift_of, lifted_by, throw_range
+from .labels import act
 from .space import can_stop, dist
 
 if TYPE_CHECKING:
@@ -71,10 +72,12 @@ def throw_cell(enc: SizeboundEncounter, f: Fighter, h: Fighter, d: int, k: int
     return cell
 
 
-def wield_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
+def wield_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = None
+                 ) -> list[Action]:
     """``swing -> T`` and ``throw_to <dir> <k>`` for ``full_actions``."""
     hid = held(f)
-    if hid is None or not can_pay_attack(f) or lifted_by(enc, f) is not None:
+    if hid is None or not (can_pay_attack(f) if general is None else general) \
+            or lifted_by(enc, f) is not None:
         return []
     h = enc.by_id[hid]
     if not h.alive:
@@ -85,13 +88,13 @@ def wield_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             continue
         if t.side == f.side and not enc.options.allow_friendly_fire:
             continue
-        out.append(Action(f.id, "swing", target=t.id))
+        out.append(act(f.id, "swing", target=t.id))
     if "blinded" in f.conds:
         return out
     for k_text in THROW_DISTANCES:
         for d, name in enumerate(rulings.DIRECTIONS):
             if throw_cell(enc, f, h, d, int(k_text)) is not None:
-                out.append(Action(f.id, "throw_to", (name, k_text)))
+                out.append(act(f.id, "throw_to", (name, k_text)))
     return out
 
 
