@@ -306,13 +306,11 @@ def _terrain(grid: Any) -> np.ndarray:
 
 def _map(enc: Any, me: Any, out: np.ndarray) -> None:
     """The planes, written into ``out`` (zeros on entry)."""
-    grid = enc.grid
+    r = max([1] + [me.profile.weapon(w).reach or 0 for w in
+                   (weapon_in(me, s) for s in ("main", "off")) if w is not None])
+    out[:] = _static_planes(enc.grid, me.x, me.y, me.n, r)
     ox, oy = me.x - RADIUS, me.y + RADIUS  # the north-west corner
-    plane = SIDE * SIDE
-    top = grid.height - 1 - me.y  # the padded row of the window's north edge
-    window = _terrain(grid)[:, top:top + SIDE, me.x:me.x + SIDE]
-    out[: 2 * plane] = window.reshape(-1)
-    planes = out[: len(PLANES) * plane].reshape(len(PLANES), SIDE, SIDE)
+    planes = out.reshape(len(PLANES), SIDE, SIDE)
     side = me.side
     for g in enc.fighters:
         if not g.alive:
@@ -328,16 +326,37 @@ def _map(enc: Any, me: Any, out: np.ndarray) -> None:
         col, row = x - ox, oy - y
         if 0 <= col < SIDE and 0 <= row < SIDE:
             items[row, col] = 1.0
-    out[6 * plane: 7 * plane] = _sight(grid, me.x, me.y, me.n)
-    r = max([1] + [me.profile.weapon(w).reach or 0 for w in
-                   (weapon_in(me, s) for s in ("main", "off")) if w is not None])
-    reach = planes[7]
-    x0, x1 = max(me.x - r, 0), min(me.x + me.n - 1 + r, grid.width - 1)  # on the map
-    y0, y1 = max(me.y - r, 0), min(me.y + me.n - 1 + r, grid.height - 1)
+
+
+_STATIC: dict[Any, np.ndarray] = {}
+"""per (map, anchor, footprint side, reach): the planes that depend on nothing else (wall,
+difficult, sight, reach), read-only"""
+
+
+def _static_planes(grid: Any, x: int, y: int, n: int, r: int) -> np.ndarray:
+    key = (grid, x, y, n, r)
+    out = _STATIC.get(key)
+    if out is not None:
+        return out
+    if len(_STATIC) > 50_000:
+        _STATIC.clear()
+    out = np.zeros(len(PLANES) * SIDE * SIDE, dtype=np.float32)
+    ox, oy = x - RADIUS, y + RADIUS  # the north-west corner
+    plane = SIDE * SIDE
+    top = grid.height - 1 - y  # the padded row of the window's north edge
+    window = _terrain(grid)[:, top:top + SIDE, x:x + SIDE]
+    out[: 2 * plane] = window.reshape(-1)
+    out[6 * plane: 7 * plane] = _sight(grid, x, y, n)
+    reach = out[7 * plane: 8 * plane].reshape(SIDE, SIDE)
+    x0, x1 = max(x - r, 0), min(x + n - 1 + r, grid.width - 1)  # on the map
+    y0, y1 = max(y - r, 0), min(y + n - 1 + r, grid.height - 1)
     c0, c1 = max(x0 - ox, 0), min(x1 - ox, SIDE - 1)  # in the window
     r0, r1 = max(oy - y1, 0), min(oy - y0, SIDE - 1)
     if c0 <= c1 and r0 <= r1:
         reach[r0:r1 + 1, c0:c1 + 1] = 1.0
+    out.flags.writeable = False
+    _STATIC[key] = out
+    return out
 
 
 _SIGHT: dict[Any, np.ndarray] = {}

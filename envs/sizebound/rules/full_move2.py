@@ -210,10 +210,10 @@ def _limit(f: Fighter) -> int:
 def phase_steps(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     """The pass-through steps of an Incorporeal creature (the directions whose next cell it
     may not stop in), for ``legal.full_turn_actions``."""
-    from .legal import step_target
     if not incorporeal(f) or f.grappled_by or f.grips or "rooted" in f.conds \
             or f.action_rung >= 4 or f.fatigue >= 4 or body_locked(f):
         return []
+    from .legal import step_target
     limit = _limit(f)
     out = []
     for d in range(8):

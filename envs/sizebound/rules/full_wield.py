@@ -36,7 +36,7 @@ from .fighter import Fighter
 from .full_geometry import _start
 from .full_lift import WIELDED, Landed, held_weapon, lift_of, lifted_by, throw_range
 from .labels import act
-from .space import can_stop, dist
+from .space import can_stop, dist, line_of_sight
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -67,7 +67,7 @@ def throw_cell(enc: SizeboundEncounter, f: Fighter, h: Fighter, d: int, k: int
         return None  # an empty cell (a creature is ``throw -> T``)
     if not can_stop(enc.grid, h, cell, [f]) or set(footprint(f.pos, f.n)) & mine:
         return None
-    if not enc.grid.line_of_sight(f.pos, f.n, cell, h.n):
+    if not line_of_sight(enc.grid, f.pos, f.n, cell, h.n):
         return None
     return cell
 

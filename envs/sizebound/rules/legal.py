@@ -31,7 +31,7 @@ from .full_skills import AURA, aura_actions
 from .labels import act
 from .procedures import can_fall_prone
 from .profile import UNARMED, WeaponProfile
-from .space import blockers, can_stop, dist, sight, stop_ok
+from .space import blockers, can_stop, dist, line_of_sight, sight, stop_ok
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -222,7 +222,7 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     if burst and can_spend(f, "P") and not f.pool_open and not (burst.magical and no_magic(f)):
         for t in enc.fighters:
             if t.alive and distance(f.pos, f.n, t.pos, 1) <= burst.range \
-                    and enc.grid.line_of_sight(f.pos, f.n, t.pos, 1):
+                    and line_of_sight(enc.grid, f.pos, f.n, t.pos, 1):
                 out.append(act(me, "cast", ("arcane_burst",), t.id))
     full = is_full(enc)  # spec §12.1 item 5, §12.2: Mend and Stomp are FULL content
     mend = skills.get("mend") if full else None
