@@ -119,7 +119,8 @@ def full_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = Non
     out: list[Action] = []
     conds = f.conds
     mine = {what for what, cond in REACTS.items()  # the self-inflicted ones (Act undoes them)
-            if cond in conds and any(c.source == me for c in conds.instances(cond))}
+            if cond in conds and any(c.source == me for c in conds.instances(cond))} \
+        if len(conds) else set()
     if react is None:
         react = extra_payment(f, "react") is not None
     if react:
@@ -140,15 +141,23 @@ def full_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = Non
         out.append(act(me, "terrified"))  # spec §6.6, at the start of its turn
     if general is None:
         general = can_pay_attack(f)
-    # spec §4.4, WE-05: an action with an Any cost can be used once a turn
-    any_one = any_payments(f, 1) is not None and not f.fx.get("turn:extinguish", 0)
+    any_one: bool | None = None  # spec §4.4, WE-05: an Any-cost action once a turn (read
+    steal: bool | None = None  # when first needed, as is Steal's cost: both are f's alone)
+    ff = enc.options.allow_friendly_fire
     for t in enc.fighters:
         if not t.alive:
             continue
         tid = t.id
-        if "ignited" in t.conds and dist(f, t) <= 1 and any_one:
-            out.append(act(me, "extinguish", target=tid))
-        if t is f or t.side == f.side and not enc.options.allow_friendly_fire:
+        near: bool | None = None
+        if "ignited" in t.conds:
+            near = dist(f, t) <= 1
+            if near:
+                if any_one is None:
+                    any_one = any_payments(f, 1) is not None \
+                        and not f.fx.get("turn:extinguish", 0)
+                if any_one:
+                    out.append(act(me, "extinguish", target=tid))
+        if t is f or t.side == f.side and not ff:
             continue
         if tid in f.grips and general and _strangle_ok(f, t):
             pushes = f.fx.get(f"turn:strangle:{tid}", 0)
@@ -156,8 +165,13 @@ def full_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = Non
                                          t.conds.instances("suffocating")[0].applied_at
                                          < enc.clock):
                 out.append(act(me, "strangle", target=tid))
-        if dist(f, t) <= 1 and _steal_cost(f) is not None and steal_item(f, t) is not None:
-            out.append(act(me, "steal", target=tid))
+        if near is None:
+            near = dist(f, t) <= 1
+        if near:
+            if steal is None:
+                steal = _steal_cost(f) is not None
+            if steal and steal_item(f, t) is not None:
+                out.append(act(me, "steal", target=tid))
     return out + leap_actions(enc, f) + wield_actions(enc, f, general) + area_skill_actions(enc, f)
 
 
