@@ -31,7 +31,7 @@ from envs.rl import ObsSpec
 from envs.rl.features import feature_rows, table_size
 
 from .rules.attack import charge_ready, dodge_bonus
-from .rules.economy import can_spend
+from .rules.economy import spendable
 from .rules.legal import weapon_in
 from .rules.preview import in_reach, preview_attack
 from .rules.space import dist, sight
@@ -219,7 +219,8 @@ def _self(enc: Any, f: Any) -> list[float]:
     prof = f.profile
     span = max(1, prof.max_hp - prof.pnr)
     used = f.used
-    blocked = sum(1 for a in "PDMB" if a not in used and not can_spend(f, a))
+    ok = spendable(f)
+    blocked = sum(1 for a in "PDMB" if a not in used and a not in ok)
     mods = f.mods()
     out = [prof.level / 30, f.hp / max(1, prof.max_hp), (f.hp - prof.pnr) / span,
            f.mana / max(1, prof.max_mana), f.guard / 10, f.dice / 8,
