@@ -13,14 +13,14 @@ Windows (spec §6.3, §6.5): ``drop_prone``, ``parry``, ``dodge``, ``block``, ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from envs.core.actions import Action
 from envs.core.squaregrid import DIRECTIONS, distance
 
 from . import rulings
 from .attack import Strike
-from .economy import can_free, can_pay_attack, can_spend, extra_payment
+from .economy import can_free, can_pay_attack, can_spend, extra_payment, spendable
 from .fighter import Fighter
 from .full_actions import full_actions, panic_filter
 from .full_conditions import body_locked, fear_sources, is_full, no_magic
@@ -116,6 +116,21 @@ def _can_move(enc: SizeboundEncounter, f: Fighter, cost: int) -> bool:
     return f.mode == "none" and can_spend(f, "M") and f.profile.walk >= cost
 
 
+_STEP_ARGS = tuple((name,) for name in rulings.DIRECTIONS)
+_SKILLS: dict[int, tuple[Any, dict[str, Any]]] = {}
+"""per stat block (by identity; the block is kept with its table): skill id -> skill"""
+
+
+def _skills(p: Any) -> dict[str, Any]:
+    """``{s.id: s for s in p.skills}``, built once per stat block (read-only)."""
+    got = _SKILLS.get(id(p))
+    if got is None or got[0] is not p:
+        if len(_SKILLS) > 4096:
+            _SKILLS.clear()
+        got = _SKILLS[id(p)] = (p, {s.id: s for s in p.skills})
+    return got[1]
+
+
 def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     out = [act(f.id, "end_turn")]
     if not f.alive or f.unconscious:
@@ -123,11 +138,12 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     me = f.id
     grappled = bool(f.grappled_by)
     rooted = "rooted" in f.conds  # spec §7.2 Rooted: no steps, no Run, no standing
-    can_m = can_spend(f, "M")  # what does not change within the decision, read once
+    ok = spendable(f)  # what does not change within the decision, read once
+    can_m = "M" in ok
     if not grappled and not rooted and f.action_rung < 4 and f.fatigue < 4 \
             and not body_locked(f):  # no steps without a body
         for d in _step_dirs(enc, f, can_m):
-            out.append(act(me, "step", (rulings.DIRECTIONS[d],)))
+            out.append(act(me, "step", _STEP_ARGS[d]))
         if f.mode == "none" and f.steps == 0 and not f.pool_open and not f.tired \
                 and can_spend(f, "PM"):
             out.append(act(me, "run"))
@@ -175,9 +191,10 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             out.append(act(me, "release", target=tid))
             if hands == 1 and free_hands >= 1:
                 out.append(act(me, "tighten", target=tid))
-    two_hand_held = any(enc.by_id[g].grips.get(me, 0) >= 2 for g in f.grappled_by
-                        if not any(c.source == g for c in f.conds.instances("arms_free")))
-    skills = {s.id: s for s in f.profile.skills} if enc.options.skills else {}
+    two_hand_held = bool(f.grappled_by) and any(
+        enc.by_id[g].grips.get(me, 0) >= 2 for g in f.grappled_by
+        if not any(c.source == g for c in f.conds.instances("arms_free")))
+    skills = _skills(f.profile) if enc.options.skills else {}
     arms = []  # the slots that can pay an attack, with their weapons
     for slot in ("main", "off"):
         wid = weapon_in(f, slot)
@@ -188,7 +205,7 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             continue  # spec §5.2.9: a two-handed grip stops hand-held weapon attacks
         if can_pay_attack(f, wid):
             arms.append((slot, w))
-    can_b = can_spend(f, "B")
+    can_b = "B" in ok
     trip_move = f.mode == "none" and can_m
     grab = general and free_hands >= 1
     for t in enc.fighters:
@@ -219,23 +236,23 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
                 and sight(enc.grid, f, t, enc.heights):
             out.append(act(me, "cast", ("arcane_bolt",), tid))
     burst = skills.get("arcane_burst")
-    if burst and can_spend(f, "P") and not f.pool_open and not (burst.magical and no_magic(f)):
+    if burst and "P" in ok and not f.pool_open and not (burst.magical and no_magic(f)):
         for t in enc.fighters:
             if t.alive and distance(f.pos, f.n, t.pos, 1) <= burst.range \
                     and line_of_sight(enc.grid, f.pos, f.n, t.pos, 1):
                 out.append(act(me, "cast", ("arcane_burst",), t.id))
     full = is_full(enc)  # spec §12.1 item 5, §12.2: Mend and Stomp are FULL content
     mend = skills.get("mend") if full else None
-    if mend and can_spend(f, "B") and not (mend.magical and no_magic(f)):
+    if mend and "B" in ok and not (mend.magical and no_magic(f)):
         for t in enc.fighters:
             if t.alive and dist(f, t) <= 1 and t.hp < t.profile.max_hp:
                 out.append(act(me, "cast", ("mend",), t.id))
     stomp = skills.get("stomp") if full else None
-    if stomp and can_spend(f, "P") and not f.pool_open \
+    if stomp and "P" in ok and not f.pool_open \
             and f.profile.size_index >= stomp.min_size_index:
         out.append(act(me, "cast", ("stomp",)))
     roar = skills.get("roar")  # Roar's fear is FULL or CORE-optional (options.fear)
-    if roar and enc.options.fear and can_spend(f, "B") \
+    if roar and enc.options.fear and "B" in ok \
             and f.skill_uses.get("roar", 0) < (roar.uses or 1):
         out.append(act(me, "cast", ("roar",)))
     if AURA in skills:
