@@ -81,11 +81,12 @@ def spend_reaction(f: Fighter) -> None:
 def can_free(f: Fighter, body: bool = True) -> bool:
     """A Free action (spec §4.4): none while Unconscious; a Disabled creature gets one Extra or
     Free action a turn; Paralyzed allows only those that need no body movement."""
-    if f.unconscious or petrified(f):
+    rung = f.action_rung  # read once: Unconscious is its top rung
+    if rung >= ActionRung.UNCONSCIOUS or petrified(f):
         return False
     if f.fatigue >= FatigueRung.DISABLED:
         return f.minor_used == 0
-    return not (body and (f.action_rung >= ActionRung.PARALYZED or body_locked(f)))
+    return not (body and (rung >= ActionRung.PARALYZED or body_locked(f)))
 
 
 def use_free(f: Fighter) -> None:
