@@ -29,6 +29,8 @@ def act(actor: str, kind: str, args: tuple[str, ...] = (), target: str | None = 
 
 def parse(label: str) -> Action:
     """``parse_label(label)``, read once per distinct label (errors are not remembered)."""
+    if not isinstance(label, str):
+        return parse_label(label)  # its message for a label that is not text
     a = _PARSED.get(label)
     if a is None:
         if len(_PARSED) > 50_000:

@@ -228,7 +228,7 @@ class SizeboundEncounter(EncounterBase):
         return list(self._legal)
 
     def parse_action(self, label: str) -> Action:
-        a = _CHECKED.get(label)
+        a = _CHECKED.get(label) if isinstance(label, str) else None
         if a is not None:
             if a.actor in self.by_id and (a.target is None or a.target in self.by_id):
                 return a
