@@ -86,6 +86,10 @@ class _Decision:
         self.friends = [k for k, x in self.c.items() if x["alive"] and x["ally"]]
         self._threat: dict[str, float] = {}
         self._arms: dict[str, list[Any]] = {}
+        self._reach: dict[str, int] = {}  # these read the decision's state only: once each
+        self._shot: dict[str, int] = {}
+        self._place: dict[tuple[int, int], float] = {}
+        self._focus: str | None = None
 
     # ------------------------------------------------------------------ public data
     def profile(self, cid: str) -> Any:
@@ -112,15 +116,23 @@ class _Decision:
         return w.mean_dice + self.stat(cid, w.stat)
 
     def reach(self, cid: str) -> int:
-        return max([w.reach for w in self.arms(cid) if w.reach is not None] + [1])
+        r = self._reach.get(cid)
+        if r is None:
+            r = self._reach[cid] = max([w.reach for w in self.arms(cid)
+                                        if w.reach is not None] + [1])
+        return r
 
     def shot(self, cid: str) -> int:
         """The longest ranged attack (bow, thrown-type weapon, Arcane Bolt with the mana)."""
+        known = self._shot.get(cid)
+        if known is not None:
+            return known
         best = max([w.range for w in self.arms(cid) if w.range is not None and w.reach is None]
                    + [0])
         bolt = self.profile(cid).skill("arcane_bolt")
         if bolt is not None and self.enc.options.skills and self.c[cid]["mana"] >= bolt.mana:
             best = max(best, bolt.range)
+        self._shot[cid] = best
         return best
 
     def threat(self, cid: str) -> float:
@@ -321,7 +333,13 @@ class _Decision:
         return self.place((x + dx, y + dy)) - self.place((x, y)) - 0.05
 
     def place(self, at: tuple[int, int]) -> float:
-        """How good it is to stand at ``at`` (for this creature)."""
+        """How good it is to stand at ``at`` (for this creature; each place worked out once)."""
+        known = self._place.get(at)
+        if known is None:
+            known = self._place[at] = self._place_value(at)
+        return known
+
+    def _place_value(self, at: tuple[int, int]) -> float:
         me = self.id
         if not self.foes:
             return 0.0
@@ -338,7 +356,10 @@ class _Decision:
                                                               self.c[e]["n"]) else -4.0)
                        for e in self.foes)
             return best * 0.6 - 0.15 * danger
-        focus = max(self.foes, key=lambda e: self.worth(e, 6.0) - 0.6 * self.dist(me, e))
+        focus = self._focus
+        if focus is None:  # the same for every place
+            focus = self._focus = max(self.foes, key=lambda e: self.worth(e, 6.0)
+                                      - 0.6 * self.dist(me, e))
         d = self.dist(me, focus, at)
         value = -max(0, d - reach) + (0.6 if reach > self.reach(focus) and d == reach else 0.0)
         return value - (0.6 if weak else 0.03) * danger

@@ -53,6 +53,7 @@ from envs.core.squaregrid import distance
 from envs.rl import ActionLayout, Block, ego_order
 
 from .observation import MAX_PER_SIDE, OBS, SLOTS, obs_features, observe
+from .rules.labels import act
 
 __all__ = ["NAME", "LAYOUT", "ENCODING", "SizeboundEncoding", "STEPS", "SINGLES", "ANSWERS",
            "TARGETED", "PAIRED", "SKILL_SLOTS", "ITEM_SLOTS", "FULL_SINGLES", "FULL_TARGETED",
@@ -223,47 +224,47 @@ class SizeboundEncoding:
         if "target" in c:
             target = self.ego(enc, combatant)[1][c["target"]] or "nobody"
         if block == "end":
-            return Action(me, "pass" if enc.window is not None else "end_turn")
+            return act(me, "pass" if enc.window is not None else "end_turn")
         if block == "step":
-            return Action(me, "step", (STEPS[c["dir"]],))
+            return act(me, "step", (STEPS[c["dir"]],))
         if block == "single":
             kind, args = SINGLES[c["kind"]]
-            return Action(me, kind, args)
+            return act(me, kind, args)
         if block == "pick_up":
             items = self.items_in_reach(enc, combatant)
             k = c["item"]
-            return Action(me, "pick_up", (items[k] if k < len(items) else f"item{k}",))
+            return act(me, "pick_up", (items[k] if k < len(items) else f"item{k}",))
         if block == "drop":
             held = enc.by_id[combatant].wielded
             wid = held.get("off") if c["hand"] else held.get("both") or held.get("main")
-            return Action(me, "drop", (wid or f"hand{c['hand']}",))
+            return act(me, "drop", (wid or f"hand{c['hand']}",))
         if block in PAIRED:
-            return Action(me, block, (PAIRED[block][c["how"]],), target)
+            return act(me, block, (PAIRED[block][c["how"]],), target)
         if block in TARGETED:
-            return Action(me, block, (), target)
+            return act(me, block, (), target)
         if block == "full_single":
             kind, args = FULL_SINGLES[c["kind"]]
-            return Action(me, kind, args)
+            return act(me, kind, args)
         if block == "full_target":
-            return Action(me, FULL_TARGETED[c["kind"]], (), target)
+            return act(me, FULL_TARGETED[c["kind"]], (), target)
         if block in ("leap", "throw_to"):
             dists = LEAP_DISTANCES if block == "leap" else THROW_DISTANCES
-            return Action(me, block, (STEPS[c["dir"]], dists[c["dist"]]))
+            return act(me, block, (STEPS[c["dir"]], dists[c["dist"]]))
         if block == "swing":
-            return Action(me, "swing", (), target)
+            return act(me, "swing", (), target)
         if block == "cast_dir":
             skills = self.skills(enc, combatant)
             k = c["skill"]
-            return Action(me, "cast", (skills[k] if k < len(skills) else f"skill{k}",
+            return act(me, "cast", (skills[k] if k < len(skills) else f"skill{k}",
                                        STEPS[c["dir"]]))
         if block == "full_answer":
             k = c["option"]
-            return Action(me, FULL_ANSWERS[k] if k < len(FULL_ANSWERS) else "spare")
+            return act(me, FULL_ANSWERS[k] if k < len(FULL_ANSWERS) else "spare")
         if block in ("cast", "cast_self"):
             skills = self.skills(enc, combatant)
             k = c["skill"]
-            return Action(me, "cast", (skills[k] if k < len(skills) else f"skill{k}",), target)
-        return Action(me, ANSWERS[c["option"]])
+            return act(me, "cast", (skills[k] if k < len(skills) else f"skill{k}",), target)
+        return act(me, ANSWERS[c["option"]])
 
     # ------------------------------------------------------------------ observation
     def observe(self, enc: Any, combatant: str) -> np.ndarray:

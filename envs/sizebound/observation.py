@@ -26,11 +26,12 @@ from typing import Any
 
 import numpy as np
 
+from envs.core.squaregrid import distance
 from envs.rl import ObsSpec
 from envs.rl.features import feature_rows, table_size
 
 from .rules.attack import charge_ready, dodge_bonus
-from .rules.economy import can_spend
+from .rules.economy import spendable
 from .rules.legal import weapon_in
 from .rules.preview import in_reach, preview_attack
 from .rules.space import dist, sight
@@ -145,30 +146,46 @@ _FULL_SET = frozenset(FULL_CONDITIONS)
 _NO_FULL = [0.0] * len(FULL_CONDITIONS)
 
 
-def _conditions(f: Any, stun: bool) -> list[float]:
-    """``CONDITION_FEATURES`` of ``f`` (``stun``: with the HP Stun flag, for ``self``)."""
+def _conditions(f: Any, stun: bool) -> tuple[float, ...]:
+    """``CONDITION_FEATURES`` of ``f`` (``stun``: with the HP Stun flag, for ``self``); the
+    rows are remembered by what they are read from (a row is read-only)."""
     conds = f.conds.names()
-    out = [float("prone" in conds), float(bool(f.grappled_by)), float(bool(f.grips))]
+    unnerved = f.unnerved if "unnerved" in conds else 0
+    key = (conds, bool(f.grappled_by), bool(f.grips), stun and f.hp <= 0, stun, f.action_rung,
+           f.fatigue, unnerved, f.z)
+    row = _CONDITION_ROWS.get(key)
+    if row is None:
+        if len(_CONDITION_ROWS) > 20_000:
+            _CONDITION_ROWS.clear()
+        row = _CONDITION_ROWS[key] = tuple(_condition_row(conds, *key[1:]))
+    return row
+
+
+_CONDITION_ROWS: dict[tuple[Any, ...], tuple[float, ...]] = {}
+
+
+def _condition_row(conds: frozenset[str], grappled: bool, grips: bool, stunned: bool,
+                   stun: bool, rung: int, fatigue: int, unnerved: int, z: int) -> list[float]:
+    out = [float("prone" in conds), float(grappled), float(grips)]
     if stun:
-        out.append(float(f.hp <= 0))
-    rung, fatigue = f.action_rung, f.fatigue
+        out.append(float(stunned))
     out += _ACTION_HOT[rung] if 0 <= rung < 6 else _hot(rung, 6)
     out += _FATIGUE_HOT[fatigue] if 0 <= fatigue < 5 else _hot(fatigue, 5)
-    out += [float("afraid" in conds), f.unnerved / 10, float("blinded" in conds),
+    out += [float("afraid" in conds), unnerved / 10, float("blinded" in conds),
             float("deafened" in conds)]
     out += [float(c in conds) for c in FULL_CONDITIONS] if not _FULL_SET.isdisjoint(conds) \
         else _NO_FULL
-    out.append(f.z / 10)
+    out.append(z / 10)
     return out
 
 
-def _weapon(f: Any, slot: str) -> list[float]:
+def _weapon(f: Any, slot: str, mods: dict[str, int]) -> list[float]:
     wid = weapon_in(f, slot)
     if wid is None:
         return [0.0] * len(WEAPON_FEATURES)
     w = f.profile.weapon(wid)
     far = w.range if w.range is not None else (w.thrown or 0)
-    return [1.0, (w.mean_dice + f.mod(w.stat)) / 20, (w.reach or 0) / 5, far / 20,
+    return [1.0, (w.mean_dice + mods[w.stat]) / 20, (w.reach or 0) / 5, far / 20,
             len(w.crit) / 5, w.weapon_attacks / 2]
 
 
@@ -202,7 +219,9 @@ def _self(enc: Any, f: Any) -> list[float]:
     prof = f.profile
     span = max(1, prof.max_hp - prof.pnr)
     used = f.used
-    blocked = sum(1 for a in "PDMB" if a not in used and not can_spend(f, a))
+    ok = spendable(f)
+    blocked = sum(1 for a in "PDMB" if a not in used and a not in ok)
+    mods = f.mods()
     out = [prof.level / 30, f.hp / max(1, prof.max_hp), (f.hp - prof.pnr) / span,
            f.mana / max(1, prof.max_mana), f.guard / 10, f.dice / 8,
            f.reactions / 3, *(float(a in used) for a in "PDMB"),
@@ -212,45 +231,56 @@ def _self(enc: Any, f: Any) -> list[float]:
            f.mr / 5, float(f.aim_active), float(f.aim_round == enc.round),
            f.free_hands / 2, blocked / 4, *_conditions(f, True),
            (prof.level + prof.attacks) / 10, prof.defense / 30, dodge_bonus(enc, f) / 20,
-           f.athletics / 20, f.nimble / 20, f.arcana / 20,
+           (mods["might"] + prof.attacks + prof.sn) / 20,
+           (mods["skill"] + prof.attacks + 16 - prof.sn) / 20,
+           (mods["magic"] + prof.mana_scaling) / 20,
            f.block_guard() / 10, prof.size_index / 10,
-           *_weapon(f, "main"), *_weapon(f, "off")]
+           *_weapon(f, "main", mods), *_weapon(f, "off", mods)]
     return out
 
 
-def _slot(enc: Any, me: Any, g: Any, reach: dict[str, list[str]]) -> list[float]:
+def _slot(enc: Any, me: Any, g: Any, reach: dict[str, list[str]], flankers: list[Any]
+          ) -> list[float]:
+    """``SLOT_FEATURES`` of ``g`` seen by ``me``; ``flankers``: the members of ``me``'s side
+    but ``me`` that can flank (alive, not Paralyzed or worse), read once per observation."""
     cid = g.id
     prof = g.profile
     ally = g.side == me.side
-    dx, dy, d = g.x - me.x, g.y - me.y, dist(me, g)
-    flank = sum(1 for o in enc.fighters if o.side == me.side and o is not me and o.alive
-                and o.action_rung < 4 and _adjacent(o, g))
+    gx, gy, gn = g.x, g.y, g.n
+    dx, dy, d = gx - me.x, gy - me.y, dist(me, g)
+    flank = 0
+    for o in flankers:
+        if distance(o.pos, o.n, (gx, gy), gn) <= 1:
+            flank += 1
     odds: list[float] = []
     live = me.alive and g.alive
-    for slot in ("main", "off"):
-        pv = preview_attack(enc, me.id, slot, cid) if (live and not ally
-                                                       and cid in reach.get(slot, ())) else None
-        odds += [0.0, 0.0] if pv is None else [pv.hit, pv.expected_damage / 20]
+    main, off = reach.get("main", ()), reach.get("off", ())
+    if live and not ally and (cid in main or cid in off):
+        for slot, near in (("main", main), ("off", off)):
+            pv = preview_attack(enc, me.id, slot, cid) if cid in near else None
+            odds += [0.0, 0.0] if pv is None else [pv.hit, pv.expected_damage / 20]
+    else:
+        odds = _NO_ODDS
     wid = weapon_in(g, "main")
     mean = 0.0
+    mods = g.mods()
     if wid is not None:
         w = prof.weapon(wid)
-        mean = (w.mean_dice + g.mod(w.stat)) / 20
+        mean = (w.mean_dice + mods[w.stat]) / 20
     return [1.0, float(g.alive), float(enc.is_active(cid)), float(ally),
             dx / 16, dy / 16, d / 16, float(d <= 1),
-            float(cid in reach.get("main", ())), float(cid in reach.get("off", ())),
+            float(cid in main), float(cid in off),
             float(sight(enc.grid, me, g, enc.heights)),
             flank / 4, g.hp / max(1, prof.max_hp), float(g.hp <= 0),
             g.guard / 10, g.reactions / 3, *_conditions(g, False),
-            prof.size_index / 10, g.n / 4, prof.defense / 30,
-            dodge_bonus(enc, g) / 20, g.athletics / 20, g.nimble / 20, mean,
+            prof.size_index / 10, gn / 4, prof.defense / 30,
+            dodge_bonus(enc, g) / 20, (mods["might"] + prof.attacks + prof.sn) / 20,
+            (mods["skill"] + prof.attacks + 16 - prof.sn) / 20, mean,
             float(cid in me.grips), float(me.id in g.grips),
             float(live and charge_ready(enc, me, g)), *odds]
 
 
-def _adjacent(a: Any, b: Any) -> bool:
-    from envs.core.squaregrid import distance
-    return distance(a.pos, a.n, b.pos, b.n) <= 1
+_NO_ODDS = [0.0] * 4
 
 
 _TERRAIN: dict[Any, np.ndarray] = {}
@@ -277,37 +307,57 @@ def _terrain(grid: Any) -> np.ndarray:
 
 def _map(enc: Any, me: Any, out: np.ndarray) -> None:
     """The planes, written into ``out`` (zeros on entry)."""
-    grid = enc.grid
+    r = max([1] + [me.profile.weapon(w).reach or 0 for w in
+                   (weapon_in(me, s) for s in ("main", "off")) if w is not None])
+    out[:] = _static_planes(enc.grid, me.x, me.y, me.n, r)
     ox, oy = me.x - RADIUS, me.y + RADIUS  # the north-west corner
-    plane = SIDE * SIDE
-    top = grid.height - 1 - me.y  # the padded row of the window's north edge
-    window = _terrain(grid)[:, top:top + SIDE, me.x:me.x + SIDE]
-    out[: 2 * plane] = window.reshape(-1)
-
-    def put(k: int, cell: tuple[int, int]) -> None:
-        col, row = cell[0] - ox, oy - cell[1]
-        if 0 <= col < SIDE and 0 <= row < SIDE:
-            out[k * plane + row * SIDE + col] = 1.0
-
+    planes = out.reshape(len(PLANES), SIDE, SIDE)
+    side = me.side
     for g in enc.fighters:
         if not g.alive:
             continue
-        k = 4 if g is me else (2 if g.side == me.side else 3)
-        for dx in range(g.n):
-            for dy in range(g.n):
-                put(k, (g.x + dx, g.y + dy))
+        k = 4 if g is me else (2 if side == g.side else 3)
+        n = g.n
+        c0, c1 = max(g.x - ox, 0), min(g.x + n - 1 - ox, SIDE - 1)  # its block in the window
+        r0, r1 = max(oy - (g.y + n - 1), 0), min(oy - g.y, SIDE - 1)
+        if c0 <= c1 and r0 <= r1:
+            planes[k, r0:r1 + 1, c0:c1 + 1] = 1.0
+    items = planes[5]
     for _, x, y in enc.items:
-        put(5, (x, y))
-    out[6 * plane: 7 * plane] = _sight(grid, me.x, me.y, me.n)
-    r = max([1] + [me.profile.weapon(w).reach or 0 for w in
-                   (weapon_in(me, s) for s in ("main", "off")) if w is not None])
+        col, row = x - ox, oy - y
+        if 0 <= col < SIDE and 0 <= row < SIDE:
+            items[row, col] = 1.0
+
+
+_STATIC: dict[Any, np.ndarray] = {}
+"""per (map, anchor, footprint side, reach): the planes that depend on nothing else (wall,
+difficult, sight, reach), read-only"""
+
+
+def _static_planes(grid: Any, x: int, y: int, n: int, r: int) -> np.ndarray:
+    key = (grid, x, y, n, r)
+    out = _STATIC.get(key)
+    if out is not None:
+        return out
+    if len(_STATIC) > 50_000:
+        _STATIC.clear()
+    out = np.zeros(len(PLANES) * SIDE * SIDE, dtype=np.float32)
+    ox, oy = x - RADIUS, y + RADIUS  # the north-west corner
+    plane = SIDE * SIDE
+    top = grid.height - 1 - y  # the padded row of the window's north edge
+    window = _terrain(grid)[:, top:top + SIDE, x:x + SIDE]
+    out[: 2 * plane] = window.reshape(-1)
+    out[6 * plane: 7 * plane] = _sight(grid, x, y, n)
     reach = out[7 * plane: 8 * plane].reshape(SIDE, SIDE)
-    x0, x1 = max(me.x - r, 0), min(me.x + me.n - 1 + r, grid.width - 1)  # on the map
-    y0, y1 = max(me.y - r, 0), min(me.y + me.n - 1 + r, grid.height - 1)
+    x0, x1 = max(x - r, 0), min(x + n - 1 + r, grid.width - 1)  # on the map
+    y0, y1 = max(y - r, 0), min(y + n - 1 + r, grid.height - 1)
     c0, c1 = max(x0 - ox, 0), min(x1 - ox, SIDE - 1)  # in the window
     r0, r1 = max(oy - y1, 0), min(oy - y0, SIDE - 1)
     if c0 <= c1 and r0 <= r1:
         reach[r0:r1 + 1, c0:c1 + 1] = 1.0
+    out.flags.writeable = False
+    _STATIC[key] = out
+    return out
 
 
 _SIGHT: dict[Any, np.ndarray] = {}
@@ -353,8 +403,12 @@ def observe(enc: Any, combatant: str, slots: list[str | None]) -> np.ndarray:
         return vec
     reach = in_reach(enc, combatant) if me.alive else {}
     row = _context(enc, me, index) + _self(enc, me)
+    side = me.side
+    flankers = [o for o in enc.fighters if o.side == side and o is not me and o.alive
+                and o.action_rung < 4]
+    by_id = enc.by_id
     for cid in slots[1:]:
-        row += _slot(enc, me, enc.by_id[cid], reach) if cid is not None else _EMPTY_SLOT
+        row += _slot(enc, me, by_id[cid], reach, flankers) if cid is not None else _EMPTY_SLOT
     vec[:_MAP] = row
     _map(enc, me, vec[_MAP:])
     np.minimum(vec, 1.0, out=vec)  # the features are written unclipped, clipped here at once

@@ -113,7 +113,7 @@ def charge_ready(enc: SizeboundEncounter, a: Fighter, t: Fighter) -> bool:
     """RULING R-31: the last >= 5 steps in one direction, each strictly closing on ``t``."""
     path = a.charge_path
     k = rulings.CHARGE_STEPS
-    if a.tired or a.charge_dir is None or len(path) < k + 1:
+    if a.charge_dir is None or len(path) < k + 1 or a.tired:
         return False
     from envs.core.squaregrid import distance
     ds = [distance(c, a.n, t.pos, t.n) for c in path[-(k + 1):]]

@@ -11,8 +11,8 @@ from . import rulings
 from .fighter import ActionRung, FatigueRung, Fighter
 from .full_conditions import body_locked, petrified
 
-__all__ = ["can_spend", "spend", "can_react", "spend_reaction", "extra_payment", "pay_extra",
-           "can_free", "use_free", "can_pay_attack", "pay_attack", "defensive_bonus",
+__all__ = ["can_spend", "spendable", "spend", "can_react", "spend_reaction", "extra_payment",
+           "pay_extra", "can_free", "use_free", "can_pay_attack", "pay_attack", "defensive_bonus",
            "any_payments"]
 
 PDM = frozenset("PDM")
@@ -42,6 +42,24 @@ def can_spend(f: Fighter, needed: str) -> bool:
     return True
 
 
+def spendable(f: Fighter) -> str:
+    """The letters of ``PDMB`` that ``can_spend(f, letter)`` allows now, one at a time (the
+    rung read once for the four)."""
+    used = f.used
+    rung = f.action_rung
+    if rung >= ActionRung.PARALYZED or f.fatigue >= FatigueRung.DISABLED or body_locked(f):
+        return ""
+    free = [a for a in "PDMB" if a not in used]
+    if rung == ActionRung.STUNNED:
+        return "".join(free) if f.stun_count == 0 else ""
+    if rung == ActionRung.STAGGERED:
+        return "".join(free) if len(set(used)) + 1 <= 2 else ""
+    if rung == ActionRung.JARRED:
+        spent = len(set(used) & PDM)
+        return "".join(a for a in free if spent + (a in PDM) <= 2)
+    return "".join(free)
+
+
 def spend(f: Fighter, needed: str) -> None:
     f.used += needed
     f.stun_count += 1
@@ -63,11 +81,12 @@ def spend_reaction(f: Fighter) -> None:
 def can_free(f: Fighter, body: bool = True) -> bool:
     """A Free action (spec §4.4): none while Unconscious; a Disabled creature gets one Extra or
     Free action a turn; Paralyzed allows only those that need no body movement."""
-    if f.unconscious or petrified(f):
+    rung = f.action_rung  # read once: Unconscious is its top rung
+    if rung >= ActionRung.UNCONSCIOUS or petrified(f):
         return False
     if f.fatigue >= FatigueRung.DISABLED:
         return f.minor_used == 0
-    return not (body and (f.action_rung >= ActionRung.PARALYZED or body_locked(f)))
+    return not (body and (rung >= ActionRung.PARALYZED or body_locked(f)))
 
 
 def use_free(f: Fighter) -> None:

@@ -176,6 +176,10 @@ class Fighter:
         """A stat modifier from the Totals (spec §2.2)."""
         return _mods(stat_totals(self))[stat]  # FULL: Totals changed by §7.2, §7.4
 
+    def mods(self) -> dict[str, int]:
+        """Every ``mod`` by stat at once (read-only, shared)."""
+        return _mods(stat_totals(self))
+
     @property
     def athletics(self) -> int:
         """spec §2.3: ``Might + Attacks + SN``."""

@@ -33,7 +33,11 @@ from .economy import (
 )
 from .events import ConditionChanged, ItemMoved
 from .fighter import Fighter
+from .full_areas import area_skill_actions
 from .full_conditions import suffocate
+from .full_leap import leap_actions
+from .full_wield import wield_actions
+from .labels import act
 from .procedures import add_condition, athletics_bonus, contest, roll
 from .space import dist
 
@@ -107,51 +111,68 @@ def _strangling(f: Fighter, t: Fighter) -> bool:
     return any(c.source == f.id for c in t.conds.instances("suffocating"))
 
 
-def full_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
+def full_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = None,
+                 react: bool | None = None, free: bool | None = None) -> list[Action]:
+    """``general``, ``react``, ``free``: ``legal.full_turn_actions``'s checks (``None``:
+    computed here)."""
     me = f.id
     out: list[Action] = []
     conds = f.conds
     mine = {what for what, cond in REACTS.items()  # the self-inflicted ones (Act undoes them)
-            if cond in conds and any(c.source == me for c in conds.instances(cond))}
-    if extra_payment(f, "react") is not None:
+            if cond in conds and any(c.source == me for c in conds.instances(cond))} \
+        if len(conds) else set()
+    if react is None:
+        react = extra_payment(f, "react") is not None
+    if react:
         for what in REACTS:
             if what not in mine and (what != "ears" or f.free_hands >= 1):
-                out.append(Action(me, "react", (what,)))
-    if mine and can_free(f):
+                out.append(act(me, "react", (what,)))
+    if mine and (can_free(f) if free is None else free):
         for what in REACTS:
             if what in mine:
-                out.append(Action(me, "act", (what,)))
+                out.append(act(me, "act", (what,)))
     if "rooted" in f.conds and _rooted_payment(f) is not None:
-        out.append(Action(me, "free_rooted"))
+        out.append(act(me, "free_rooted"))
     if extra_payment(f, "search") is not None:
-        out.append(Action(me, "search"))
+        out.append(act(me, "search"))
     if "panicked" in f.conds and "terrified" not in f.conds and not f.used \
             and f.stun_count == 0 and f.minor_used == 0 and f.steps == 0 \
             and not _escapes(enc, f):
-        out.append(Action(me, "terrified"))  # spec §6.6, at the start of its turn
-    general = can_pay_attack(f)
-    # spec §4.4, WE-05: an action with an Any cost can be used once a turn
-    any_one = any_payments(f, 1) is not None and not f.fx.get("turn:extinguish", 0)
+        out.append(act(me, "terrified"))  # spec §6.6, at the start of its turn
+    if general is None:
+        general = can_pay_attack(f)
+    any_one: bool | None = None  # spec §4.4, WE-05: an Any-cost action once a turn (read
+    steal: bool | None = None  # when first needed, as is Steal's cost: both are f's alone)
+    ff = enc.options.allow_friendly_fire
     for t in enc.fighters:
         if not t.alive:
             continue
         tid = t.id
-        if "ignited" in t.conds and dist(f, t) <= 1 and any_one:
-            out.append(Action(me, "extinguish", target=tid))
-        if t is f or t.side == f.side and not enc.options.allow_friendly_fire:
+        near: bool | None = None
+        if "ignited" in t.conds:
+            near = dist(f, t) <= 1
+            if near:
+                if any_one is None:
+                    any_one = any_payments(f, 1) is not None \
+                        and not f.fx.get("turn:extinguish", 0)
+                if any_one:
+                    out.append(act(me, "extinguish", target=tid))
+        if t is f or t.side == f.side and not ff:
             continue
         if tid in f.grips and general and _strangle_ok(f, t):
             pushes = f.fx.get(f"turn:strangle:{tid}", 0)
             if not _strangling(f, t) or (pushes < STRANGLE_EXTRA and
                                          t.conds.instances("suffocating")[0].applied_at
                                          < enc.clock):
-                out.append(Action(me, "strangle", target=tid))
-        if dist(f, t) <= 1 and _steal_cost(f) is not None and steal_item(f, t) is not None:
-            out.append(Action(me, "steal", target=tid))
-    from .full_areas import area_skill_actions
-    from .full_leap import leap_actions
-    from .full_wield import wield_actions
-    return out + leap_actions(enc, f) + wield_actions(enc, f) + area_skill_actions(enc, f)
+                out.append(act(me, "strangle", target=tid))
+        if near is None:
+            near = dist(f, t) <= 1
+        if near:
+            if steal is None:
+                steal = _steal_cost(f) is not None
+            if steal and steal_item(f, t) is not None:
+                out.append(act(me, "steal", target=tid))
+    return out + leap_actions(enc, f) + wield_actions(enc, f, general) + area_skill_actions(enc, f)
 
 
 def _escapes(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
@@ -166,7 +187,7 @@ def _escapes(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     for d in range(8):
         new = step_target(enc, f, d)
         if new is not None and all(dist(f, s, new) > dist(f, s) for s in srcs):
-            out.append(Action(f.id, "step", (DIRECTIONS[d],)))
+            out.append(act(f.id, "step", (DIRECTIONS[d],)))
     return out
 
 

@@ -35,6 +35,7 @@ from .economy import can_pay_attack, can_spend, pay_attack, spend
 from .fighter import Fighter
 from .full_conditions import no_magic
 from .full_geometry import _start, area_hits, cone_cells, line_cells
+from .labels import act
 
 if TYPE_CHECKING:
     from .profile import SkillProfile
@@ -87,7 +88,7 @@ def area_skill_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             continue
         if s.min_size_index and f.profile.size_index < s.min_size_index:
             continue
-        out += [Action(f.id, "cast", (s.id, d)) for d in rulings.DIRECTIONS]
+        out += [act(f.id, "cast", (s.id, d)) for d in rulings.DIRECTIONS]
     return out
 
 

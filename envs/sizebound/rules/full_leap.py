@@ -42,7 +42,8 @@ from .events import MoveOpened
 from .fighter import FatigueRung, Fighter
 from .full_conditions import body_locked, fear_sources
 from .full_geometry import ground
-from .space import can_stop, dist
+from .labels import act
+from .space import blockers, can_stop, dist, stop_ok
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -128,14 +129,37 @@ def leap_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     """``leap <dir> <k>`` for ``full_actions``."""
     if not _may_leap(enc, f):
         return []
+    ks = [(k_text, int(k_text)) for k_text in LEAP_DISTANCES
+          if leap_cost(f, int(k_text)) is not None]
+    if not ks:
+        return []
+    lands = _landings(enc, f, ks[-1][1])
+    return [act(f.id, "leap", (name, k_text)) for k_text, k in ks
+            for d, name in enumerate(rulings.DIRECTIONS) if k in lands[d]]
+
+
+def _landings(enc: SizeboundEncounter, f: Fighter, far: int) -> list[set[int]]:
+    """``leap_path`` for every direction and every distance up to ``far`` at once: per
+    direction, the distances whose leap lands (the others' places read once)."""
+    hostile = blockers(f, [o for o in enc.fighters if o.alive and o is not f
+                           and o.side != f.side and o.id not in f.grappled_by])
+    everyone = blockers(f, [o for o in enc.fighters if o is not f])
+    alt = f.ground + f.z + (0 if f.z else 1)
+    srcs = [src for src in (enc.by_id.get(s) for s in fear_sources(f))
+            if src is not None and src.alive]
+    grid, heights = enc.grid, bool(enc.heights)
     out = []
-    for k_text in LEAP_DISTANCES:
-        k = int(k_text)
-        if leap_cost(f, k) is None:
-            continue
-        for d, name in enumerate(rulings.DIRECTIONS):
-            if leap_path(enc, f, d, k) is not None:
-                out.append(Action(f.id, "leap", (name, k_text)))
+    for dx, dy in DIRECTIONS:
+        ok = set()
+        for i in range(1, far + 1):
+            c = (f.x + dx * i, f.y + dy * i)
+            high = heights and ground(enc, c, f.n) > alt
+            if not high and stop_ok(grid, f, c, everyone) \
+                    and all(dist(f, src, c) >= dist(f, src) for src in srcs):
+                ok.add(i)  # it lands here
+            if high or not stop_ok(grid, f, c, hostile):
+                break  # no leap passes over here
+        out.append(ok)
     return out
 
 

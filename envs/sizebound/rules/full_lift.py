@@ -42,6 +42,7 @@ from envs.core.flow import Ctx
 from .economy import can_pay_attack, pay_attack
 from .events import Damaged
 from .fighter import Fighter
+from .labels import act
 from .profile import UNARMED, WeaponProfile
 from .space import can_stop, dist, sight
 
@@ -137,11 +138,13 @@ def _can_lift(enc: SizeboundEncounter, f: Fighter, t: Fighter) -> bool:
     return f.free_hands >= hands and "rooted" not in t.conds and lifted_by(enc, t) is None
 
 
-def lift_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
+def lift_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = None
+                 ) -> list[Action]:
     """``lift -> T`` and ``throw -> T`` for ``legal.full_turn_actions``."""
-    if not can_pay_attack(f) or lifted_by(enc, f) is not None:
+    if not (can_pay_attack(f) if general is None else general) \
+            or lifted_by(enc, f) is not None:
         return []
-    out = [Action(f.id, "lift", target=t.id) for t in enc.fighters if _can_lift(enc, f, t)]
+    out = [act(f.id, "lift", target=t.id) for t in enc.fighters if _can_lift(enc, f, t)]
     held = [tid for tid in f.grips if lift_of(f, tid) == WIELDED]
     if not held or "blinded" in f.conds:
         return out
@@ -152,7 +155,7 @@ def lift_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
         if t.side == f.side and not enc.options.allow_friendly_fire:
             continue
         if sight(enc.grid, f, t, enc.heights):
-            out.append(Action(f.id, "throw", target=t.id))
+            out.append(act(f.id, "throw", target=t.id))
     return out
 
 
@@ -176,7 +179,7 @@ def _dodges(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, t: F
         return False
     if not _could_react(t):
         return False
-    c = ctx.ask(t.id, "dodge", [Action(t.id, "dodge"), Action(t.id, "pass")],
+    c = ctx.ask(t.id, "dodge", [act(t.id, "dodge"), act(t.id, "pass")],
                 {"attacker": f.id, "lift": True})
     if c.kind != "dodge":
         return False

@@ -21,6 +21,7 @@ from envs.core.squaregrid import DIRECTIONS, footprint
 from .damage import deal
 from .fighter import Fighter
 from .full_geometry import ground
+from .labels import act
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -187,11 +188,11 @@ def motion_actions(enc: SizeboundEncounter, f: Fighter, can_move: Any) -> list[A
     if can_hover(f) and f.action_rung < 4:
         cost = step_cost(enc, f, 1) if f.z else 1
         if can_move(cost) and not f.tired:
-            out.append(Action(f.id, "rise"))
+            out.append(act(f.id, "rise"))
             if f.z > 0:
-                out.append(Action(f.id, "descend"))
+                out.append(act(f.id, "descend"))
     if f.fall_turn and f.mode == "none" and "M" not in f.used:
-        out.append(Action(f.id, "dive"))
+        out.append(act(f.id, "dive"))
     return out
 
 
@@ -240,12 +241,12 @@ def _fall_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter)
     from .procedures import can_fall_prone
     opts = []
     if can_cling(enc, f) and can_react(f):
-        opts.append(Action(f.id, "wall_cling"))
+        opts.append(act(f.id, "wall_cling"))
     if can_fall_prone(f) and can_react(f):
-        opts.append(Action(f.id, "drop_prone"))
+        opts.append(act(f.id, "drop_prone"))
     if not opts or not f.fall_turn:
         return
-    a = ctx.ask(f.id, "fall", opts + [Action(f.id, "pass")], {"z": f.z, "fallen": f.fallen})
+    a = ctx.ask(f.id, "fall", opts + [act(f.id, "pass")], {"z": f.z, "fallen": f.fallen})
     if a.kind == "wall_cling":
         from .full_move2 import cling
         spend_reaction(f)

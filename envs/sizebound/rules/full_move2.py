@@ -43,6 +43,7 @@ from .events import ConditionChanged, Stepped
 from .fighter import Fighter
 from .full_conditions import body_locked, fear_sources, is_full
 from .full_motion import CLING_DC, CLING_STEP, HAIL, Clung, can_cling, move_speed
+from .labels import act
 from .space import can_stop, dist
 
 if TYPE_CHECKING:
@@ -209,10 +210,10 @@ def _limit(f: Fighter) -> int:
 def phase_steps(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     """The pass-through steps of an Incorporeal creature (the directions whose next cell it
     may not stop in), for ``legal.full_turn_actions``."""
-    from .legal import step_target
     if not incorporeal(f) or f.grappled_by or f.grips or "rooted" in f.conds \
             or f.action_rung >= 4 or f.fatigue >= 4 or body_locked(f):
         return []
+    from .legal import step_target
     limit = _limit(f)
     out = []
     for d in range(8):
@@ -221,7 +222,7 @@ def phase_steps(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
         got = phase_target(enc, f, d)
         if got is None or got[1] * (2 if f.prone else 1) > limit or not _brave(enc, f, got[0]):
             continue
-        out.append(Action(f.id, "step", (NAMES[d],)))
+        out.append(act(f.id, "step", (NAMES[d],)))
     return out
 
 
@@ -266,7 +267,7 @@ def cling_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     if not enc.options.elevation or not f.fall_turn or not can_cling(enc, f) \
             or not can_spend(f, "B") or f.action_rung >= 4 or body_locked(f):
         return []
-    return [Action(f.id, "wall_cling")]
+    return [act(f.id, "wall_cling")]
 
 
 def cling(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> bool:

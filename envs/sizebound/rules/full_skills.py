@@ -27,6 +27,7 @@ from envs.core.events import Event
 from .economy import can_spend, spend
 from .events import ConditionChanged
 from .full_conditions import no_magic, start_concentrating
+from .labels import act
 from .space import dist
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ def aura_actions(enc: SizeboundEncounter, f: Fighter,
         return []  # spec §9.4: only one Concentration skill at a time
     if on is None and ("panicked" in f.conds or "terrified" in f.conds):
         return []  # spec §7.2: Panicked and Terrified creatures cannot Concentrate
-    return [Action(f.id, "cast", (AURA,))]
+    return [act(f.id, "cast", (AURA,))]
 
 
 def cast_aura(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,

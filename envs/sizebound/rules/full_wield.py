@@ -35,7 +35,8 @@ from .events import Damaged
 from .fighter import Fighter
 from .full_geometry import _start
 from .full_lift import WIELDED, Landed, held_weapon, lift_of, lifted_by, throw_range
-from .space import can_stop, dist
+from .labels import act
+from .space import can_stop, dist, line_of_sight
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -66,15 +67,17 @@ def throw_cell(enc: SizeboundEncounter, f: Fighter, h: Fighter, d: int, k: int
         return None  # an empty cell (a creature is ``throw -> T``)
     if not can_stop(enc.grid, h, cell, [f]) or set(footprint(f.pos, f.n)) & mine:
         return None
-    if not enc.grid.line_of_sight(f.pos, f.n, cell, h.n):
+    if not line_of_sight(enc.grid, f.pos, f.n, cell, h.n):
         return None
     return cell
 
 
-def wield_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
+def wield_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = None
+                 ) -> list[Action]:
     """``swing -> T`` and ``throw_to <dir> <k>`` for ``full_actions``."""
     hid = held(f)
-    if hid is None or not can_pay_attack(f) or lifted_by(enc, f) is not None:
+    if hid is None or not (can_pay_attack(f) if general is None else general) \
+            or lifted_by(enc, f) is not None:
         return []
     h = enc.by_id[hid]
     if not h.alive:
@@ -85,13 +88,13 @@ def wield_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             continue
         if t.side == f.side and not enc.options.allow_friendly_fire:
             continue
-        out.append(Action(f.id, "swing", target=t.id))
+        out.append(act(f.id, "swing", target=t.id))
     if "blinded" in f.conds:
         return out
     for k_text in THROW_DISTANCES:
         for d, name in enumerate(rulings.DIRECTIONS):
             if throw_cell(enc, f, h, d, int(k_text)) is not None:
-                out.append(Action(f.id, "throw_to", (name, k_text)))
+                out.append(act(f.id, "throw_to", (name, k_text)))
     return out
 
 

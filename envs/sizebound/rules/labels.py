@@ -2,11 +2,41 @@
 
 from __future__ import annotations
 
-from envs.core.actions import Action, ActionSyntaxError
+from envs.core.actions import Action, ActionSyntaxError, parse_label
 
 from . import rulings
 
-__all__ = ["check_label", "SHAPES", "PAIRS"]
+__all__ = ["check_label", "SHAPES", "PAIRS", "act", "parse"]
+
+_ACTIONS: dict[tuple[str, str, tuple[str, ...], str | None], Action] = {}
+"""one shared ``Action`` per distinct value (actions are frozen): the legal-action builders
+offer the same few hundred actions decision after decision"""
+_PARSED: dict[str, Action] = {}
+"""``parse_label`` results by label (the engine reads back its own labels every decision)"""
+
+
+def act(actor: str, kind: str, args: tuple[str, ...] = (), target: str | None = None
+        ) -> Action:
+    """``Action(actor, kind, args, target)``, the one shared object of that value."""
+    key = (actor, kind, args, target)
+    a = _ACTIONS.get(key)
+    if a is None:
+        if len(_ACTIONS) > 50_000:
+            _ACTIONS.clear()
+        a = _ACTIONS[key] = Action(actor, kind, args, target)
+    return a
+
+
+def parse(label: str) -> Action:
+    """``parse_label(label)``, read once per distinct label (errors are not remembered)."""
+    if not isinstance(label, str):
+        return parse_label(label)  # its message for a label that is not text
+    a = _PARSED.get(label)
+    if a is None:
+        if len(_PARSED) > 50_000:
+            _PARSED.clear()
+        a = _PARSED[label] = parse_label(label)
+    return a
 
 SHAPES: dict[str, tuple[tuple[str, ...] | None, bool | None]] = {
     # kind: (allowed first args or None for none / any, needs target: True, False or None=maybe)

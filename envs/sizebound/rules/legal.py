@@ -13,14 +13,14 @@ Windows (spec §6.3, §6.5): ``drop_prone``, ``parry``, ``dodge``, ``block``, ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from envs.core.actions import Action
 from envs.core.squaregrid import DIRECTIONS, distance
 
 from . import rulings
 from .attack import Strike
-from .economy import can_free, can_pay_attack, can_spend, extra_payment
+from .economy import can_free, can_pay_attack, can_spend, extra_payment, spendable
 from .fighter import Fighter
 from .full_actions import full_actions, panic_filter
 from .full_conditions import body_locked, fear_sources, is_full, no_magic
@@ -28,9 +28,10 @@ from .full_lift import lift_actions
 from .full_motion import height_ok, motion_actions, step_cost
 from .full_move2 import cling_actions, phase_steps
 from .full_skills import AURA, aura_actions
+from .labels import act
 from .procedures import can_fall_prone
 from .profile import UNARMED, WeaponProfile
-from .space import blockers, can_stop, dist, sight, stop_ok
+from .space import blockers, can_stop, dist, line_of_sight, sight, stop_ok
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -115,46 +116,63 @@ def _can_move(enc: SizeboundEncounter, f: Fighter, cost: int) -> bool:
     return f.mode == "none" and can_spend(f, "M") and f.profile.walk >= cost
 
 
+_STEP_ARGS = tuple((name,) for name in rulings.DIRECTIONS)
+_SKILLS: dict[int, tuple[Any, dict[str, Any]]] = {}
+"""per stat block (by identity; the block is kept with its table): skill id -> skill"""
+
+
+def _skills(p: Any) -> dict[str, Any]:
+    """``{s.id: s for s in p.skills}``, built once per stat block (read-only)."""
+    got = _SKILLS.get(id(p))
+    if got is None or got[0] is not p:
+        if len(_SKILLS) > 4096:
+            _SKILLS.clear()
+        got = _SKILLS[id(p)] = (p, {s.id: s for s in p.skills})
+    return got[1]
+
+
 def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
-    out = [Action(f.id, "end_turn")]
+    out = [act(f.id, "end_turn")]
     if not f.alive or f.unconscious:
         return out
     me = f.id
     grappled = bool(f.grappled_by)
     rooted = "rooted" in f.conds  # spec §7.2 Rooted: no steps, no Run, no standing
-    can_m = can_spend(f, "M")  # what does not change within the decision, read once
+    ok = spendable(f)  # what does not change within the decision, read once
+    can_m = "M" in ok
     if not grappled and not rooted and f.action_rung < 4 and f.fatigue < 4 \
             and not body_locked(f):  # no steps without a body
         for d in _step_dirs(enc, f, can_m):
-            out.append(Action(me, "step", (rulings.DIRECTIONS[d],)))
+            out.append(act(me, "step", _STEP_ARGS[d]))
         if f.mode == "none" and f.steps == 0 and not f.pool_open and not f.tired \
                 and can_spend(f, "PM"):
-            out.append(Action(me, "run"))
+            out.append(act(me, "run"))
         out += motion_actions(enc, f, lambda c: _can_move(enc, f, c))  # FULL §5.2.17-18
         if f.prone and f.fatigue < 4 and _can_move(enc, f, stand_cost(f) if f.mode != "none"
                                                     else f.profile.walk // 2):
-            out.append(Action(me, "stand"))
+            out.append(act(me, "stand"))
     general = can_pay_attack(f)
     if f.aim_round != enc.round and general:
-        out.append(Action(me, "aim"))
+        out.append(act(me, "aim"))
     if f.dice > 0 and can_free(f, body=False):
         if f.hp < f.profile.max_hp:
-            out.append(Action(me, "recover", ("hp",)))
+            out.append(act(me, "recover", ("hp",)))
         if f.mana < f.profile.max_mana:
-            out.append(Action(me, "recover", ("mana",)))
-    if can_fall_prone(f) and extra_payment(f, "react") is not None:
-        out.append(Action(me, "drop_prone"))
+            out.append(act(me, "recover", ("mana",)))
+    react = extra_payment(f, "react") is not None  # FULL's React reads it too
+    if react and can_fall_prone(f):
+        out.append(act(me, "drop_prone"))
     stow, draw = loadout_change(f)
     if (stow or draw) and extra_payment(f, "item", len(stow) + len(draw)) is not None:
-        out.append(Action(me, "swap"))
+        out.append(act(me, "swap"))
     item_ok = extra_payment(f, "item") is not None
     if held_item(f) is not None and item_ok:
-        out.append(Action(me, "free_hand"))
+        out.append(act(me, "free_hand"))
     free = can_free(f)
     if free:  # spec §5.2.12 Act (Free): drop a held item into your space
         held = [f.wielded[k] for k in DROP_SLOTS if k in f.wielded]
         for item in dict.fromkeys(held):  # two of one weapon: one label, the main hand's first
-            out.append(Action(me, "drop", (item,)))
+            out.append(act(me, "drop", (item,)))
     free_hands = f.free_hands
     if item_ok:
         seen = set()
@@ -164,18 +182,19 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             hands = enc.weapon(wid).hands or 1
             if distance(f.pos, f.n, (x, y), 1) <= 1 and free_hands >= hands:
                 seen.add(wid)
-                out.append(Action(me, "pick_up", (wid,)))
+                out.append(act(me, "pick_up", (wid,)))
     for gid in f.grappled_by:
         if general:
-            out.append(Action(me, "break_free", target=gid))
+            out.append(act(me, "break_free", target=gid))
     if free:
         for tid, hands in f.grips.items():
-            out.append(Action(me, "release", target=tid))
+            out.append(act(me, "release", target=tid))
             if hands == 1 and free_hands >= 1:
-                out.append(Action(me, "tighten", target=tid))
-    two_hand_held = any(enc.by_id[g].grips.get(me, 0) >= 2 for g in f.grappled_by
-                        if not any(c.source == g for c in f.conds.instances("arms_free")))
-    skills = {s.id: s for s in f.profile.skills} if enc.options.skills else {}
+                out.append(act(me, "tighten", target=tid))
+    two_hand_held = bool(f.grappled_by) and any(
+        enc.by_id[g].grips.get(me, 0) >= 2 for g in f.grappled_by
+        if not any(c.source == g for c in f.conds.instances("arms_free")))
+    skills = _skills(f.profile) if enc.options.skills else {}
     arms = []  # the slots that can pay an attack, with their weapons
     for slot in ("main", "off"):
         wid = weapon_in(f, slot)
@@ -186,7 +205,7 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             continue  # spec §5.2.9: a two-handed grip stops hand-held weapon attacks
         if can_pay_attack(f, wid):
             arms.append((slot, w))
-    can_b = can_spend(f, "B")
+    can_b = "B" in ok
     trip_move = f.mode == "none" and can_m
     grab = general and free_hands >= 1
     for t in enc.fighters:
@@ -196,56 +215,63 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
         d = dist(f, t)
         for slot, w in arms:
             if strike_mode(enc, f, t, w) is not None:
-                out.append(Action(me, "attack", (slot,), tid))
+                out.append(act(me, "attack", (slot,), tid))
         if d <= 1:
             if general:
-                out.append(Action(me, "jab", ("atk",), tid))
+                out.append(act(me, "jab", ("atk",), tid))
             if can_b:
-                out.append(Action(me, "jab", ("bonus",), tid))
+                out.append(act(me, "jab", ("bonus",), tid))
             if can_fall_prone(t):
                 if general:
-                    out.append(Action(me, "trip", ("atk",), tid))
+                    out.append(act(me, "trip", ("atk",), tid))
                 if trip_move:
-                    out.append(Action(me, "trip", ("move",), tid))
+                    out.append(act(me, "trip", ("move",), tid))
             if grab and tid not in f.grips:
-                out.append(Action(me, "grapple", target=tid))
+                out.append(act(me, "grapple", target=tid))
             if general and held_item(t) is not None:
-                out.append(Action(me, "disarm", target=tid))
+                out.append(act(me, "disarm", target=tid))
         bolt = skills.get("arcane_bolt")
         if bolt and general and d <= bolt.range and "blinded" not in f.conds \
                 and not (bolt.magical and no_magic(f)) \
                 and sight(enc.grid, f, t, enc.heights):
-            out.append(Action(me, "cast", ("arcane_bolt",), tid))
+            out.append(act(me, "cast", ("arcane_bolt",), tid))
     burst = skills.get("arcane_burst")
-    if burst and can_spend(f, "P") and not f.pool_open and not (burst.magical and no_magic(f)):
+    if burst and "P" in ok and not f.pool_open and not (burst.magical and no_magic(f)):
         for t in enc.fighters:
             if t.alive and distance(f.pos, f.n, t.pos, 1) <= burst.range \
-                    and enc.grid.line_of_sight(f.pos, f.n, t.pos, 1):
-                out.append(Action(me, "cast", ("arcane_burst",), t.id))
+                    and line_of_sight(enc.grid, f.pos, f.n, t.pos, 1):
+                out.append(act(me, "cast", ("arcane_burst",), t.id))
     full = is_full(enc)  # spec §12.1 item 5, §12.2: Mend and Stomp are FULL content
     mend = skills.get("mend") if full else None
-    if mend and can_spend(f, "B") and not (mend.magical and no_magic(f)):
+    if mend and "B" in ok and not (mend.magical and no_magic(f)):
         for t in enc.fighters:
             if t.alive and dist(f, t) <= 1 and t.hp < t.profile.max_hp:
-                out.append(Action(me, "cast", ("mend",), t.id))
+                out.append(act(me, "cast", ("mend",), t.id))
     stomp = skills.get("stomp") if full else None
-    if stomp and can_spend(f, "P") and not f.pool_open \
+    if stomp and "P" in ok and not f.pool_open \
             and f.profile.size_index >= stomp.min_size_index:
-        out.append(Action(me, "cast", ("stomp",)))
+        out.append(act(me, "cast", ("stomp",)))
     roar = skills.get("roar")  # Roar's fear is FULL or CORE-optional (options.fear)
-    if roar and enc.options.fear and can_spend(f, "B") \
+    if roar and enc.options.fear and "B" in ok \
             and f.skill_uses.get("roar", 0) < (roar.uses or 1):
-        out.append(Action(me, "cast", ("roar",)))
+        out.append(act(me, "cast", ("roar",)))
     if AURA in skills:
         out += aura_actions(enc, f, skills)  # FULL: spec §5.3, §9.4
     if full:
-        out += full_turn_actions(enc, f)
+        out += full_turn_actions(enc, f, general, react, free)
         out = panic_filter(enc, f, out)
     return out
 
 
-def full_turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
-    return full_actions(enc, f) + lift_actions(enc, f) + phase_steps(enc, f) \
+def full_turn_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = None,
+                      react: bool | None = None, free: bool | None = None) -> list[Action]:
+    """The FULL own-turn actions; ``general`` (``can_pay_attack(f)``), ``react`` (React's
+    Extra payable) and ``free`` (``can_free(f)``): the checks ``turn_actions`` made, passed on
+    (``None``: computed here)."""
+    if general is None:
+        general = can_pay_attack(f)
+    return full_actions(enc, f, general, react, free) + lift_actions(enc, f, general) \
+        + phase_steps(enc, f) \
         + cling_actions(enc, f)  # spec §5.2.16, §5.2.17, §7.2 Incorporeal
 
 

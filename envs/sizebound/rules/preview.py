@@ -90,13 +90,16 @@ def public_view(enc: SizeboundEncounter, actor: str) -> dict[str, Any]:
     people = {}
     for f in enc.fighters:
         p = f.profile
+        mods = f.mods()  # athletics, nimble and arcana as the Fighter's properties read them
         people[f.id] = {
             "side": f.side, "ally": f.side == me.side, "alive": f.alive, "x": f.x, "y": f.y,
             "n": f.n, "size": p.size, "level": p.level, "hp": f.hp, "max_hp": p.max_hp,
             "pnr": p.pnr, "mana": f.mana, "max_mana": p.max_mana, "guard": f.guard,
             "dice": f.dice, "reactions": f.reactions, "defense": p.defense,
             "hit_mod": p.level + p.attacks, "dodge_mod": dodge_bonus(enc, f),
-            "athletics": f.athletics, "nimble": f.nimble, "arcana": f.arcana,
+            "athletics": mods["might"] + p.attacks + p.sn,
+            "nimble": mods["skill"] + p.attacks + 16 - p.sn,
+            "arcana": mods["magic"] + p.mana_scaling,
             "block_guard": f.block_guard(), "conditions": sorted({c.name for c in f.conds}),
             "unnerved": f.unnerved, "action_rung": f.action_rung, "fatigue_rung": f.fatigue,
             "prone": f.prone, "grips": dict(f.grips), "grappled_by": list(f.grappled_by),

@@ -9,7 +9,8 @@ from envs.core.squaregrid import Cell, SquareGrid, distance, footprint
 
 from .fighter import Fighter
 
-__all__ = ["cells", "dist", "sight", "can_stop", "overlaps", "blockers", "stop_ok", "Blocker"]
+__all__ = ["cells", "dist", "line_of_sight", "sight", "can_stop", "overlaps", "blockers",
+           "stop_ok", "Blocker"]
 
 
 def cells(f: Fighter, anchor: Cell | None = None) -> list[Cell]:
@@ -27,10 +28,28 @@ def dist(a: Fighter, b: Fighter, a_at: Cell | None = None) -> int:
     return d
 
 
+_LOS: dict[tuple[frozenset[Cell], Cell, int, Cell, int], bool] = {}
+"""``SquareGrid.line_of_sight`` by (walls, footprints): it reads the walls only"""
+
+
+def line_of_sight(grid: SquareGrid, a: Cell, size_a: int, b: Cell, size_b: int = 1) -> bool:
+    """``grid.line_of_sight(a, size_a, b, size_b)``, each answer worked out once."""
+    walls = grid.walls
+    if not walls:
+        return True
+    key = (walls, a, size_a, b, size_b)
+    seen = _LOS.get(key)
+    if seen is None:
+        if len(_LOS) > 200_000:
+            _LOS.clear()
+        seen = _LOS[key] = grid.line_of_sight(a, size_a, b, size_b)
+    return seen
+
+
 def sight(grid: SquareGrid, a: Fighter, b: Fighter,
           heights: dict[Cell, int] | None = None) -> bool:
     """§3.2: walls block; in FULL raised ground between them blocks too (``full_geometry``)."""
-    if not grid.line_of_sight(a.pos, a.n, b.pos, b.n):
+    if grid.walls and not line_of_sight(grid, (a.x, a.y), a.n, (b.x, b.y), b.n):
         return False
     if heights:
         from .full_geometry import height_sight

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core.actions import Action, ActionSyntaxError, parse_label
+from envs.core.actions import Action, ActionSyntaxError
 from envs.core.dice import Dice
 from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
@@ -21,6 +21,7 @@ from . import full_lift, full_motion, full_sides, full_skills, full_terrain
 from .events import Dragged, GrappleChanged, Stepped
 from .fighter import Fighter, condition_table
 from .full_conditions import body_locked, breath_upkeep
+from .labels import check_label, parse
 from .legal import step_target, turn_actions
 from .options import RuleOptions, parse_options
 from .profile import UNARMED, WeaponProfile, profile_from_dict, profile_to_dict
@@ -31,6 +32,9 @@ from .turns import advance, begin
 SYSTEM = "sizebound"
 
 __all__ = ["SYSTEM", "SizeboundEncounter"]
+
+_CHECKED: dict[str, Action] = {}
+"""``parse_action``'s grammar check passed, by label (the combatants are checked each time)"""
 
 
 class SizeboundEncounter(EncounterBase):
@@ -218,20 +222,26 @@ class SizeboundEncounter(EncounterBase):
             return []
         if self._legal is None:
             if self.window is not None:
-                self._legal = [parse_label(x) for x in self.window.labels]
+                self._legal = [parse(x) for x in self.window.labels]
             else:
                 self._legal = turn_actions(self, self.by_id[self.queue[0]])
         return list(self._legal)
 
     def parse_action(self, label: str) -> Action:
-        a = parse_label(label)
+        a = _CHECKED.get(label) if isinstance(label, str) else None
+        if a is not None:
+            if a.actor in self.by_id and (a.target is None or a.target in self.by_id):
+                return a
+        a = parse(label)
         if a.actor not in self.by_id:
             raise ActionSyntaxError(f"cannot read action {label!r}: unknown combatant "
                                     f"{a.actor!r}; combatants: {', '.join(self.by_id)}")
         if a.target is not None and a.target not in self.by_id:
             raise ActionSyntaxError(f"cannot read action {label!r}: unknown target {a.target!r}")
-        from .labels import check_label
         check_label(a, label)
+        if len(_CHECKED) > 50_000:
+            _CHECKED.clear()
+        _CHECKED[label] = a
         return a
 
     # ------------------------------------------------------------------ resolution
@@ -240,7 +250,7 @@ class SizeboundEncounter(EncounterBase):
         finished: list[Action] = []  # the action, once its procedure ran to its end
 
         def body(ctx: Ctx, ev: list[Event], label: str) -> None:
-            first = parse_label(label)
+            first = parse(label)
             if first.kind != "end_turn":
                 resolve_turn_action(self, ctx, ev, first)
             full_motion.after_action(self, ctx, ev, self.by_id[first.actor],
