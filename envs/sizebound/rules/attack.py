@@ -178,8 +178,8 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
                 if rulings.RIPOSTE_AUTOMATIC and pw.reach is not None and dist(p, a) <= pw.reach:
                     attack(enc, ctx, ev, p, a, Strike(pw, False, pw.id))
                 return
-            if ptotal == total:
-                forced = (p, pw, pn in pw.crit)
+            if ptotal == total:  # R-12 (b): the tie's riposte too needs A within pw's reach
+                forced = (p, pw, pn in pw.crit, pw.reach is not None and dist(p, a) <= pw.reach)
             break
     crit = bool(w.crit) and natural in w.crit  # A8
     if not (forced or crit or total > t.profile.defense or terrified):
@@ -217,8 +217,8 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
     dtypes = w.dtypes + (("Crushing",) if crushing else ())
     deal(enc, ctx, ev, dealer=a, target=t, dice_n=w.dice_n, dice_sides=w.dice_sides,
          flat=a.mod(w.stat), dtypes=dtypes, crit=crit, maximize=maximize, reacted=reacted)
-    if forced is not None and forced[0].alive and a.alive:  # R-12 (c): the riposte also hits
-        p, pw, pcrit = forced
+    if forced is not None and forced[3] and forced[0].alive and a.alive:  # R-12 (c): riposte hits
+        p, pw, pcrit, _ = forced
         ev.append(AttackResult(p.id, a.id, pw.id, "crit" if pcrit else "hit", total))
         deal(enc, ctx, ev, dealer=p, target=a, dice_n=pw.dice_n, dice_sides=pw.dice_sides,
              flat=p.mod(pw.stat), dtypes=pw.dtypes, crit=pcrit, reacted=set())
