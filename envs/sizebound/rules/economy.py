@@ -136,8 +136,9 @@ def can_pay_attack(f: Fighter, weapon: str | None = None) -> bool:
 
 def _weapon_attacks(f: Fighter) -> dict[str, int]:
     p = f.profile
-    out = {w: p.weapon(w).weapon_attacks for w in f.wielded.values()}
-    out.update({w: p.weapon(w).weapon_attacks for w in p.natural})
+    out: dict[str, int] = {}
+    for w in (*f.wielded.values(), *p.natural):  # spec §4.5, §2.3: each wielded weapon counts,
+        out[w] = out.get(w, 0) + p.weapon(w).weapon_attacks  # two daggers give 2 dagger attacks
     return {w: n for w, n in out.items() if n > 0}
 
 
