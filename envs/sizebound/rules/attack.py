@@ -16,7 +16,7 @@ from .damage import deal
 from .economy import can_react, spend_reaction
 from .events import AttackResult, CritNegated
 from .fighter import FatigueRung, Fighter
-from .full_conditions import DRUNK_HIT
+from .full_conditions import DRUNK_HIT, petrified
 from .full_damage import average_roll
 from .full_reactions import declare_options, quick_draw
 from .full_sides import gain_die, spend_die
@@ -56,9 +56,9 @@ def regain(enc: SizeboundEncounter, ev: list[Event], f: Fighter) -> None:
 
 
 def flankers(enc: SizeboundEncounter, a: Fighter, t: Fighter) -> int:
-    """RULING R-30."""
+    """RULING R-30: conscious, neither Paralyzed nor Petrified (Frozen is the same stone)."""
     n = sum(1 for f in enc.fighters if f.alive and f.side == a.side and f is not a
-            and f.action_rung < 4 and dist(f, t) <= 1)
+            and f.action_rung < 4 and not petrified(f) and dist(f, t) <= 1)
     n -= sum(1 for f in enc.fighters if f.alive and f.side == t.side and f is not t
              and overlaps(f, t))
     return max(0, n)
