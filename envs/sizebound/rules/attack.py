@@ -244,14 +244,14 @@ def area_attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], src: Fighter
     target, each with its own D2-D14; Dodge reduces by half its total (R-43). Returns the
     targets that lost HP."""
     dodges: dict[str, int] = {}
-    reacted: dict[str, set[str]] = {t.id: set() for t in targets}
+    reacted: set[str] = set()  # spec §6.2, R-11: one reaction per creature per area, not per target
     for t in targets:
         if can_react(t) and "blinded" not in t.conds:
             c = ctx.ask(t.id, "dodge", [Action(t.id, "dodge"), Action(t.id, "pass")],
                         {"attacker": src.id, "area": True})
             if c.kind == "dodge":
                 spend_reaction(t)
-                reacted[t.id].add(t.id)
+                reacted.add(t.id)
                 _, tot = roll(ctx, ev, t, "dodge", dodge_bonus(enc, t))
                 # spec §6.5 E-D20: after any d20 roll, the Dodge against an area included; every
                 # point counts there (it takes half the total off the damage, R-43)
@@ -266,7 +266,7 @@ def area_attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], src: Fighter
             continue
         lost = deal(enc, ctx, ev, dealer=src, target=t, dice_n=dice_n, dice_sides=dice_sides,
                     flat=flat, dtypes=dtypes, area_double=t.id in doubled,
-                    dodge_total=dodges.get(t.id), reacted=reacted[t.id], preset=tuple(faces))
+                    dodge_total=dodges.get(t.id), reacted=reacted, preset=tuple(faces))
         if lost > 0:
             hurt.append(t)
     return hurt
