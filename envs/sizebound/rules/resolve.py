@@ -75,7 +75,9 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
         turn_check(enc, ctx, ev, f)  # spec §9.4: the Concentration check of this turn
     kind = a.kind
     charge_target = None
-    if kind == "attack" and a.target is not None and charge_ready(enc, f, enc.by_id[a.target]):
+    # spec §5.2.6-§5.2.7, R-49: a Jab is an unarmed attack, so a Charge applies to it too
+    if kind in ("attack", "jab") and a.target is not None \
+            and charge_ready(enc, f, enc.by_id[a.target]):
         charge_target = a.target
     if kind not in NON_CHARGE:
         f.charge_dir, f.charge_path = None, []
@@ -153,7 +155,7 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
             pay_attack(f)
         else:
             spend(f, "B")
-        attack(enc, ctx, ev, f, t, UNARMED_STRIKE)
+        attack(enc, ctx, ev, f, t, UNARMED_STRIKE, charge=charge_target == t.id)
     elif kind == "trip":
         assert t is not None
         if a.args[0] == "atk":
