@@ -13,7 +13,7 @@ from . import rulings
 from .attack import Strike, area_attack, attack, charge_ready
 from .conventions import reduce_to
 from .damage import harm
-from .economy import pay_attack, pay_extra, spend, use_free
+from .economy import extra_payment, pay_attack, pay_extra, spend, use_free
 from .events import (
     Aimed,
     GrappleChanged,
@@ -69,6 +69,19 @@ def _open_move(ev: list[Event], f: Fighter, budget: int | None = None) -> None:
         ev.append(MoveOpened(f.id, "move", f.budget))
 
 
+def _free_extra(f: Fighter, a: Action) -> bool:
+    """spec §5.2.6, R-31 "Free actions excepted": the turn's first (Free, §4.4) use of an Extra
+    action, Manipulate Item or React, keeps a Charge alive."""
+    if a.kind in ("free_hand", "pick_up", "drop_prone"):
+        uses = 1
+    elif a.kind == "swap":
+        stow, draw = loadout_change(f)
+        uses = len(stow) + len(draw)
+    else:
+        return False
+    return extra_payment(f, "react" if a.kind == "drop_prone" else "item", uses) == []
+
+
 def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Action) -> None:
     f = enc.by_id[a.actor]
     if enc.options.version == "full":
@@ -79,7 +92,7 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
     if kind in ("attack", "jab") and a.target is not None \
             and charge_ready(enc, f, enc.by_id[a.target]):
         charge_target = a.target
-    if kind not in NON_CHARGE:
+    if kind not in NON_CHARGE and not _free_extra(f, a):
         f.charge_dir, f.charge_path = None, []
     t = enc.by_id[a.target] if a.target is not None else None
     hail_start(enc, ctx, ev, f)  # WE-37 (FULL): Large Hail before the turn's first action
