@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 __all__ = ["FearRung", "FEAR", "full_defs", "is_full", "fear_sources", "body_locked",
            "petrified", "stat_totals", "no_magic", "cond_immunities", "cond_resists",
            "wet_hit", "turn_start", "turn_end", "breath_upkeep", "cardiac_arrest",
-           "start_concentrating", "Suffocation", "ignite", "suffocate", "IGNITED_DAMAGE"]
+           "start_concentrating", "Suffocation", "ignite", "suffocate", "IGNITED_DAMAGE",
+           "drunk_shrugs_fear"]
 
 FEAR = "fear"
 IGNITED_DAMAGE = 5  # spec §7.2 Ignited: 5 Fire at the start and at the end of each of its turns
@@ -84,6 +85,14 @@ def fear_sources(f: Fighter) -> list[str]:
 
 def petrified(f: Fighter) -> bool:
     return f.conds.any_of(_STONE)
+
+
+def drunk_shrugs_fear(f: Fighter, round_no: int) -> bool:
+    """spec §7.2 Drunk: immune to the first fear effect each round; this one spends it."""
+    if "drunk" not in f.conds or f.fx.get("drunk_fear") == round_no:
+        return False
+    f.fx["drunk_fear"] = round_no
+    return True
 
 
 def body_locked(f: Fighter) -> bool:

@@ -27,6 +27,7 @@ from .events import (
 from .fighter import FatigueRung, Fighter
 from .full_actions import FULL_KINDS, resolve_full
 from .full_areas import resolve_area_skill
+from .full_conditions import drunk_shrugs_fear
 from .full_lift import LIFT_KINDS, carried, resolve_lift
 from .full_motion import move_speed, resolve_motion
 from .full_move2 import hail_start, phase_step, resolve_cling
@@ -364,7 +365,7 @@ def _cast(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, sid: s
         if enc.options.fear:
             for g in enc.fighters:
                 if g.alive and g.side != f.side and dist(f, g) <= s.range \
-                        and "deafened" not in g.conds:
+                        and "deafened" not in g.conds and not drunk_shrugs_fear(g, enc.round):
                     add_condition(enc, ev, g, "unnerved", rounds=2, value=-3, source=f.id)
                     if g.unnerved < rulings.AFRAID_BELOW:
                         add_condition(enc, ev, g, "afraid", rounds=2, source=f.id)
