@@ -89,6 +89,11 @@ def hit_terms(enc: SizeboundEncounter, a: Fighter, t: Fighter, s: Strike
     return mod, adv, dis
 
 
+def can_dodge(f: Fighter) -> bool:
+    """spec §6.3 R-DODGE, §6.4.1: a reaction, and neither Blinded nor falling."""
+    return can_react(f) and "blinded" not in f.conds and "falling" not in f.conds
+
+
 def dodge_bonus(enc: SizeboundEncounter, f: Fighter) -> int:
     """spec §2.3, R-06: ``L + 11`` unarmoured, ``L`` (+ the option) armoured."""
     p = f.profile
@@ -199,8 +204,7 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
             spend_die(enc, t)  # the pool's die (a per-side pool is shared, full_sides)
             crit = False
             ev.append(CritNegated(t.id))
-    if forced is None and t.id not in reacted and can_react(t) \
-            and "blinded" not in t.conds:  # A10 R-DODGE
+    if forced is None and t.id not in reacted and can_dodge(t):  # A10 R-DODGE
         c = ctx.ask(t.id, "dodge", [Action(t.id, "dodge"), Action(t.id, "pass")],
                     {"attacker": a.id, "total": total})
         if c.kind == "dodge":
@@ -246,7 +250,7 @@ def area_attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], src: Fighter
     dodges: dict[str, int] = {}
     reacted: set[str] = set()  # spec §6.2, R-11: one reaction per creature per area, not per target
     for t in targets:
-        if can_react(t) and "blinded" not in t.conds:
+        if can_dodge(t):
             c = ctx.ask(t.id, "dodge", [Action(t.id, "dodge"), Action(t.id, "pass")],
                         {"attacker": src.id, "area": True})
             if c.kind == "dodge":
