@@ -157,10 +157,11 @@ def ignite(enc: SizeboundEncounter, ev: list[Event], f: Fighter, source: str = "
 
 def _ignite_tick(enc: SizeboundEncounter, ev: list[Event], f: Fighter) -> None:
     from .damage import harm, resist_vuln
+    from .full_damage import absorb
     if f.alive and "ignited" in f.conds:
         immune, _, _ = resist_vuln(enc, f, ("Fire",))
-        if not immune:
-            harm(enc, ev, f, IGNITED_DAMAGE, ("Fire",))
+        if not immune:  # spec §8.2: a flat 5 (no dice to scale), through D12 Absorption
+            harm(enc, ev, f, absorb(enc, ev, f, IGNITED_DAMAGE, ("Fire",)), ("Fire",))
 
 
 def suffocate(enc: SizeboundEncounter, ev: list[Event], f: Fighter, rounds: int = 1) -> None:
