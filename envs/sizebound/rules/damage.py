@@ -44,6 +44,8 @@ def resist_vuln(enc: SizeboundEncounter, t: Fighter, dtypes: tuple[str, ...]
     if dtypes == ("True",):
         return False, False, False
     core = [d for d in dtypes if d not in rulings.TERTIARY] or list(dtypes)
+    if dtypes == ("Water",):
+        core = ["Bludgeoning"]  # spec §8.2 D1, §8.3: a source of Water alone is Bludgeoning
     imm = immune_types(enc, t)
     hit = [d for d in core if d not in imm]
     if not hit:
