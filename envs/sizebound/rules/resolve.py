@@ -52,7 +52,7 @@ from .procedures import (
     use_steal_edge,
 )
 from .profile import WeaponProfile
-from .space import cells, dist
+from .space import cells, cells_within, dist
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -336,7 +336,8 @@ def _cast(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, sid: s
             hit = [g for g in enc.fighters if g.alive and g.side != f.side
                    and dist(f, g) <= s.size]
         doubled = {g.id for g in hit if len(set(cells(g)) & area) >= 3} \
-            if sid == "arcane_burst" else set()
+            if sid == "arcane_burst" else \
+            {g.id for g in hit if cells_within(f, g, s.size) >= 3}  # spec §8.7 D8: Stomp too
         hurt = area_attack(enc, ctx, ev, f, hit, doubled, s.dice_n, s.dice_sides,
                            f.mod(s.stat), s.dtypes)
         if sid == "stomp":
