@@ -241,7 +241,7 @@ def _fall_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter)
     opts = []
     if can_cling(enc, f) and can_react(f):
         opts.append(Action(f.id, "wall_cling"))
-    if can_fall_prone(f) and can_react(f):
+    if can_fall_prone(f, air=True) and can_react(f):  # spec §6.4.4: React is offered in R-FALL
         opts.append(Action(f.id, "drop_prone"))
     if not opts or not f.fall_turn:
         return
@@ -253,7 +253,7 @@ def _fall_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter)
     elif a.kind == "drop_prone":
         from .procedures import make_prone
         spend_reaction(f)
-        make_prone(enc, ctx, ev, f, on_purpose=True)
+        make_prone(enc, ctx, ev, f, on_purpose=True, air=True)
 
 
 def _stop(enc: SizeboundEncounter, ev: list[Event], f: Fighter) -> None:
