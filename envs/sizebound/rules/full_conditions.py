@@ -190,11 +190,17 @@ def turn_start(enc: SizeboundEncounter, ev: list[Event], members: list[Fighter])
 
 
 def turn_end(enc: SizeboundEncounter, ev: list[Event], members: list[Fighter]) -> None:
-    """spec §4.7 step 1 (FULL): Ignited deals 5 Fire."""
+    """spec §4.7 step 1 (FULL): Ignited deals 5 Fire; spec §7.2: a creature that ends its turn
+    holding (grappling, lifting) an Ignited creature becomes Ignited (no tick this time, as in
+    a fire space)."""
     if not is_full(enc):
         return
     for f in members:
         _ignite_tick(enc, ev, f)
+    for f in members:
+        held = [g for g in f.grips if "ignited" in enc.by_id[g].conds]
+        if f.alive and held:
+            ignite(enc, ev, f, source=held[0])
 
 
 def breath_upkeep(enc: SizeboundEncounter, ev: list[Event]) -> None:
