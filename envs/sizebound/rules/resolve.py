@@ -29,7 +29,7 @@ from .full_actions import FULL_KINDS, resolve_full
 from .full_areas import resolve_area_skill
 from .full_conditions import drunk_shrugs_fear
 from .full_lift import LIFT_KINDS, carried, resolve_lift
-from .full_motion import move_speed, resolve_motion
+from .full_motion import move_speed, resolve_motion, winded_flight
 from .full_move2 import hail_start, phase_step, resolve_cling
 from .full_reactions import dispel
 from .full_sides import spend_die
@@ -101,6 +101,7 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
         return
     if kind == "step":
         d = rulings.DIRECTIONS.index(a.args[0])
+        winded_flight(enc, ev, f)  # FULL, spec §7.2: a step in the air is flying
         if not phase_step(enc, ctx, ev, f, d):  # FULL: an Incorporeal pass-through step
             enc.do_step(ctx, ev, f, d)
     elif kind == "run":
