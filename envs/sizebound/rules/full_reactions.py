@@ -146,9 +146,9 @@ def dispel(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], caster: Fighter, 
         spend_reaction(d)
         won, margin = contest(enc, ctx, ev, "dispel", d, caster, d.arcana, caster.arcana,
                               i_athletics=False)
-        if not won:
+        if not won:  # spec §6.2: another creature may still Dispel the same activation
             ev.append(Dispelled(d.id, caster.id, sid, "resisted"))
-            return True
+            continue
         if margin < DISPEL_NO_PAY_MARGIN and caster.alive:
             p = ctx.ask(caster.id, "pay", [Action(caster.id, "pay"), Action(caster.id, "pass")],
                         {"dispeller": d.id, "skill": sid, "mana": DISPEL_PAY})
@@ -156,7 +156,9 @@ def dispel(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], caster: Fighter, 
                 from .resolve import _pay_mana
                 _pay_mana(enc, ev, caster, "dispel", DISPEL_PAY)
                 ev.append(Dispelled(d.id, caster.id, sid, "paid"))
-                return caster.alive
+                if not caster.alive:
+                    return False
+                continue  # spec §6.2: the next creature may Dispel it again
         ev.append(Dispelled(d.id, caster.id, sid, "fizzled"))
         return False
     return True
