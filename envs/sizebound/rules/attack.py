@@ -197,7 +197,7 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
         maximize = kind in ("Sword", "Pole")
         crushing = kind in ("Axe", "Hammer") and "Crushing" not in t.profile.immune
     if crit and not t.profile.host_pool and t.dice > 0 and not t.unconscious \
-            and enc.exertion_windows:  # A9 E-CRIT
+            and not petrified(t) and enc.exertion_windows:  # A9 E-CRIT; §4.6 Petrified: nothing
         c = ctx.ask(t.id, "crit", [Action(t.id, "negate"), Action(t.id, "pass")],
                     {"attacker": a.id, "total": total})
         if c.kind == "negate":
