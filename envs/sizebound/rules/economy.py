@@ -166,6 +166,4 @@ def defensive_bonus(f: Fighter) -> bool:
         return sum(a not in f.used for a in "MP") >= 1
     if rung == ActionRung.STAGGERED:
         return sum(a not in f.used for a in "MBP") >= 2
-    if rung == ActionRung.STUNNED:
-        return f.stun_count == 0
-    return True
+    return True  # spec §4.6: under Stunned, D counts as spent only if the single action was D
