@@ -92,7 +92,9 @@ def contest(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], kind: str, i: Fi
         ev.append(Boosted(loser.id, kind, face, ti if loser is i else td))
     won = ti > td
     ev.append(ContestResult(kind, i.id, d.id, ti, td, won))
-    if i_athletics and i.fatigue == FatigueRung.WINDED:  # spec §5.0.3 step 4
+    # spec §5.0.3 step 4; §7.1: every fatigue rung up to the effective one applies, so a Tired
+    # creature keeps Winded's trigger (Tired again escalates; higher rungs store it)
+    if i_athletics and i.fatigue >= FatigueRung.WINDED:
         add_condition(enc, ev, i, "tired", rounds=1)
     return won, ti - td
 
