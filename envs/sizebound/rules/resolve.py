@@ -241,11 +241,14 @@ def _place(f: Fighter, w: WeaponProfile) -> str:
     return "main" if "main" not in f.wielded and "both" not in f.wielded else "off"
 
 
-def _items(enc: SizeboundEncounter, ev: list[Event], f: Fighter, a: Action) -> None:
-    """Manipulate Item (spec §5.2.11): one use per item moved."""
+def _items(enc: SizeboundEncounter, ev: list[Event], f: Fighter, a: Action,
+           free: bool = False) -> None:
+    """Manipulate Item (spec §5.2.11): one use per item moved; ``free``: Quick Draw's Free use
+    (spec §6.4.5), nothing paid."""
     if a.kind == "swap":
         stow, draw = loadout_change(f)
-        pay_extra(f, "item", len(stow) + len(draw))
+        if not free:
+            pay_extra(f, "item", len(stow) + len(draw))
         for slot, w in list(f.wielded.items()):
             if w in stow:
                 del f.wielded[slot]
@@ -256,14 +259,16 @@ def _items(enc: SizeboundEncounter, ev: list[Event], f: Fighter, a: Action) -> N
             f.wielded[slot] = w
             ev.append(ItemMoved(f.id, w, "drawn"))
     elif a.kind == "free_hand":
-        pay_extra(f, "item")
+        if not free:
+            pay_extra(f, "item")
         held = held_item(f)
         assert held is not None
         del f.wielded[held[0]]
         f.stowed.append(held[1])
         ev.append(ItemMoved(f.id, held[1], "stowed"))
     else:
-        pay_extra(f, "item")
+        if not free:
+            pay_extra(f, "item")
         wid = a.args[0]
         near = [it for it in enc.items if it[0] == wid
                 and min(dist_cell(c, (it[1], it[2])) for c in cells(f)) <= 1]
