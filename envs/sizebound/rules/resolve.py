@@ -373,6 +373,9 @@ def _cast(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, sid: s
             for g in enc.fighters:
                 if g.alive and g.side != f.side and dist(f, g) <= s.range \
                         and "deafened" not in g.conds and not drunk_shrugs_fear(g, enc.round):
+                    before = g.unnerved
                     add_condition(enc, ev, g, "unnerved", rounds=2, value=-3, source=f.id)
-                    if g.unnerved < rulings.AFRAID_BELOW:
+                    # spec §7.2 Unnerved: Afraid of the source of the instance that pushed the
+                    # total below -2 (already below: no new Afraid, so no Panicked)
+                    if g.unnerved < rulings.AFRAID_BELOW <= before:
                         add_condition(enc, ev, g, "afraid", rounds=2, source=f.id)
