@@ -123,9 +123,10 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
 def _block_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], t: Fighter, amount: int,
                   reacted: set[str], dealer: Fighter | None) -> None:
     """D11, spec §6.4.3: the target, then every creature adjacent to it in id order (not the
-    dealer itself: ``rulings.DEALER_NEVER_BLOCKS``)."""
+    dealer of damage to a foe: ``rulings.DEALER_NEVER_BLOCKS``; for its own ally, as in an
+    area it cast, the choice is a real one and it is asked)."""
     cands = [t] + sorted((f for f in enc.fighters if f is not t and f.alive and dist(f, t) <= 1
-                          and f is not dealer), key=lambda f: f.id)
+                          and (f is not dealer or f.side == t.side)), key=lambda f: f.id)
     for b in cands:
         gain = b.block_guard()
         if gain <= 0 or b.id in reacted or not can_react(b):
