@@ -196,14 +196,8 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
         crit = crit or kind in ("Unarmed", "Crescent")
         maximize = kind in ("Sword", "Pole")
         crushing = kind in ("Axe", "Hammer") and "Crushing" not in t.profile.immune
-    if crit and not t.profile.host_pool and t.dice > 0 and not t.unconscious \
-            and not petrified(t) and enc.exertion_windows:  # A9 E-CRIT; §4.6 Petrified: nothing
-        c = ctx.ask(t.id, "crit", [Action(t.id, "negate"), Action(t.id, "pass")],
-                    {"attacker": a.id, "total": total})
-        if c.kind == "negate":
-            spend_die(enc, t)  # the pool's die (a per-side pool is shared, full_sides)
-            crit = False
-            ev.append(CritNegated(t.id))
+    if crit:
+        crit = not _negate_crit(enc, ctx, ev, a, t, total)  # A9 E-CRIT
     if forced is None and t.id not in reacted and can_dodge(t):  # A10 R-DODGE
         c = ctx.ask(t.id, "dodge", [Action(t.id, "dodge"), Action(t.id, "pass")],
                     {"attacker": a.id, "total": total})
@@ -223,6 +217,8 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
          flat=a.mod(w.stat), dtypes=dtypes, crit=crit, maximize=maximize, reacted=reacted)
     if forced is not None and forced[3] and forced[0].alive and a.alive:  # R-12 (c): riposte hits
         p, pw, pcrit, _ = forced
+        if pcrit:  # spec §8.6, §6.5: E-CRIT against every crit, the riposte's included
+            pcrit = not _negate_crit(enc, ctx, ev, p, a, total)
         ev.append(AttackResult(p.id, a.id, pw.id, "crit" if pcrit else "hit", total))
         deal(enc, ctx, ev, dealer=p, target=a, dice_n=pw.dice_n, dice_sides=pw.dice_sides,
              flat=p.mod(pw.stat), dtypes=pw.dtypes, crit=pcrit, reacted=set())
@@ -231,6 +227,22 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
         chance = rulings.SHIELD_CHARGE_BASE // (2 ** k)
         if chance >= 100 or percent_happens(_d100(ctx), chance):
             make_prone(enc, ctx, ev, t, on_purpose=False)
+
+
+def _negate_crit(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fighter,
+                 total: int) -> bool:
+    """A9 E-CRIT (spec §6.5, §8.6): a player-style pool's target may spend 1 die to make the
+    crit a normal hit (not Unconscious, nor Petrified, which may use nothing, §4.6)."""
+    if t.profile.host_pool or t.dice <= 0 or t.unconscious or petrified(t) \
+            or not enc.exertion_windows:
+        return False
+    c = ctx.ask(t.id, "crit", [Action(t.id, "negate"), Action(t.id, "pass")],
+                {"attacker": a.id, "total": total})
+    if c.kind != "negate":
+        return False
+    spend_die(enc, t)  # the pool's die (a per-side pool is shared, full_sides)
+    ev.append(CritNegated(t.id))
+    return True
 
 
 def _d100(ctx: Ctx) -> int:
