@@ -86,7 +86,11 @@ def quick_draw(faces, options=FULLQ):
     enc = adjacent(options)
     enc.by_id["knight"].reactions = 2
     do(enc, "duelist: attack main -> knight")
-    return enc, do(enc, "knight: quick_draw", faces)
+    ev = do(enc, "knight: quick_draw", faces)
+    if enc.window is not None and enc.window.kind == "quick_item":  # spec §6.4.5: a win offers
+        assert enc.window.labels == ("knight: free_hand", "knight: pass")  # a Free item use
+        ev = ev + do(enc, "knight: pass", faces[2:])
+    return enc, ev
 
 
 def test_quick_draw_is_full_only():

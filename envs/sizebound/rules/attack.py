@@ -16,7 +16,7 @@ from .damage import deal
 from .economy import can_react, spend_reaction
 from .events import AttackResult, CritNegated
 from .fighter import FatigueRung, Fighter
-from .full_conditions import DRUNK_HIT
+from .full_conditions import DRUNK_HIT, petrified
 from .full_damage import average_roll
 from .full_reactions import declare_options, quick_draw
 from .full_sides import gain_die, spend_die
@@ -56,9 +56,9 @@ def regain(enc: SizeboundEncounter, ev: list[Event], f: Fighter) -> None:
 
 
 def flankers(enc: SizeboundEncounter, a: Fighter, t: Fighter) -> int:
-    """RULING R-30."""
+    """RULING R-30: conscious, neither Paralyzed nor Petrified (Frozen is the same stone)."""
     n = sum(1 for f in enc.fighters if f.alive and f.side == a.side and f is not a
-            and f.action_rung < 4 and dist(f, t) <= 1)
+            and f.action_rung < 4 and not petrified(f) and dist(f, t) <= 1)
     n -= sum(1 for f in enc.fighters if f.alive and f.side == t.side and f is not t
              and overlaps(f, t))
     return max(0, n)
@@ -87,6 +87,11 @@ def hit_terms(enc: SizeboundEncounter, a: Fighter, t: Fighter, s: Strike
     if overlaps(a, t):
         dis += 1  # R-66
     return mod, adv, dis
+
+
+def can_dodge(f: Fighter) -> bool:
+    """spec §6.3 R-DODGE, §6.4.1: a reaction, and neither Blinded nor falling."""
+    return can_react(f) and "blinded" not in f.conds and "falling" not in f.conds
 
 
 def dodge_bonus(enc: SizeboundEncounter, f: Fighter) -> int:
@@ -178,8 +183,8 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
                 if rulings.RIPOSTE_AUTOMATIC and pw.reach is not None and dist(p, a) <= pw.reach:
                     attack(enc, ctx, ev, p, a, Strike(pw, False, pw.id))
                 return
-            if ptotal == total:
-                forced = (p, pw, pn in pw.crit)
+            if ptotal == total:  # R-12 (b): the tie's riposte too needs A within pw's reach
+                forced = (p, pw, pn in pw.crit, pw.reach is not None and dist(p, a) <= pw.reach)
             break
     crit = bool(w.crit) and natural in w.crit  # A8
     if not (forced or crit or total > t.profile.defense or terrified):
@@ -191,16 +196,9 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
         crit = crit or kind in ("Unarmed", "Crescent")
         maximize = kind in ("Sword", "Pole")
         crushing = kind in ("Axe", "Hammer") and "Crushing" not in t.profile.immune
-    if crit and not t.profile.host_pool and t.dice > 0 and not t.unconscious \
-            and enc.exertion_windows:  # A9 E-CRIT
-        c = ctx.ask(t.id, "crit", [Action(t.id, "negate"), Action(t.id, "pass")],
-                    {"attacker": a.id, "total": total})
-        if c.kind == "negate":
-            spend_die(enc, t)  # the pool's die (a per-side pool is shared, full_sides)
-            crit = False
-            ev.append(CritNegated(t.id))
-    if forced is None and t.id not in reacted and can_react(t) \
-            and "blinded" not in t.conds:  # A10 R-DODGE
+    if crit:
+        crit = not _negate_crit(enc, ctx, ev, a, t, total)  # A9 E-CRIT
+    if forced is None and t.id not in reacted and can_dodge(t):  # A10 R-DODGE
         c = ctx.ask(t.id, "dodge", [Action(t.id, "dodge"), Action(t.id, "pass")],
                     {"attacker": a.id, "total": total})
         if c.kind == "dodge":
@@ -217,8 +215,10 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
     dtypes = w.dtypes + (("Crushing",) if crushing else ())
     deal(enc, ctx, ev, dealer=a, target=t, dice_n=w.dice_n, dice_sides=w.dice_sides,
          flat=a.mod(w.stat), dtypes=dtypes, crit=crit, maximize=maximize, reacted=reacted)
-    if forced is not None and forced[0].alive and a.alive:  # R-12 (c): the riposte also hits
-        p, pw, pcrit = forced
+    if forced is not None and forced[3] and forced[0].alive and a.alive:  # R-12 (c): riposte hits
+        p, pw, pcrit, _ = forced
+        if pcrit:  # spec §8.6, §6.5: E-CRIT against every crit, the riposte's included
+            pcrit = not _negate_crit(enc, ctx, ev, p, a, total)
         ev.append(AttackResult(p.id, a.id, pw.id, "crit" if pcrit else "hit", total))
         deal(enc, ctx, ev, dealer=p, target=a, dice_n=pw.dice_n, dice_sides=pw.dice_sides,
              flat=p.mod(pw.stat), dtypes=pw.dtypes, crit=pcrit, reacted=set())
@@ -227,6 +227,22 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
         chance = rulings.SHIELD_CHARGE_BASE // (2 ** k)
         if chance >= 100 or percent_happens(_d100(ctx), chance):
             make_prone(enc, ctx, ev, t, on_purpose=False)
+
+
+def _negate_crit(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fighter,
+                 total: int) -> bool:
+    """A9 E-CRIT (spec §6.5, §8.6): a player-style pool's target may spend 1 die to make the
+    crit a normal hit (not Unconscious, nor Petrified, which may use nothing, §4.6)."""
+    if t.profile.host_pool or t.dice <= 0 or t.unconscious or petrified(t) \
+            or not enc.exertion_windows:
+        return False
+    c = ctx.ask(t.id, "crit", [Action(t.id, "negate"), Action(t.id, "pass")],
+                {"attacker": a.id, "total": total})
+    if c.kind != "negate":
+        return False
+    spend_die(enc, t)  # the pool's die (a per-side pool is shared, full_sides)
+    ev.append(CritNegated(t.id))
+    return True
 
 
 def _d100(ctx: Ctx) -> int:
@@ -244,14 +260,14 @@ def area_attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], src: Fighter
     target, each with its own D2-D14; Dodge reduces by half its total (R-43). Returns the
     targets that lost HP."""
     dodges: dict[str, int] = {}
-    reacted: dict[str, set[str]] = {t.id: set() for t in targets}
+    reacted: set[str] = set()  # spec §6.2, R-11: one reaction per creature per area, not per target
     for t in targets:
-        if can_react(t) and "blinded" not in t.conds:
+        if can_dodge(t):
             c = ctx.ask(t.id, "dodge", [Action(t.id, "dodge"), Action(t.id, "pass")],
                         {"attacker": src.id, "area": True})
             if c.kind == "dodge":
                 spend_reaction(t)
-                reacted[t.id].add(t.id)
+                reacted.add(t.id)
                 _, tot = roll(ctx, ev, t, "dodge", dodge_bonus(enc, t))
                 # spec §6.5 E-D20: after any d20 roll, the Dodge against an area included; every
                 # point counts there (it takes half the total off the damage, R-43)
@@ -266,7 +282,7 @@ def area_attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], src: Fighter
             continue
         lost = deal(enc, ctx, ev, dealer=src, target=t, dice_n=dice_n, dice_sides=dice_sides,
                     flat=flat, dtypes=dtypes, area_double=t.id in doubled,
-                    dodge_total=dodges.get(t.id), reacted=reacted[t.id], preset=tuple(faces))
+                    dodge_total=dodges.get(t.id), reacted=reacted, preset=tuple(faces))
         if lost > 0:
             hurt.append(t)
     return hurt

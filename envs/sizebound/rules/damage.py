@@ -44,6 +44,8 @@ def resist_vuln(enc: SizeboundEncounter, t: Fighter, dtypes: tuple[str, ...]
     if dtypes == ("True",):
         return False, False, False
     core = [d for d in dtypes if d not in rulings.TERTIARY] or list(dtypes)
+    if dtypes == ("Water",):
+        core = ["Bludgeoning"]  # spec §8.2 D1, §8.3: a source of Water alone is Bludgeoning
     imm = immune_types(enc, t)
     hit = [d for d in core if d not in imm]
     if not hit:
@@ -121,9 +123,10 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
 def _block_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], t: Fighter, amount: int,
                   reacted: set[str], dealer: Fighter | None) -> None:
     """D11, spec §6.4.3: the target, then every creature adjacent to it in id order (not the
-    dealer itself: ``rulings.DEALER_NEVER_BLOCKS``)."""
+    dealer of damage to a foe: ``rulings.DEALER_NEVER_BLOCKS``; for its own ally, as in an
+    area it cast, the choice is a real one and it is asked)."""
     cands = [t] + sorted((f for f in enc.fighters if f is not t and f.alive and dist(f, t) <= 1
-                          and f is not dealer), key=lambda f: f.id)
+                          and (f is not dealer or f.side == t.side)), key=lambda f: f.id)
     for b in cands:
         gain = b.block_guard()
         if gain <= 0 or b.id in reacted or not can_react(b):

@@ -155,8 +155,9 @@ def can_pay_attack(f: Fighter, weapon: str | None = None) -> bool:
 
 def _weapon_attacks(f: Fighter) -> dict[str, int]:
     p = f.profile
-    out = {w: p.weapon(w).weapon_attacks for w in f.wielded.values()}
-    out.update({w: p.weapon(w).weapon_attacks for w in p.natural})
+    out: dict[str, int] = {}
+    for w in (*f.wielded.values(), *p.natural):  # spec §4.5, §2.3: each wielded weapon counts,
+        out[w] = out.get(w, 0) + p.weapon(w).weapon_attacks  # two daggers give 2 dagger attacks
     return {w: n for w, n in out.items() if n > 0}
 
 
@@ -184,6 +185,4 @@ def defensive_bonus(f: Fighter) -> bool:
         return sum(a not in f.used for a in "MP") >= 1
     if rung == ActionRung.STAGGERED:
         return sum(a not in f.used for a in "MBP") >= 2
-    if rung == ActionRung.STUNNED:
-        return f.stun_count == 0
-    return True
+    return True  # spec §4.6: under Stunned, D counts as spent only if the single action was D

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 __all__ = ["FearRung", "FEAR", "full_defs", "is_full", "fear_sources", "body_locked",
            "petrified", "stat_totals", "no_magic", "cond_immunities", "cond_resists",
            "wet_hit", "turn_start", "turn_end", "breath_upkeep", "cardiac_arrest",
-           "start_concentrating", "Suffocation", "ignite", "suffocate", "IGNITED_DAMAGE"]
+           "start_concentrating", "Suffocation", "ignite", "suffocate", "IGNITED_DAMAGE",
+           "drunk_shrugs_fear"]
 
 FEAR = "fear"
 IGNITED_DAMAGE = 5  # spec §7.2 Ignited: 5 Fire at the start and at the end of each of its turns
@@ -84,6 +85,14 @@ def fear_sources(f: Fighter) -> list[str]:
 
 def petrified(f: Fighter) -> bool:
     return f.conds.any_of(_STONE)
+
+
+def drunk_shrugs_fear(f: Fighter, round_no: int) -> bool:
+    """spec §7.2 Drunk: immune to the first fear effect each round; this one spends it."""
+    if "drunk" not in f.conds or f.fx.get("drunk_fear") == round_no:
+        return False
+    f.fx["drunk_fear"] = round_no
+    return True
 
 
 def body_locked(f: Fighter) -> bool:
@@ -148,10 +157,11 @@ def ignite(enc: SizeboundEncounter, ev: list[Event], f: Fighter, source: str = "
 
 def _ignite_tick(enc: SizeboundEncounter, ev: list[Event], f: Fighter) -> None:
     from .damage import harm, resist_vuln
+    from .full_damage import absorb
     if f.alive and "ignited" in f.conds:
         immune, _, _ = resist_vuln(enc, f, ("Fire",))
-        if not immune:
-            harm(enc, ev, f, IGNITED_DAMAGE, ("Fire",))
+        if not immune:  # spec §8.2: a flat 5 (no dice to scale), through D12 Absorption
+            harm(enc, ev, f, absorb(enc, ev, f, IGNITED_DAMAGE, ("Fire",)), ("Fire",))
 
 
 def suffocate(enc: SizeboundEncounter, ev: list[Event], f: Fighter, rounds: int = 1) -> None:
@@ -180,11 +190,17 @@ def turn_start(enc: SizeboundEncounter, ev: list[Event], members: list[Fighter])
 
 
 def turn_end(enc: SizeboundEncounter, ev: list[Event], members: list[Fighter]) -> None:
-    """spec §4.7 step 1 (FULL): Ignited deals 5 Fire."""
+    """spec §4.7 step 1 (FULL): Ignited deals 5 Fire; spec §7.2: a creature that ends its turn
+    holding (grappling, lifting) an Ignited creature becomes Ignited (no tick this time, as in
+    a fire space)."""
     if not is_full(enc):
         return
     for f in members:
         _ignite_tick(enc, ev, f)
+    for f in members:
+        held = [g for g in f.grips if "ignited" in enc.by_id[g].conds]
+        if f.alive and held:
+            ignite(enc, ev, f, source=held[0])
 
 
 def breath_upkeep(enc: SizeboundEncounter, ev: list[Event]) -> None:

@@ -22,8 +22,9 @@ __all__ = ["average_roll", "average_of", "tag_immunities", "tag_vulnerabilities"
            "TAG_IMMUNE", "TAG_VULNERABLE"]
 
 TAG_IMMUNE = {"undead": {"Necrotic"}, "inanimate": {"Divine", "Unholy", "Necrotic", "Arcane"},
-              "no_blood": {"Poison", "Bleed"}}
-"""spec §2.7, §8.3: the types a creature type cannot take (no blood: Poison and Bleed)."""
+              "no_blood": {"Poison", "Bleed"}, "animal": {"Psychic"}}
+"""spec §2.7, §8.3: the types a creature type cannot take (no blood: Poison and Bleed; an
+animal is not intelligent, so no Psychic, §8.3, §13)."""
 TAG_VULNERABLE = {"vile": {"Solar"}, "fae": {"Iron"}, "shifter": {"Silver"},
                   "magical": {"Lead"}, "spectral": {"Psychic"}}
 """spec §2.7: the creature types' vulnerabilities (Iron, Silver, Lead: Tertiary types, which

@@ -175,7 +175,8 @@ def _dodges(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, t: F
     the lifter's melee Hit must then hit and beat the Dodge (A4-A8, A10), with no damage."""
     from .attack import Strike, dodge_bonus, hit_terms, regain
     from .procedures import exert_d20, roll
-    if f.profile.size_index - t.profile.size_index < DODGE_SIZES or "blinded" in t.conds:
+    if f.profile.size_index - t.profile.size_index < DODGE_SIZES or "blinded" in t.conds \
+            or "falling" in t.conds:  # spec §6.4.1: no Dodge while Blinded or falling
         return False
     if not _could_react(t):
         return False

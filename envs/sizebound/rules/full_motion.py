@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
 __all__ = ["SPEEDS", "speed", "can_hover", "move_speed", "step_cost", "height_ok", "settle",
-           "end_due",
+           "end_due", "winded_flight",
            "motion_actions", "resolve_motion", "after_action", "fall_distance", "fall_dice",
            "start_falling", "read_state", "Fell", "Landed", "Clung", "Climbed", "Pushed"]
 
@@ -196,6 +196,17 @@ def motion_actions(enc: SizeboundEncounter, f: Fighter, can_move: Any) -> list[A
     return out
 
 
+def winded_flight(enc: SizeboundEncounter, ev: list[Event], f: Fighter, air: bool = False
+                  ) -> None:
+    """spec §7.2 Winded: a Winded creature that Flies (rises, descends, or steps in the air
+    with a Fly speed; ``air``: rising or descending) becomes Tired for 1 round."""
+    from .fighter import FatigueRung
+    from .procedures import add_condition
+    if enc.options.elevation and (air or f.z > 0) and speed(f, "fly") > 0 \
+            and f.fatigue == FatigueRung.WINDED:
+        add_condition(enc, ev, f, "tired", rounds=1)
+
+
 def resolve_motion(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
                    kind: str) -> None:
     from .economy import spend
@@ -207,6 +218,7 @@ def resolve_motion(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighte
         return
     if f.mode == "none":
         _open_move(ev, f, move_speed(enc, f, air=True))
+    winded_flight(enc, ev, f, air=True)
     cost = step_cost(enc, f, 1) if f.z else 1
     f.budget -= cost
     f.z += 1 if kind == "rise" else -1
@@ -242,7 +254,7 @@ def _fall_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter)
     opts = []
     if can_cling(enc, f) and can_react(f):
         opts.append(act(f.id, "wall_cling"))
-    if can_fall_prone(f) and can_react(f):
+    if can_fall_prone(f, air=True) and can_react(f):  # spec §6.4.4: React is offered in R-FALL
         opts.append(act(f.id, "drop_prone"))
     if not opts or not f.fall_turn:
         return
@@ -254,7 +266,7 @@ def _fall_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter)
     elif a.kind == "drop_prone":
         from .procedures import make_prone
         spend_reaction(f)
-        make_prone(enc, ctx, ev, f, on_purpose=True)
+        make_prone(enc, ctx, ev, f, on_purpose=True, air=True)
 
 
 def _stop(enc: SizeboundEncounter, ev: list[Event], f: Fighter) -> None:

@@ -276,12 +276,14 @@ def cling(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> boo
     next stay roll 2 harder."""
     from .damage import harm
     from .full_motion import _stop, fall_dice
-    from .procedures import roll
+    from .procedures import exert_d20, roll
     if f.fx.get("cling_round") == enc.round:
         ok = True
     else:
+        dc = CLING_DC + f.cling
         _, total = roll(ctx, ev, f, "wall_cling", f.nimble)
-        ok = total >= CLING_DC + f.cling
+        total = exert_d20(enc, ctx, ev, f, "wall_cling", total, lambda x: x < dc)  # spec §6.5
+        ok = total >= dc
     ev.append(Clung(f.id, ok))
     if not ok:
         return False
@@ -304,11 +306,13 @@ def stay_roll(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) ->
     """spec §5.2.17: at the end of each turn after the one it clung in, a clinger rolls again
     (Free; 20 + 2 per success); a failure lets go: it starts to fall."""
     from .full_motion import start_falling
-    from .procedures import roll
+    from .procedures import exert_d20, roll
     if not f.cling or f.fall_turn or f.fx.get("turn:clung") or not f.alive:
         return
+    dc = CLING_DC + f.cling
     _, total = roll(ctx, ev, f, "wall_cling", f.nimble)
-    ok = total >= CLING_DC + f.cling
+    total = exert_d20(enc, ctx, ev, f, "wall_cling", total, lambda x: x < dc)  # spec §6.5 E-D20
+    ok = total >= dc
     ev.append(Clung(f.id, ok))
     if ok:
         f.cling += CLING_STEP

@@ -18,7 +18,7 @@ from .economy import can_react, spend_reaction
 from .fighter import Fighter
 from .procedures import contest
 from .profile import WeaponProfile
-from .space import dist
+from .space import cells, dist
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -94,6 +94,7 @@ def quick_draw(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], t: Fighter,
     borrowed = "primary" if margin >= QUICK_PRIMARY_MARGIN else \
         "attack" if margin >= QUICK_STRIKE_MARGIN else "nothing"
     ev.append(QuickDrawn(t.id, a.id, margin, borrowed))
+    _quick_item(enc, ctx, ev, t, a, margin)
     if borrowed == "nothing":
         return
     strikes = max(1, t.profile.attacks) if borrowed == "primary" else 1
@@ -111,6 +112,33 @@ def quick_draw(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], t: Fighter,
         else:
             t.attack_debt += 1
         attack(enc, ctx, ev, t, a, Strike(w, False, w.id))
+
+
+def _quick_item(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], t: Fighter, a: Fighter,
+                margin: int) -> None:
+    """spec §6.4.5 Win: one Manipulate Item use as a Free action (window ``quick_item``): a
+    one-item ``swap``, ``free_hand`` or ``pick_up``; it costs nothing and leaves the turn's
+    free Extra use alone."""
+    from .legal import held_item, loadout_change
+    from .resolve import _items
+    if not t.alive or t.action_rung >= 4:
+        return
+    stow, draw = loadout_change(t)
+    opts = [Action(t.id, "swap")] if len(stow) + len(draw) == 1 else []
+    if held_item(t) is not None:
+        opts.append(Action(t.id, "free_hand"))
+    seen: set[str] = set()
+    for wid, x, y in enc.items:
+        if wid not in seen and t.free_hands >= (enc.weapon(wid).hands or 1) \
+                and min(max(abs(cx - x), abs(cy - y)) for cx, cy in cells(t)) <= 1:
+            seen.add(wid)
+            opts.append(Action(t.id, "pick_up", (wid,)))
+    if not opts:
+        return
+    c = ctx.ask(t.id, "quick_item", opts + [Action(t.id, "pass")],
+                {"attacker": a.id, "margin": margin})
+    if c.kind != "pass":
+        _items(enc, ev, t, c, free=True)
 
 
 def start_turn(f: Fighter) -> None:
@@ -146,9 +174,9 @@ def dispel(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], caster: Fighter, 
         spend_reaction(d)
         won, margin = contest(enc, ctx, ev, "dispel", d, caster, d.arcana, caster.arcana,
                               i_athletics=False)
-        if not won:
+        if not won:  # spec §6.2: another creature may still Dispel the same activation
             ev.append(Dispelled(d.id, caster.id, sid, "resisted"))
-            return True
+            continue
         if margin < DISPEL_NO_PAY_MARGIN and caster.alive:
             p = ctx.ask(caster.id, "pay", [Action(caster.id, "pay"), Action(caster.id, "pass")],
                         {"dispeller": d.id, "skill": sid, "mana": DISPEL_PAY})
@@ -156,7 +184,9 @@ def dispel(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], caster: Fighter, 
                 from .resolve import _pay_mana
                 _pay_mana(enc, ev, caster, "dispel", DISPEL_PAY)
                 ev.append(Dispelled(d.id, caster.id, sid, "paid"))
-                return caster.alive
+                if not caster.alive:
+                    return False
+                continue  # spec §6.2: the next creature may Dispel it again
         ev.append(Dispelled(d.id, caster.id, sid, "fizzled"))
         return False
     return True

@@ -28,7 +28,7 @@ from .economy import can_spend, spend
 from .events import ConditionChanged
 from .full_conditions import no_magic, start_concentrating
 from .labels import act
-from .space import dist
+from .space import cells_within, dist
 
 if TYPE_CHECKING:
     from envs.core.flow import Ctx
@@ -151,8 +151,9 @@ def after_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
         return
     from .attack import area_attack
     hit = [g for g in enc.fighters if g.alive and g is not f and dist(f, g) <= s.size]
-    if hit:
-        area_attack(enc, ctx, ev, f, hit, set(), s.dice_n, s.dice_sides, f.mod(s.stat),
+    if hit:  # spec §8.7 D8: 3+ cells inside the aura double its damage
+        doubled = {g.id for g in hit if cells_within(f, g, s.size) >= 3}
+        area_attack(enc, ctx, ev, f, hit, doubled, s.dice_n, s.dice_sides, f.mod(s.stat),
                     s.dtypes)
 
 

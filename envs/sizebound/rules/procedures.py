@@ -92,15 +92,19 @@ def contest(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], kind: str, i: Fi
         ev.append(Boosted(loser.id, kind, face, ti if loser is i else td))
     won = ti > td
     ev.append(ContestResult(kind, i.id, d.id, ti, td, won))
-    if i_athletics and i.fatigue == FatigueRung.WINDED:  # spec §5.0.3 step 4
+    # spec §5.0.3 step 4; §7.1: every fatigue rung up to the effective one applies, so a Tired
+    # creature keeps Winded's trigger (Tired again escalates; higher rungs store it)
+    if i_athletics and i.fatigue >= FatigueRung.WINDED:
         add_condition(enc, ev, i, "tired", rounds=1)
     return won, ti - td
 
 
-def can_fall_prone(f: Fighter) -> bool:
-    """spec §7.2 Prone: not already Prone; a conscious Slither creature cannot be Prone."""
+def can_fall_prone(f: Fighter, air: bool = False) -> bool:
+    """spec §7.2 Prone: not already Prone, not airborne (height 0, §5.1 row 8; ``air``: the
+    React of the R-FALL window, which §6.4.4 offers in the air); a conscious Slither creature
+    cannot be Prone."""
     return f.alive and not f.prone and not ("slither" in f.profile.tags and not f.unconscious) \
-        and "rooted" not in f.conds  # spec §7.2 Rooted: cannot become Prone
+        and "rooted" not in f.conds and (air or f.z == 0)  # §7.2 Rooted: cannot become Prone
 
 
 def has_steal_edge(a: Fighter, t: Fighter) -> bool:
@@ -116,10 +120,10 @@ def use_steal_edge(ev: list[Event], a: Fighter, t: Fighter) -> None:
 
 
 def make_prone(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
-               on_purpose: bool) -> None:
+               on_purpose: bool, air: bool = False) -> None:
     """Prone; unintentional falls take the size's fall dice as Fall damage (spec §2.1), and the
-    creatures it grapples fall too (spec §5.2.9)."""
-    if not can_fall_prone(f):
+    creatures it grapples fall too (spec §5.2.9). ``air``: as in ``can_fall_prone``."""
+    if not can_fall_prone(f, air):
         return
     f.conds.add("prone", now=enc.clock, forever=True)
     ev.append(BecameProne(f.id, on_purpose))

@@ -13,7 +13,7 @@ from . import rulings
 from .attack import Strike, area_attack, attack, charge_ready
 from .conventions import reduce_to
 from .damage import harm
-from .economy import pay_attack, pay_extra, spend, use_free
+from .economy import extra_payment, pay_attack, pay_extra, spend, use_free
 from .events import (
     Aimed,
     GrappleChanged,
@@ -27,8 +27,9 @@ from .events import (
 from .fighter import FatigueRung, Fighter
 from .full_actions import FULL_KINDS, resolve_full
 from .full_areas import resolve_area_skill
+from .full_conditions import drunk_shrugs_fear
 from .full_lift import LIFT_KINDS, carried, resolve_lift
-from .full_motion import move_speed, resolve_motion
+from .full_motion import move_speed, resolve_motion, winded_flight
 from .full_move2 import hail_start, phase_step, resolve_cling
 from .full_reactions import dispel
 from .full_sides import spend_die
@@ -51,7 +52,7 @@ from .procedures import (
     use_steal_edge,
 )
 from .profile import WeaponProfile
-from .space import cells, dist
+from .space import cells, cells_within, dist
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -69,15 +70,30 @@ def _open_move(ev: list[Event], f: Fighter, budget: int | None = None) -> None:
         ev.append(MoveOpened(f.id, "move", f.budget))
 
 
+def _free_extra(f: Fighter, a: Action) -> bool:
+    """spec §5.2.6, R-31 "Free actions excepted": the turn's first (Free, §4.4) use of an Extra
+    action, Manipulate Item or React, keeps a Charge alive."""
+    if a.kind in ("free_hand", "pick_up", "drop_prone"):
+        uses = 1
+    elif a.kind == "swap":
+        stow, draw = loadout_change(f)
+        uses = len(stow) + len(draw)
+    else:
+        return False
+    return extra_payment(f, "react" if a.kind == "drop_prone" else "item", uses) == []
+
+
 def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Action) -> None:
     f = enc.by_id[a.actor]
     if enc.options.version == "full":
         turn_check(enc, ctx, ev, f)  # spec §9.4: the Concentration check of this turn
     kind = a.kind
     charge_target = None
-    if kind == "attack" and a.target is not None and charge_ready(enc, f, enc.by_id[a.target]):
+    # spec §5.2.6-§5.2.7, R-49: a Jab is an unarmed attack, so a Charge applies to it too
+    if kind in ("attack", "jab") and a.target is not None \
+            and charge_ready(enc, f, enc.by_id[a.target]):
         charge_target = a.target
-    if kind not in NON_CHARGE:
+    if kind not in NON_CHARGE and not _free_extra(f, a):
         f.charge_dir, f.charge_path = None, []
     t = enc.by_id[a.target] if a.target is not None else None
     hail_start(enc, ctx, ev, f)  # WE-37 (FULL): Large Hail before the turn's first action
@@ -85,6 +101,7 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
         return
     if kind == "step":
         d = rulings.DIRECTIONS.index(a.args[0])
+        winded_flight(enc, ev, f)  # FULL, spec §7.2: a step in the air is flying
         if not phase_step(enc, ctx, ev, f, d):  # FULL: an Incorporeal pass-through step
             enc.do_step(ctx, ev, f, d)
     elif kind == "run":
@@ -153,7 +170,7 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
             pay_attack(f)
         else:
             spend(f, "B")
-        attack(enc, ctx, ev, f, t, UNARMED_STRIKE)
+        attack(enc, ctx, ev, f, t, UNARMED_STRIKE, charge=charge_target == t.id)
     elif kind == "trip":
         assert t is not None
         if a.args[0] == "atk":
@@ -224,11 +241,14 @@ def _place(f: Fighter, w: WeaponProfile) -> str:
     return "main" if "main" not in f.wielded and "both" not in f.wielded else "off"
 
 
-def _items(enc: SizeboundEncounter, ev: list[Event], f: Fighter, a: Action) -> None:
-    """Manipulate Item (spec §5.2.11): one use per item moved."""
+def _items(enc: SizeboundEncounter, ev: list[Event], f: Fighter, a: Action,
+           free: bool = False) -> None:
+    """Manipulate Item (spec §5.2.11): one use per item moved; ``free``: Quick Draw's Free use
+    (spec §6.4.5), nothing paid."""
     if a.kind == "swap":
         stow, draw = loadout_change(f)
-        pay_extra(f, "item", len(stow) + len(draw))
+        if not free:
+            pay_extra(f, "item", len(stow) + len(draw))
         for slot, w in list(f.wielded.items()):
             if w in stow:
                 del f.wielded[slot]
@@ -239,14 +259,16 @@ def _items(enc: SizeboundEncounter, ev: list[Event], f: Fighter, a: Action) -> N
             f.wielded[slot] = w
             ev.append(ItemMoved(f.id, w, "drawn"))
     elif a.kind == "free_hand":
-        pay_extra(f, "item")
+        if not free:
+            pay_extra(f, "item")
         held = held_item(f)
         assert held is not None
         del f.wielded[held[0]]
         f.stowed.append(held[1])
         ev.append(ItemMoved(f.id, held[1], "stowed"))
     else:
-        pay_extra(f, "item")
+        if not free:
+            pay_extra(f, "item")
         wid = a.args[0]
         near = [it for it in enc.items if it[0] == wid
                 and min(dist_cell(c, (it[1], it[2])) for c in cells(f)) <= 1]
@@ -320,7 +342,8 @@ def _cast(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, sid: s
             hit = [g for g in enc.fighters if g.alive and g.side != f.side
                    and dist(f, g) <= s.size]
         doubled = {g.id for g in hit if len(set(cells(g)) & area) >= 3} \
-            if sid == "arcane_burst" else set()
+            if sid == "arcane_burst" else \
+            {g.id for g in hit if cells_within(f, g, s.size) >= 3}  # spec §8.7 D8: Stomp too
         hurt = area_attack(enc, ctx, ev, f, hit, doubled, s.dice_n, s.dice_sides,
                            f.mod(s.stat), s.dtypes)
         if sid == "stomp":
@@ -349,7 +372,10 @@ def _cast(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, sid: s
         if enc.options.fear:
             for g in enc.fighters:
                 if g.alive and g.side != f.side and dist(f, g) <= s.range \
-                        and "deafened" not in g.conds:
+                        and "deafened" not in g.conds and not drunk_shrugs_fear(g, enc.round):
+                    before = g.unnerved
                     add_condition(enc, ev, g, "unnerved", rounds=2, value=-3, source=f.id)
-                    if g.unnerved < rulings.AFRAID_BELOW:
+                    # spec §7.2 Unnerved: Afraid of the source of the instance that pushed the
+                    # total below -2 (already below: no new Afraid, so no Panicked)
+                    if g.unnerved < rulings.AFRAID_BELOW <= before:
                         add_condition(enc, ev, g, "afraid", rounds=2, source=f.id)

@@ -62,7 +62,7 @@ AUTO_PASS_WINDOWS = True
 
 DEALER_NEVER_BLOCKS = True
 # spec §6.4.3 (a dominated choice, like AUTO_PASS_WINDOWS): the creature dealing the damage is not
-# asked to Block it, even when it stands next to its target.
+# asked to Block it for a foe, even when it stands next to its target (for an ally it is asked).
 
 BREAK_FREE_BEST_STAT = True
 # RULING R-37: Break Free rolls the higher of Athletics and Nimble.

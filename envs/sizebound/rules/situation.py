@@ -21,12 +21,14 @@ from envs.core.situation import Member, SituationSchema, read_situation
 from envs.core.squaregrid import SquareGrid
 
 from .catalogue import catalogue, encounters, stat_block_from_mapping, stat_blocks
+from .fighter import FatigueRung
 from .full_areas import situation_catalogue
 from .full_geometry import ground
 from .full_motion import read_state
 from .full_sides import order_sides
 from .full_terrain import KINDS
 from .options import RuleOptions, parse_options
+from .procedures import can_fall_prone
 from .profile import profile_of
 from .setup import build
 from .space import can_stop
@@ -180,6 +182,8 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
             if str(name) not in enc.table:
                 st.fail("conditions", f"unknown condition {name!r}")
             f.conds.add(str(name), now=enc.clock, forever=True)
+        if f.fatigue >= FatigueRung.DISABLED and can_fall_prone(f):
+            f.conds.add("prone", now=enc.clock, forever=True)  # spec §7.2 Disabled: it is Prone
         _unnerved(enc, f, st)
         if st.has("z") or st.has("speeds"):
             if not opts.elevation:

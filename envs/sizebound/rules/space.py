@@ -10,7 +10,7 @@ from envs.core.squaregrid import Cell, SquareGrid, distance, footprint
 from .fighter import Fighter
 
 __all__ = ["cells", "dist", "line_of_sight", "sight", "can_stop", "overlaps", "blockers",
-           "stop_ok", "Blocker"]
+           "stop_ok", "Blocker", "cells_within"]
 
 
 def cells(f: Fighter, anchor: Cell | None = None) -> list[Cell]:
@@ -104,3 +104,11 @@ def stop_ok(grid: SquareGrid, mover: Fighter, anchor: Cell, others: list[Blocker
         return True
     mine = mover.profile.footprint
     return all(v + mine <= 1.0 + 1e-9 for v in load.values())
+
+
+def cells_within(src: Fighter, g: Fighter, n: int) -> int:
+    """spec §8.7: how many of ``g``'s cells a self-centred AoE of size ``n`` round ``src``
+    covers (every cell within Chebyshev distance ``n`` of one of ``src``'s cells); 3 or more
+    double its damage (D8, R-41)."""
+    mine = cells(src)
+    return sum(1 for x, y in cells(g) if any(max(abs(x - a), abs(y - b)) <= n for a, b in mine))
