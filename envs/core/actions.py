@@ -10,7 +10,7 @@ An ``Action`` is a frozen value. Its ``label`` is the canonical text, like a che
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = ["Action", "IllegalActionError", "ActionSyntaxError", "parse_label"]
 
@@ -40,9 +40,14 @@ class Action:
     args: tuple[str, ...] = ()
     target: str | None = None
     boosts: tuple[str, ...] = ()
+    _label: str = field(default="", init=False, repr=False, compare=False)
+    """the label once built (an Action is immutable: built on the first read)"""
 
     @property
     def label(self) -> str:
+        text = self._label
+        if text:
+            return text
         text = f"{self.actor}: {self.kind}"
         if self.args:
             text += " " + " ".join(self.args)
@@ -50,6 +55,7 @@ class Action:
             text += " -> " + self.target
         if self.boosts:
             text += " +" + "+".join(self.boosts)
+        object.__setattr__(self, "_label", text)
         return text
 
     def __str__(self) -> str:
