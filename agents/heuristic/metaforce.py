@@ -33,7 +33,7 @@ from envs.metaforce.rules import preview_attack
 from envs.metaforce.rules.geometry import SQUARE_FT
 
 from ..base import RulesPolicy
-from .metaforce_tables import _ADV, BY_TYPE, _meta_sides
+from .metaforce_tables import _ADV, BY_TYPE, _meta_sides, straight_move
 
 __all__ = ["MetaforceHeuristic"]
 
@@ -263,22 +263,8 @@ class _Decision:
 
     def _moved(self, ref: str, mode: str, squares: int, stop: int) -> tuple[int, int]:
         r = self.cs[ref]
-        rx, ry = r["x"] * 2 + r["space"], r["y"] * 2 + r["space"]
-        x, y = self.pos
-        sx = (rx > x * 2 + self.n) - (rx < x * 2 + self.n)
-        sy = (ry > y * 2 + self.n) - (ry < y * 2 + self.n)
-        if mode == "retreat":
-            sx, sy = -sx, -sy
-        w, h = self.grid
-        for _ in range(squares):
-            if mode == "approach" and self.dist((x, y), r) <= stop:
-                break
-            nx = min(max(x + sx, 0), w - self.n)
-            ny = min(max(y + sy, 0), h - self.n)
-            if (nx, ny) == (x, y):
-                break
-            x, y = nx, ny
-        return x, y
+        return straight_move(self.pos, self.n, (r["x"], r["y"]), r["space"], mode, squares, stop,
+                             self.grid[0], self.grid[1])
 
     def position(self, at: tuple[int, int], reacting: bool = False) -> float:
         """Fight units of standing at ``at`` after this decision: foes' Reaction attacks at once

@@ -158,7 +158,7 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
         "deflection": c.deflection(evasion), "status_defence": dict(p.status_defence),
         "reactions": c.reactions, "frames_left": c.frames_left, "stun": c.stun,
         "statuses": {k: {"magnitude": v[0], "severity": c.status_severity(k), "source": v[2]}
-                     for k, v in c.statuses.items()},
+                     for k, v in c.statuses.items()} if c.statuses else {},
         "suppressed": dict(c.suppressed), "asleep": c.asleep,  # spec §7.1, §7.5 (FULL)
         "grappling": c.grappling, "special_pending": c.special_until >= 0,
         "mpowers": sorted(p.mpowers), "safe": c.safe, "action8_used": c.a8_used,
@@ -167,7 +167,7 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
         "exert": c.exert_total, "tired": c.tired, "exhausted": c.exhausted,
         "tension": c.tension, "warded": ward_on(enc, c), "tapped_mana": c.mana_until >= 0,
         "effects": [{"effect": e[0], "mode": e[1], "tension": e[2], "holder": e[3]}
-                    for e in c.effects],  # spec §7.7, §7.9, §13.4 (FULL)
+                    for e in c.effects] if c.effects else [],  # spec §7.7, §7.9, §13.4 (FULL)
         "loaded": dict(c.loaded), "reserve": dict(c.reserve), "primed": dict(c.primed),
         "weapons": _weapons(enc, c),
         "distance": dist(me, c) if c is not me else 0,
