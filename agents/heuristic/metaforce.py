@@ -61,6 +61,7 @@ class MetaforceHeuristic(RulesPolicy):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.previews: dict[tuple[Any, ...], Any] = {}
+        self.keys: dict[tuple[Any, ...], int] = {}  # a preview key's parts, as numbers
         self.fights: dict[tuple[Any, ...], int] = {}  # (encounter name, rule options) -> a number
 
     def choose(self, enc: Any) -> Action:
@@ -81,8 +82,9 @@ class MetaforceHeuristic(RulesPolicy):
             return [1.0 if a.kind == "deus_ex" else 0.0 for a in legal]
         if len(self.previews) > PREVIEW_CACHE:
             self.previews.clear()
+            self.keys.clear()  # with the previews: a number stands for one key part only
         fight = self.fights.setdefault((enc.name, enc.options), len(self.fights))
-        d = _Decision(enc, actor, self.previews, fight)
+        d = _Decision(enc, actor, self.previews, fight, self.keys)
         return [d.score(a) for a in legal]
 
 
@@ -90,21 +92,26 @@ class _Decision:
     """The shared parts of one decision: the view, threats, distances, previews."""
 
     def __init__(self, enc: Any, actor: str, previews: dict[tuple[Any, ...], Any],
-                 fight: int = -1) -> None:
+                 fight: int = -1, keys: dict[tuple[Any, ...], int] | None = None) -> None:
         self.enc = enc
         self.previews = previews
+        # the attacker's and the target's parts of a preview key, each numbered once (a short
+        # key hashes faster); kept and cleared with ``previews``
+        self.keys = {} if keys is None else keys
         # what every preview key of this decision shares: the fight (its name and options, as a
         # number: hashed once) and the first round
         self._base = (fight if fight >= 0 else (enc.name, enc.options), enc.round == 1)
-        self._att: dict[tuple[str, str], tuple[int, tuple[Any, ...]]] = {}  # pv(): attacker
-        self._tgt: dict[str, tuple[Any, ...]] = {}  # pv(): target
+        self._att: dict[tuple[str, str], tuple[int, int]] = {}  # pv(): attacker
+        self._tgt: dict[str, int] = {}  # pv(): target
         self._threats: dict[tuple[str, str], float] = {}  # _threat(), per decision
-        self._w: dict[str, dict[str, Any] | None] = {}  # _weapon(), per decision
         self.actor = actor
         v = enc.view(actor)
         self.v = v
         self.cs = {c["id"]: c for c in v["combatants"]}
         self.me = me = self.cs[actor]
+        self._w: dict[str, dict[str, Any] | None] = {}  # _weapon(): the first row of an id
+        for w in me["weapons"]:
+            self._w.setdefault(w["id"], w)
         self.grid = v["grid"]
         self.foes = [c for c in v["combatants"] if not c["ally"] and c["state"] == "active"]
         self.last = v["decision"] != "frame" or me["frames_left"] <= 1
@@ -151,7 +158,8 @@ class _Decision:
         if ak is None:
             ak = self._att[mine[:2]] = (
                 self.enc.by_id[att].profile.weapon(w["id"]).range_increment_ft,
-                (att, w["id"], w["tohit"], w["damage"], a["size"], a["tired"], a["exhausted"]))
+                self._number((att, w["id"], w["tohit"], w["damage"], a["size"], a["tired"],
+                              a["exhausted"])))
         inc = ak[0]
         if inc > 0:  # spec §5.3.1: the same increment, the same steps
             far = distance((a["x"], a["y"]), a["space"], (t["x"], t["y"]), t["space"])
@@ -160,13 +168,20 @@ class _Decision:
         grip = (g["severity"], g["source"] == tid) if g is not None else None
         tk = self._tgt.get(tid)
         if tk is None:
-            tk = self._tgt[tid] = (tid, t["evasion"], t["deflection"], t["size"], t["hp_max"],
-                                   tuple(t["status_defence"].items()), t["warded"])
+            tk = self._tgt[tid] = self._number(
+                (tid, t["evasion"], t["deflection"], t["size"], t["hp_max"],
+                 tuple(t["status_defence"].items()), t["warded"]))
         key = (self._base, ak[1], tk, shot, band, grip)
         got = self.previews.get(key)
         if got is None:
             got = self.previews[key] = preview_attack(self.enc, att, w["id"], tid, shot)
         self._pv[mine] = got
+        return got
+
+    def _number(self, part: tuple[Any, ...]) -> int:
+        got = self.keys.get(part)
+        if got is None:
+            got = self.keys[part] = len(self.keys)
         return got
 
     def _threat(self, f: dict[str, Any], on: str) -> float:
@@ -367,10 +382,7 @@ class _Decision:
         return v + self.position(self.moved(tid, mode, self.speed, stop))
 
     def _weapon(self, wid: str) -> dict[str, Any] | None:
-        got = self._w.get(wid, False)
-        if got is False:
-            got = self._w[wid] = next((w for w in self.me["weapons"] if w["id"] == wid), None)
-        return got  # type: ignore[return-value]
+        return self._w.get(wid)
 
     def _best_ranged(self, wid: str) -> float:
         return max((self.off(wid, f["id"]) for f in self.foes), default=0.0)

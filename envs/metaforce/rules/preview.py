@@ -167,7 +167,8 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any, wards: bool = True) -> dic
         "dodge_bonus": p.dodge_bonus, "aware": c.aware, "acted": c.acted,
         "team_work_used": c.tw_used, "force_fate_uses": c.ff_uses,  # FULL (full_meta)
         "exert": c.exert_total, "tired": c.tired, "exhausted": c.exhausted,
-        "tension": c.tension, "warded": ward_on(enc, c) if wards else 0, "tapped_mana": c.mana_until >= 0,
+        "tension": c.tension, "warded": ward_on(enc, c) if wards else 0,
+        "tapped_mana": c.mana_until >= 0,
         "effects": [{"effect": e[0], "mode": e[1], "tension": e[2], "holder": e[3]}
                     for e in c.effects] if c.effects else [],  # spec §7.7, §7.9, §13.4 (FULL)
         "loaded": dict(c.loaded), "reserve": dict(c.reserve), "primed": dict(c.primed),

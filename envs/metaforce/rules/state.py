@@ -18,9 +18,12 @@ from envs.core.flow import Ctx, Procedure, Window, run_procedure
 from envs.core.squaregrid import SquareGrid
 
 from .combatant import Combatant
+from .full_statuses import ALL_CHARMED, charmed_end
 from .legal import frame_actions, reaction_actions
 from .options import RuleOptions, parse_options
+from .preview import public_view
 from .profile import Profile
+from .turns import step
 
 SYSTEM = "metaforce"
 
@@ -75,7 +78,6 @@ class MetaforceEncounter(EncounterBase):
         """spec §8.7: the fight ends when the active combatants all belong to one team; under
         FULL also when every active member of all teams but one is Charmed by another team."""
         if self._outcome is None and not self._check_defeat(ev) and self.options.full:
-            from .full_statuses import ALL_CHARMED, charmed_end
             ended, winner = charmed_end(self)
             if ended:
                 self._end(winner, ALL_CHARMED, ev)
@@ -146,7 +148,6 @@ class MetaforceEncounter(EncounterBase):
         events.extend(self._run(action, dice))
 
     def _run(self, action: Action | None, dice: Dice | None) -> list[Event]:
-        from .turns import step
         self._legal = None
         self.memo = {}
         resumed = self.proc is not None
@@ -243,7 +244,6 @@ class MetaforceEncounter(EncounterBase):
 
     # ------------------------------------------------------------------ views
     def view(self, actor: str) -> dict[str, Any]:
-        from .preview import public_view
         return public_view(self, actor)
 
     def describe(self, viewer: str | None = None) -> list[dict[str, str]]:
