@@ -38,6 +38,7 @@ from .metaforce_tables import _ADV, BY_TYPE, _meta_sides, straight_move
 __all__ = ["MetaforceHeuristic"]
 
 PREVIEW_CACHE = 50_000  # previews kept across decisions (cleared when it grows past this)
+DECISION_CACHE = 20_000  # choices kept by state across decisions and rollouts (likewise)
 TEAM_WORTH = True  # a foe's worth: its harm to the side, not only to this combatant
 KILL_BONUS = 0.6  # on top of the share of HP, for taking a foe out
 REACT_W = 1.0  # weight of a foe's Reaction attack right after this frame
@@ -63,19 +64,35 @@ class MetaforceHeuristic(RulesPolicy):
         self.previews: dict[tuple[Any, ...], Any] = {}
         self.keys: dict[tuple[Any, ...], int] = {}  # a preview key's parts, as numbers
         self.fights: dict[tuple[Any, ...], int] = {}  # (encounter name, rule options) -> a number
+        self.decided: dict[tuple[Any, ...], tuple[int, list[int]]] = {}  # choose(), by state
+        self.held: dict[int, Any] = {}  # what the keys of ``decided`` name by identity
 
     def choose(self, enc: Any) -> Action:
         """``RulesPolicy.choose``, without scoring where the answer is known: in a window that
         offers only ``pass`` and actions ``score`` gives ``position - 0.01`` (a Dodge, a
         defender's Meta-Die, Crash Out, Finishing Touch, a critical's use) ``pass`` is the one
-        best action."""
+        best action; a state met before (``state_key``) has the best actions found then (the
+        scores are a function of the state), and ties are broken as ever."""
+        legal = enc.legal_actions()
         if enc.decision in _PASS_WINDOWS:
-            legal = enc.legal_actions()
             passes = [a for a in legal if a.kind == "pass"]
             if len(passes) == 1 and not passes[0].args and all(
                     a.kind not in _SCORED for a in legal if a is not passes[0]):
                 return passes[0]
-        return super().choose(enc)
+        key = enc.state_key()  # a state met before (rollouts meet many): its best actions
+        got = self.decided.get(key)
+        if got is None or got[0] != len(legal):
+            scores = [float(x) for x in self.rank(enc, enc.current_actor(), legal)]
+            top = max(scores)
+            got = (len(legal), [i for i, x in enumerate(scores) if x == top])
+            if len(self.decided) > DECISION_CACHE:
+                self.decided.clear()
+                self.held.clear()
+            for part in enc.fixed_parts():  # the key names them by identity
+                self.held.setdefault(id(part), part)
+            self.decided[key] = got
+        best = got[1]
+        return legal[int(self.rng.choice(best))] if len(best) > 1 else legal[best[0]]
 
     def rank(self, enc: Any, actor: str, legal: list[Action]) -> list[float]:
         if enc.decision == "deus_ex":  # score(): Deus Ex 1.0, its pass 0.0 (no view needed)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from envs.core.snapshot import StateFields
@@ -247,6 +248,12 @@ class Combatant:
         return max(0, self.profile.hands - used)
 
     # ------------------------------------------------------------------ clone and snapshot
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything this combatant's state holds, hashable (the stat block by identity): see
+        ``MetaforceEncounter.state_key``."""
+        return (id(self.profile), _VALUES(self),
+                *[tuple(x.items()) if type(x) is dict else tuple(x) for x in _CONTAINERS(self)])
+
     def clone(self) -> Combatant:
         return Combatant.FIELDS.clone(self)
 
@@ -257,3 +264,7 @@ class Combatant:
 
     def load(self, data: dict[str, Any]) -> None:
         Combatant.FIELDS.load(self, data)
+
+
+_VALUES = attrgetter(*Combatant.FIELDS.values)
+_CONTAINERS = attrgetter(*Combatant.FIELDS.containers)
