@@ -252,7 +252,8 @@ class Combatant:
         """Everything this combatant's state holds, hashable (the stat block by identity): see
         ``MetaforceEncounter.state_key``."""
         return (id(self.profile), _VALUES(self),
-                *[tuple(x.items()) if type(x) is dict else tuple(x) for x in _CONTAINERS(self)])
+                tuple([(tuple(x.items()) if type(x) is dict else tuple(x)) if x else ()
+                       for x in _CONTAINERS(self)]))
 
     def clone(self) -> Combatant:
         return Combatant.FIELDS.clone(self)

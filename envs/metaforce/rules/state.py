@@ -172,17 +172,17 @@ class MetaforceEncounter(EncounterBase):
     def state_key(self) -> tuple[Any, ...]:
         """Everything the state of this fight holds, as one hashable key: equal keys, the same
         state (its view, legal actions and previews), so an agent may keep what it works out
-        from one state for the next time it meets it. The fixed parts (rule options, grid,
-        initiative order, home edges, stat blocks) enter by identity, as clones share them: a
-        cache keeps them alive (``fixed_parts``) while it keeps a key."""
-        return (self.name, id(self.options), id(self.grid), id(self.order), id(self.home_edge),
+        from one state for the next time it meets it. The fixed parts (rule options, grid, home
+        edges, stat blocks) enter by identity, as clones share them: a cache keeps them alive
+        (``fixed_parts``) while it keeps a key."""
+        return (self.name, id(self.options), id(self.grid), tuple(self.order), id(self.home_edge),
                 self._round, self.turn, self.in_turn, self.frame_open, tuple(self.reactors),
                 self.trigger, self.guest, self.resume, self.link_used, self._outcome, self.window,
                 tuple([c.state_key() for c in self.combatants]))
 
     def fixed_parts(self) -> tuple[Any, ...]:
         """The objects ``state_key`` names by identity."""
-        return (self.options, self.grid, self.order, self.home_edge,
+        return (self.options, self.grid, self.home_edge,
                 *[c.profile for c in self.combatants])
 
     def _copy(self) -> MetaforceEncounter:
