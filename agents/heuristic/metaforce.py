@@ -80,7 +80,10 @@ class MetaforceHeuristic(RulesPolicy):
                     a.kind not in _SCORED for a in legal if a is not passes[0]):
                 return passes[0]
         key = enc.state_key()  # a state met before (rollouts meet many): its best actions
-        got = self.decided.get(key)
+        try:
+            got = self.decided.get(key)
+        except TypeError:  # a state key that cannot be hashed: score as ever
+            return super().choose(enc)
         if got is None or got[0] != len(legal):
             scores = [float(x) for x in self.rank(enc, enc.current_actor(), legal)]
             top = max(scores)

@@ -26,6 +26,7 @@ from .profile import Profile
 from .turns import step
 
 SYSTEM = "metaforce"
+LEGAL_MEMO = 20_000  # legal actions kept by state (cleared when it grows past this)
 
 __all__ = ["SYSTEM", "MetaforceEncounter"]
 
@@ -65,6 +66,9 @@ class MetaforceEncounter(EncounterBase):
             sides.setdefault(c.side, []).append(c.id)
         self._sides = tuple(SideInfo(s, tuple(m)) for s, m in sides.items())
         self._legal: list[Action] | None = None
+        self._key: tuple[Any, ...] | None = None  # state_key() of the state ``_legal`` is for
+        # legal actions by state_key(), shared by clones (which share the fixed parts it names)
+        self.legal_memo: dict[tuple[Any, ...], tuple[list[Action], tuple[Any, ...]]] = {}
 
     # ------------------------------------------------------------------ protocol: reading
     def sides(self) -> tuple[SideInfo, ...]:
@@ -115,18 +119,29 @@ class MetaforceEncounter(EncounterBase):
         if self._outcome is not None:
             return []
         if self._legal is None:
-            if self.window is not None:
-                self._legal = [parse_label(x) for x in self.window.labels]
-            elif self.reactors:
-                assert self.trigger is not None
-                self._legal = reaction_actions(self, self.by_id[self.reactors[0]],
-                                               self.by_id[self.trigger])
-            elif self.guest is not None:
-                from .full_meta import guest_actions
-                self._legal = guest_actions(self, self.by_id[self.guest])
-            else:
-                self._legal = frame_actions(self, self.by_id[self.order[self.turn]])
+            key = self._key = self._state_key()
+            try:
+                got = self.legal_memo.get(key)  # a state met before (a rollout's): its actions
+            except TypeError:  # a value that cannot be hashed (none is declared so): no memo
+                got, self._key = (self._legal_now(), ()), None
+            if got is None:
+                if len(self.legal_memo) > LEGAL_MEMO:
+                    self.legal_memo.clear()
+                # the fixed parts are kept with the entry: no other object takes their ids
+                got = self.legal_memo[key] = (self._legal_now(), self.fixed_parts())
+            self._legal = got[0]
         return list(self._legal)
+
+    def _legal_now(self) -> list[Action]:
+        if self.window is not None:
+            return [parse_label(x) for x in self.window.labels]
+        if self.reactors:
+            assert self.trigger is not None
+            return reaction_actions(self, self.by_id[self.reactors[0]], self.by_id[self.trigger])
+        if self.guest is not None:
+            from .full_meta import guest_actions
+            return guest_actions(self, self.by_id[self.guest])
+        return frame_actions(self, self.by_id[self.order[self.turn]])
 
     def parse_action(self, label: str) -> Action:
         from .labels import check_label
@@ -162,6 +177,7 @@ class MetaforceEncounter(EncounterBase):
         """A scenario event between decisions or fights: a rest (``rest.rest_event``, spec
         §9.5); a bad text is a ``ValueError``."""
         from .rest import rest_event
+        self._key = None  # the state changes under the legal actions kept (as before)
         return rest_event(self.by_id, text, dice)
 
     def _ended(self) -> None:
@@ -174,10 +190,17 @@ class MetaforceEncounter(EncounterBase):
         state (its view, legal actions and previews), so an agent may keep what it works out
         from one state for the next time it meets it. The fixed parts (rule options, grid, home
         edges, stat blocks) enter by identity, as clones share them: a cache keeps them alive
-        (``fixed_parts``) while it keeps a key."""
+        (``fixed_parts``) while it keeps a key. Worked out once with the legal actions."""
+        if self._legal is not None and self._key is not None:
+            return self._key
+        return self._state_key()
+
+    def _state_key(self) -> tuple[Any, ...]:
+        w = self.window
         return (self.name, id(self.options), id(self.grid), tuple(self.order), id(self.home_edge),
                 self._round, self.turn, self.in_turn, self.frame_open, tuple(self.reactors),
-                self.trigger, self.guest, self.resume, self.link_used, self._outcome, self.window,
+                self.trigger, self.guest, self.resume, self.link_used, self._outcome,
+                None if w is None else (w.actor, w.kind, w.labels, repr(w.info)),  # info: dicts
                 tuple([c.state_key() for c in self.combatants]))
 
     def fixed_parts(self) -> tuple[Any, ...]:
