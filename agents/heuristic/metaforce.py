@@ -38,7 +38,7 @@ from .metaforce_tables import _ADV, BY_TYPE, _meta_sides, straight_move
 __all__ = ["MetaforceHeuristic"]
 
 PREVIEW_CACHE = 50_000  # previews kept across decisions (cleared when it grows past this)
-DECISION_CACHE = 20_000  # choices kept by state across decisions and rollouts (likewise)
+DECISION_CACHE = 10_000  # choices kept by state across decisions and rollouts (likewise)
 TEAM_WORTH = True  # a foe's worth: its harm to the side, not only to this combatant
 KILL_BONUS = 0.6  # on top of the share of HP, for taking a foe out
 REACT_W = 1.0  # weight of a foe's Reaction attack right after this frame

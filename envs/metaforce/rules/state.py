@@ -26,7 +26,7 @@ from .profile import Profile
 from .turns import step
 
 SYSTEM = "metaforce"
-LEGAL_MEMO = 20_000  # legal actions kept by state (cleared when it grows past this)
+LEGAL_MEMO = 10_000  # legal actions kept by state (cleared when it grows past this)
 
 __all__ = ["SYSTEM", "MetaforceEncounter"]
 
@@ -67,8 +67,9 @@ class MetaforceEncounter(EncounterBase):
         self._sides = tuple(SideInfo(s, tuple(m)) for s, m in sides.items())
         self._legal: list[Action] | None = None
         self._key: tuple[Any, ...] | None = None  # state_key() of the state ``_legal`` is for
-        # legal actions by state_key(), shared by clones (which share the fixed parts it names)
-        self.legal_memo: dict[tuple[Any, ...], tuple[list[Action], tuple[Any, ...]]] = {}
+        # legal actions by state_key(), from the first clone on (look-ahead meets states again),
+        # shared by the clones (which share the fixed parts the key names)
+        self.legal_memo: dict[tuple[Any, ...], tuple[list[Action], tuple[Any, ...]]] | None = None
 
     # ------------------------------------------------------------------ protocol: reading
     def sides(self) -> tuple[SideInfo, ...]:
@@ -119,6 +120,9 @@ class MetaforceEncounter(EncounterBase):
         if self._outcome is not None:
             return []
         if self._legal is None:
+            if self.legal_memo is None:  # no clone yet: a fight played on rarely meets a state
+                self._legal, self._key = self._legal_now(), None  # again
+                return list(self._legal)
             key = self._key = self._state_key()
             try:
                 got = self.legal_memo.get(key)  # a state met before (a rollout's): its actions
@@ -232,6 +236,8 @@ class MetaforceEncounter(EncounterBase):
         self.proc = proc
 
     def clone(self) -> MetaforceEncounter:
+        if self.legal_memo is None:
+            self.legal_memo = {}  # a cache, shared from here on with every clone
         new = self._copy()
         if self.proc is not None:
             new.proc = self.proc.clone()
