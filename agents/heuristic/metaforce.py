@@ -33,11 +33,12 @@ from envs.metaforce.rules import preview_attack
 from envs.metaforce.rules.geometry import SQUARE_FT
 
 from ..base import RulesPolicy
-from .metaforce_tables import _ADV, BY_TYPE, _meta_sides
+from .metaforce_tables import _ADV, BY_TYPE, _meta_sides, straight_move
 
 __all__ = ["MetaforceHeuristic"]
 
 PREVIEW_CACHE = 50_000  # previews kept across decisions (cleared when it grows past this)
+DECISION_CACHE = 10_000  # choices kept by state across decisions and rollouts (likewise)
 TEAM_WORTH = True  # a foe's worth: its harm to the side, not only to this combatant
 KILL_BONUS = 0.6  # on top of the share of HP, for taking a foe out
 REACT_W = 1.0  # weight of a foe's Reaction attack right after this frame
@@ -47,6 +48,10 @@ OPP_LAST = DANGER_W  # ... after the last frame (the foes move before it attacks
 OPP_W = 1.0  # weight of this combatant's own attacks to come
 STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.0,
                 "grappled": 0.2}
+_PASS_WINDOWS = frozenset({"dodge", "meta_die", "crash_out", "finishing_touch", "crit"})
+_SCORED = frozenset({"deus_ex", "react", "convoke", "pass", "attack", "fire", "throw", "dash",
+                     "reload", "reload_fire", "prime", "special", "grapple", "maintain", "escape",
+                     "vigilance", "withdraw"})  # the kinds score() values on their own
 
 
 class MetaforceHeuristic(RulesPolicy):
@@ -57,13 +62,49 @@ class MetaforceHeuristic(RulesPolicy):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.previews: dict[tuple[Any, ...], Any] = {}
+        self.keys: dict[tuple[Any, ...], int] = {}  # a preview key's parts, as numbers
         self.fights: dict[tuple[Any, ...], int] = {}  # (encounter name, rule options) -> a number
+        self.decided: dict[tuple[Any, ...], tuple[int, list[int]]] = {}  # choose(), by state
+        self.held: dict[int, Any] = {}  # what the keys of ``decided`` name by identity
+
+    def choose(self, enc: Any) -> Action:
+        """``RulesPolicy.choose``, without scoring where the answer is known: in a window that
+        offers only ``pass`` and actions ``score`` gives ``position - 0.01`` (a Dodge, a
+        defender's Meta-Die, Crash Out, Finishing Touch, a critical's use) ``pass`` is the one
+        best action; a state met before (``state_key``) has the best actions found then (the
+        scores are a function of the state), and ties are broken as ever."""
+        legal = enc.legal_actions()
+        if enc.decision in _PASS_WINDOWS:
+            passes = [a for a in legal if a.kind == "pass"]
+            if len(passes) == 1 and not passes[0].args and all(
+                    a.kind not in _SCORED for a in legal if a is not passes[0]):
+                return passes[0]
+        key = enc.state_key()  # a state met before (rollouts meet many): its best actions
+        try:
+            got = self.decided.get(key)
+        except TypeError:  # a state key that cannot be hashed: score as ever
+            return super().choose(enc)
+        if got is None or got[0] != len(legal):
+            scores = [float(x) for x in self.rank(enc, enc.current_actor(), legal)]
+            top = max(scores)
+            got = (len(legal), [i for i, x in enumerate(scores) if x == top])
+            if len(self.decided) > DECISION_CACHE:
+                self.decided.clear()
+                self.held.clear()
+            for part in enc.fixed_parts():  # the key names them by identity
+                self.held.setdefault(id(part), part)
+            self.decided[key] = got
+        best = got[1]
+        return legal[int(self.rng.choice(best))] if len(best) > 1 else legal[best[0]]
 
     def rank(self, enc: Any, actor: str, legal: list[Action]) -> list[float]:
+        if enc.decision == "deus_ex":  # score(): Deus Ex 1.0, its pass 0.0 (no view needed)
+            return [1.0 if a.kind == "deus_ex" else 0.0 for a in legal]
         if len(self.previews) > PREVIEW_CACHE:
             self.previews.clear()
+            self.keys.clear()  # with the previews: a number stands for one key part only
         fight = self.fights.setdefault((enc.name, enc.options), len(self.fights))
-        d = _Decision(enc, actor, self.previews, fight)
+        d = _Decision(enc, actor, self.previews, fight, self.keys)
         return [d.score(a) for a in legal]
 
 
@@ -71,21 +112,26 @@ class _Decision:
     """The shared parts of one decision: the view, threats, distances, previews."""
 
     def __init__(self, enc: Any, actor: str, previews: dict[tuple[Any, ...], Any],
-                 fight: int = -1) -> None:
+                 fight: int = -1, keys: dict[tuple[Any, ...], int] | None = None) -> None:
         self.enc = enc
         self.previews = previews
+        # the attacker's and the target's parts of a preview key, each numbered once (a short
+        # key hashes faster); kept and cleared with ``previews``
+        self.keys = {} if keys is None else keys
         # what every preview key of this decision shares: the fight (its name and options, as a
         # number: hashed once) and the first round
         self._base = (fight if fight >= 0 else (enc.name, enc.options), enc.round == 1)
-        self._att: dict[tuple[str, str], tuple[int, tuple[Any, ...]]] = {}  # pv(): attacker
-        self._tgt: dict[str, tuple[Any, ...]] = {}  # pv(): target
+        self._att: dict[tuple[str, str], tuple[int, int]] = {}  # pv(): attacker
+        self._tgt: dict[str, int] = {}  # pv(): target
         self._threats: dict[tuple[str, str], float] = {}  # _threat(), per decision
-        self._w: dict[str, dict[str, Any] | None] = {}  # _weapon(), per decision
         self.actor = actor
         v = enc.view(actor)
         self.v = v
         self.cs = {c["id"]: c for c in v["combatants"]}
         self.me = me = self.cs[actor]
+        self._w: dict[str, dict[str, Any] | None] = {}  # _weapon(): the first row of an id
+        for w in me["weapons"]:
+            self._w.setdefault(w["id"], w)
         self.grid = v["grid"]
         self.foes = [c for c in v["combatants"] if not c["ally"] and c["state"] == "active"]
         self.last = v["decision"] != "frame" or me["frames_left"] <= 1
@@ -132,7 +178,8 @@ class _Decision:
         if ak is None:
             ak = self._att[mine[:2]] = (
                 self.enc.by_id[att].profile.weapon(w["id"]).range_increment_ft,
-                (att, w["id"], w["tohit"], w["damage"], a["size"], a["tired"], a["exhausted"]))
+                self._number((att, w["id"], w["tohit"], w["damage"], a["size"], a["tired"],
+                              a["exhausted"])))
         inc = ak[0]
         if inc > 0:  # spec §5.3.1: the same increment, the same steps
             far = distance((a["x"], a["y"]), a["space"], (t["x"], t["y"]), t["space"])
@@ -141,13 +188,20 @@ class _Decision:
         grip = (g["severity"], g["source"] == tid) if g is not None else None
         tk = self._tgt.get(tid)
         if tk is None:
-            tk = self._tgt[tid] = (tid, t["evasion"], t["deflection"], t["size"], t["hp_max"],
-                                   tuple(t["status_defence"].items()), t["warded"])
+            tk = self._tgt[tid] = self._number(
+                (tid, t["evasion"], t["deflection"], t["size"], t["hp_max"],
+                 tuple(t["status_defence"].items()), t["warded"]))
         key = (self._base, ak[1], tk, shot, band, grip)
         got = self.previews.get(key)
         if got is None:
             got = self.previews[key] = preview_attack(self.enc, att, w["id"], tid, shot)
         self._pv[mine] = got
+        return got
+
+    def _number(self, part: tuple[Any, ...]) -> int:
+        got = self.keys.get(part)
+        if got is None:
+            got = self.keys[part] = len(self.keys)
         return got
 
     def _threat(self, f: dict[str, Any], on: str) -> float:
@@ -244,22 +298,8 @@ class _Decision:
 
     def _moved(self, ref: str, mode: str, squares: int, stop: int) -> tuple[int, int]:
         r = self.cs[ref]
-        rx, ry = r["x"] * 2 + r["space"], r["y"] * 2 + r["space"]
-        x, y = self.pos
-        sx = (rx > x * 2 + self.n) - (rx < x * 2 + self.n)
-        sy = (ry > y * 2 + self.n) - (ry < y * 2 + self.n)
-        if mode == "retreat":
-            sx, sy = -sx, -sy
-        w, h = self.grid
-        for _ in range(squares):
-            if mode == "approach" and self.dist((x, y), r) <= stop:
-                break
-            nx = min(max(x + sx, 0), w - self.n)
-            ny = min(max(y + sy, 0), h - self.n)
-            if (nx, ny) == (x, y):
-                break
-            x, y = nx, ny
-        return x, y
+        return straight_move(self.pos, self.n, (r["x"], r["y"]), r["space"], mode, squares, stop,
+                             self.grid[0], self.grid[1])
 
     def position(self, at: tuple[int, int], reacting: bool = False) -> float:
         """Fight units of standing at ``at`` after this decision: foes' Reaction attacks at once
@@ -362,10 +402,7 @@ class _Decision:
         return v + self.position(self.moved(tid, mode, self.speed, stop))
 
     def _weapon(self, wid: str) -> dict[str, Any] | None:
-        got = self._w.get(wid, False)
-        if got is False:
-            got = self._w[wid] = next((w for w in self.me["weapons"] if w["id"] == wid), None)
-        return got  # type: ignore[return-value]
+        return self._w.get(wid)
 
     def _best_ranged(self, wid: str) -> float:
         return max((self.off(wid, f["id"]) for f in self.foes), default=0.0)

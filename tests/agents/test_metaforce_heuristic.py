@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from agents.heuristic.metaforce import MetaforceHeuristic
@@ -150,3 +151,36 @@ def test_two_heuristics_fight_to_a_finish_instead_of_standing_off():
             enc.apply(players[enc.by_id[enc.current_actor()].side].choose(enc), dice)
         draws += enc.outcome().winner is None
     assert draws <= 1
+
+
+def test_the_state_key_tells_states_apart_and_clones_share_it():
+    enc = new_encounter("party_3v3", "full", SeededDice(5))
+    key = enc.state_key()
+    assert hash(key) == hash(enc.clone().state_key()) and enc.clone().state_key() == key
+    twin = enc.clone()
+    twin.by_id["fighter"].hp -= 1  # one hit point, nothing else
+    assert twin.state_key() != key
+    moved = enc.clone()
+    moved.apply(moved.legal_actions()[-1], ScriptedDice([]))  # end_turn: the turn passes
+    assert moved.state_key() != key
+
+
+def test_a_state_met_again_gets_the_choice_a_fresh_heuristic_makes():
+    """``choose`` keeps the best actions by ``state_key``: replaying the same seeded games with
+    one heuristic (its cache warm from the first pass) gives every choice a new one gives."""
+    warm = MetaforceHeuristic(seed=0)
+    for name in ("giant_boss", "party_3v3"):
+        for seed in range(3):
+            runs = []
+            for h in (warm, warm, MetaforceHeuristic(seed=0)):
+                h.rng = np.random.default_rng(seed)
+                dice = SeededDice(seed)
+                enc = new_encounter(name, "full", dice)
+                labels = []
+                while not enc.is_over():
+                    a = h.choose(enc)
+                    labels.append(a.label)
+                    enc.apply(a, dice)
+                runs.append(labels)
+            assert runs[0] == runs[1] == runs[2]
+    assert warm.decided  # the second pass met the states of the first

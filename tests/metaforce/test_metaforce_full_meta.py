@@ -153,6 +153,20 @@ def test_fudge_nudge_raises_a_die_to_12_for_1_2_3_mp_and_it_crits():  # WE-29
     assert enc.by_id["bandit"].hp == 70 and enc.by_id["fighter"].mp == 15 - (1 + 2 + 3)
 
 
+def test_the_fudge_window_has_a_state_key_and_the_heuristic_decides_in_it():
+    """The window's info holds a mapping (the costs): the state key still hashes, the legal
+    actions are kept by it, and the heuristic chooses there as it scores."""
+    from agents.heuristic.metaforce import MetaforceHeuristic
+    enc = fight((powers("fighter", "fudge_nudge"), "a", (0, 0)),
+                (cat("bandit", hp_max=100), "b", (0, 1)), aware=False, options=FULL)
+    act(enc, "fighter: attack warhammer -> bandit", ["d12=9", "d12=3"])
+    assert enc.decision == "fudge" and hash(enc.state_key()) == hash(enc.clone().state_key())
+    h = MetaforceHeuristic(seed=0)
+    legal = enc.legal_actions()
+    scores = h.rank(enc, "fighter", legal)
+    assert h.choose(enc) == legal[scores.index(max(scores))] == h.choose(enc)
+
+
 def test_fudge_nudge_of_two_dice_once_each_costs_one_each():
     enc = fight((powers("fighter", "fudge_nudge"), "a", (0, 0)),
                 (cat("bandit", hp_max=100), "b", (0, 1)), aware=False, options=FULL)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from envs.core.snapshot import StateFields
@@ -178,7 +179,7 @@ class Combatant:
     @property
     def tired(self) -> bool:
         """Cannot have Advantage: Tired (R-20), or Drowsy (Sleep Partial, spec §7.5, FULL)."""
-        if self.exert_total >= self.profile.exert_threshold:
+        if self.exert + self.tension >= self.profile.exert_threshold:
             return True
         return "sleep" in self.statuses and self.status_severity("sleep") == "partial"
 
@@ -194,12 +195,14 @@ class Combatant:
 
     @property
     def exhausted(self) -> bool:
-        return self.exert_total >= self.profile.exert_limit
+        return self.exert + self.tension >= self.profile.exert_limit
 
     def evasion(self) -> int:
         """spec §2.5 step 5, R-14: 0 when Immobilised, Incapacitated, Unconscious, Stunned or
         Asleep (spec §7.5, FULL)."""
-        if not self.active or self.immobilised or self.stunned or self.asleep:
+        if self.state != ACTIVE or self.stun > 0:
+            return 0
+        if self.statuses and (self.immobilised or self.asleep):
             return 0
         return self.profile.evasion
 
@@ -216,6 +219,8 @@ class Combatant:
     def speed_squares(self) -> int:
         """spec §5.1, R-37: Grappled Partial halves Speed, Full or Intense stops it; spec §7.5
         (FULL): Slow Partial takes 5 ft, Full and Intense halve it."""
+        if not self.statuses:
+            return self.profile.speed_ft // rulings.SQUARE_FT
         if self.immobilised:
             return 0
         sq = self.profile.speed_ft // rulings.SQUARE_FT
@@ -243,6 +248,13 @@ class Combatant:
         return max(0, self.profile.hands - used)
 
     # ------------------------------------------------------------------ clone and snapshot
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything this combatant's state holds, hashable (the stat block by identity): see
+        ``MetaforceEncounter.state_key``."""
+        return (id(self.profile), _VALUES(self),
+                tuple([(tuple(x.items()) if type(x) is dict else tuple(x)) if x else ()
+                       for x in _CONTAINERS(self)]))
+
     def clone(self) -> Combatant:
         return Combatant.FIELDS.clone(self)
 
@@ -253,3 +265,7 @@ class Combatant:
 
     def load(self, data: dict[str, Any]) -> None:
         Combatant.FIELDS.load(self, data)
+
+
+_VALUES = attrgetter(*Combatant.FIELDS.values)
+_CONTAINERS = attrgetter(*Combatant.FIELDS.containers)

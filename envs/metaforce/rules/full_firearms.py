@@ -45,18 +45,21 @@ def defender_profile(enc: MetaforceEncounter, w: Weapon, t: Combatant) -> Profil
 
 def expert(enc: MetaforceEncounter, c: Combatant, w: Weapon) -> bool:
     """spec §5.6: proficient with the gun and expert in its Attribute (FULL)."""
+    if not enc.options.full or w.family != "firearm":
+        return False
     from .arms import reload_proficient
-    return enc.options.full and w.family == "firearm" and reload_proficient(c, w) \
-        and w.attr in c.profile.expertise
+    return reload_proficient(c, w) and w.attr in c.profile.expertise
 
 
 def expert_actions(enc: MetaforceEncounter, c: Combatant, speed: int) -> list[Action]:
     """``reload_fire <gun> [mode] -> <target>`` for every gun it can reload and every enemy in
     range at the point of the shot."""
+    acts: list[Action] = []
+    if not enc.options.full:
+        return acts  # no expert without FULL
     from .arms import can_reload
     from .attack import range_squares, stop_squares
     from .legal import _aimed, targets
-    acts: list[Action] = []
     for w in c.weapons():
         if expert(enc, c, w) and can_reload(c, w):
             for t in targets(enc, c):

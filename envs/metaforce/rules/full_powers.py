@@ -180,9 +180,9 @@ def force_fate(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], user: Combata
                other: Combatant, tohit: int, e: int, d: int, fd: bool, up: bool) -> int:
     """Force Fate on an attack's ToHit: ``up`` for the attacker (``user``), down for the
     defender. Returns the ToHit."""
-    from .attack import band
     if not has(enc, user, "force_fate") or not user.active:
         return tohit
+    from .attack import band
     now = band(tohit, e, d, fd)
     moves = {"deflected": e - tohit, "direct": (e if fd else d + 1) - tohit} if up else \
         {"miss": (e - 1) - tohit, "deflected": d - tohit}

@@ -153,7 +153,7 @@ def _weapons(enc: MetaforceEncounter, c: Any) -> list[dict[str, Any]]:
     """The view's weapon rows of ``c``: they read only its stat block, the weapons it still
     holds (R-60) and the rule options, so they are built once per fight (kept beside the
     movement memo, which clones share) and each view gets copies."""
-    key = ("view weapons", c.id, tuple(c.gone))
+    key = ("view weapons", c.id, tuple(c.gone) if c.gone else ())
     got = enc.reach_memo.get(key)
     if got is None or got[0] is not c.profile or got[1] is not enc.options:
         rows = [{"id": w.id, "family": w.family, "tohit": w.tohit,
@@ -163,7 +163,9 @@ def _weapons(enc: MetaforceEncounter, c: Any) -> list[dict[str, Any]]:
     return [dict(r) for r in got[2]]
 
 
-def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
+def _public(enc: MetaforceEncounter, c: Any, me: Any, wards: bool = True) -> dict[str, Any]:
+    """``c``'s row of ``me``'s view (``wards``: some combatant holds an effect, so a Ward may
+    be on)."""
     p = c.profile
     evasion = c.evasion()
     return {
@@ -174,16 +176,17 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
         "deflection": c.deflection(evasion), "status_defence": dict(p.status_defence),
         "reactions": c.reactions, "frames_left": c.frames_left, "stun": c.stun,
         "statuses": {k: {"magnitude": v[0], "severity": c.status_severity(k), "source": v[2]}
-                     for k, v in c.statuses.items()},
+                     for k, v in c.statuses.items()} if c.statuses else {},
         "suppressed": dict(c.suppressed), "asleep": c.asleep,  # spec §7.1, §7.5 (FULL)
         "grappling": c.grappling, "special_pending": c.special_until >= 0,
         "mpowers": sorted(p.mpowers), "safe": c.safe, "action8_used": c.a8_used,
         "dodge_bonus": p.dodge_bonus, "aware": c.aware, "acted": c.acted,
         "team_work_used": c.tw_used, "force_fate_uses": c.ff_uses,  # FULL (full_meta)
         "exert": c.exert_total, "tired": c.tired, "exhausted": c.exhausted,
-        "tension": c.tension, "warded": ward_on(enc, c), "tapped_mana": c.mana_until >= 0,
+        "tension": c.tension, "warded": ward_on(enc, c) if wards else 0,
+        "tapped_mana": c.mana_until >= 0,
         "effects": [{"effect": e[0], "mode": e[1], "tension": e[2], "holder": e[3]}
-                    for e in c.effects],  # spec §7.7, §7.9, §13.4 (FULL)
+                    for e in c.effects] if c.effects else [],  # spec §7.7, §7.9, §13.4 (FULL)
         "loaded": dict(c.loaded), "reserve": dict(c.reserve), "primed": dict(c.primed),
         "weapons": _weapons(enc, c),
         "distance": dist(me, c) if c is not me else 0,
@@ -193,6 +196,7 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any) -> dict[str, Any]:
 def public_view(enc: MetaforceEncounter, actor: str) -> dict[str, Any]:
     """What ``actor`` knows: everything on the table (spec §12.4: no hidden information)."""
     me = enc.by_id[actor]
+    wards = any(c.effects for c in enc.combatants)  # ward_on() is 0 while nobody holds one
     return {
         "system": "metaforce", "round": enc.round, "max_rounds": enc.options.max_rounds,
         "decision": enc.decision, "current_actor": enc.current_actor(), "me": actor,
@@ -200,5 +204,5 @@ def public_view(enc: MetaforceEncounter, actor: str) -> dict[str, Any]:
         "initiative_link_used": enc.link_used,
         "window": None if enc.window is None else enc.window.to_dict(),
         "grid": [enc.grid.width, enc.grid.height], "initiative": list(enc.order),
-        "combatants": [_public(enc, c, me) for c in enc.combatants],
+        "combatants": [_public(enc, c, me, wards) for c in enc.combatants],
     }

@@ -18,11 +18,15 @@ from envs.core.flow import Ctx, Procedure, Window, run_procedure
 from envs.core.squaregrid import SquareGrid
 
 from .combatant import Combatant
+from .full_statuses import ALL_CHARMED, charmed_end
 from .legal import frame_actions, reaction_actions
 from .options import RuleOptions, parse_options
+from .preview import public_view
 from .profile import Profile
+from .turns import step
 
 SYSTEM = "metaforce"
+LEGAL_MEMO = 10_000  # legal actions kept by state (cleared when it grows past this)
 
 __all__ = ["SYSTEM", "MetaforceEncounter"]
 
@@ -62,6 +66,10 @@ class MetaforceEncounter(EncounterBase):
             sides.setdefault(c.side, []).append(c.id)
         self._sides = tuple(SideInfo(s, tuple(m)) for s, m in sides.items())
         self._legal: list[Action] | None = None
+        self._key: tuple[Any, ...] | None = None  # state_key() of the state ``_legal`` is for
+        # legal actions by state_key(), from the first clone on (look-ahead meets states again),
+        # shared by the clones (which share the fixed parts the key names)
+        self.legal_memo: dict[tuple[Any, ...], tuple[list[Action], tuple[Any, ...]]] | None = None
 
     # ------------------------------------------------------------------ protocol: reading
     def sides(self) -> tuple[SideInfo, ...]:
@@ -75,7 +83,6 @@ class MetaforceEncounter(EncounterBase):
         """spec §8.7: the fight ends when the active combatants all belong to one team; under
         FULL also when every active member of all teams but one is Charmed by another team."""
         if self._outcome is None and not self._check_defeat(ev) and self.options.full:
-            from .full_statuses import ALL_CHARMED, charmed_end
             ended, winner = charmed_end(self)
             if ended:
                 self._end(winner, ALL_CHARMED, ev)
@@ -113,18 +120,32 @@ class MetaforceEncounter(EncounterBase):
         if self._outcome is not None:
             return []
         if self._legal is None:
-            if self.window is not None:
-                self._legal = [parse_label(x) for x in self.window.labels]
-            elif self.reactors:
-                assert self.trigger is not None
-                self._legal = reaction_actions(self, self.by_id[self.reactors[0]],
-                                               self.by_id[self.trigger])
-            elif self.guest is not None:
-                from .full_meta import guest_actions
-                self._legal = guest_actions(self, self.by_id[self.guest])
-            else:
-                self._legal = frame_actions(self, self.by_id[self.order[self.turn]])
+            if self.legal_memo is None:  # no clone yet: a fight played on rarely meets a state
+                self._legal, self._key = self._legal_now(), None  # again
+                return list(self._legal)
+            key = self._key = self._state_key()
+            try:
+                got = self.legal_memo.get(key)  # a state met before (a rollout's): its actions
+            except TypeError:  # a value that cannot be hashed (none is declared so): no memo
+                got, self._key = (self._legal_now(), ()), None
+            if got is None:
+                if len(self.legal_memo) > LEGAL_MEMO:
+                    self.legal_memo.clear()
+                # the fixed parts are kept with the entry: no other object takes their ids
+                got = self.legal_memo[key] = (self._legal_now(), self.fixed_parts())
+            self._legal = got[0]
         return list(self._legal)
+
+    def _legal_now(self) -> list[Action]:
+        if self.window is not None:
+            return [parse_label(x) for x in self.window.labels]
+        if self.reactors:
+            assert self.trigger is not None
+            return reaction_actions(self, self.by_id[self.reactors[0]], self.by_id[self.trigger])
+        if self.guest is not None:
+            from .full_meta import guest_actions
+            return guest_actions(self, self.by_id[self.guest])
+        return frame_actions(self, self.by_id[self.order[self.turn]])
 
     def parse_action(self, label: str) -> Action:
         from .labels import check_label
@@ -146,7 +167,6 @@ class MetaforceEncounter(EncounterBase):
         events.extend(self._run(action, dice))
 
     def _run(self, action: Action | None, dice: Dice | None) -> list[Event]:
-        from .turns import step
         self._legal = None
         self.memo = {}
         resumed = self.proc is not None
@@ -161,6 +181,7 @@ class MetaforceEncounter(EncounterBase):
         """A scenario event between decisions or fights: a rest (``rest.rest_event``, spec
         §9.5); a bad text is a ``ValueError``."""
         from .rest import rest_event
+        self._key = None  # the state changes under the legal actions kept (as before)
         return rest_event(self.by_id, text, dice)
 
     def _ended(self) -> None:
@@ -168,6 +189,29 @@ class MetaforceEncounter(EncounterBase):
         self.window = None
 
     # ------------------------------------------------------------------ clone and snapshot
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything the state of this fight holds, as one hashable key: equal keys, the same
+        state (its view, legal actions and previews), so an agent may keep what it works out
+        from one state for the next time it meets it. The fixed parts (rule options, grid, home
+        edges, stat blocks) enter by identity, as clones share them: a cache keeps them alive
+        (``fixed_parts``) while it keeps a key. Worked out once with the legal actions."""
+        if self._legal is not None and self._key is not None:
+            return self._key
+        return self._state_key()
+
+    def _state_key(self) -> tuple[Any, ...]:
+        w = self.window
+        return (self.name, id(self.options), id(self.grid), tuple(self.order), id(self.home_edge),
+                self._round, self.turn, self.in_turn, self.frame_open, tuple(self.reactors),
+                self.trigger, self.guest, self.resume, self.link_used, self._outcome,
+                None if w is None else (w.actor, w.kind, w.labels, repr(w.info)),  # info: dicts
+                tuple([c.state_key() for c in self.combatants]))
+
+    def fixed_parts(self) -> tuple[Any, ...]:
+        """The objects ``state_key`` names by identity."""
+        return (self.options, self.grid, self.home_edge,
+                *[c.profile for c in self.combatants])
+
     def _copy(self) -> MetaforceEncounter:
         new = object.__new__(MetaforceEncounter)
         new.__dict__.update(self.__dict__)
@@ -192,6 +236,8 @@ class MetaforceEncounter(EncounterBase):
         self.proc = proc
 
     def clone(self) -> MetaforceEncounter:
+        if self.legal_memo is None:
+            self.legal_memo = {}  # a cache, shared from here on with every clone
         new = self._copy()
         if self.proc is not None:
             new.proc = self.proc.clone()
@@ -243,7 +289,6 @@ class MetaforceEncounter(EncounterBase):
 
     # ------------------------------------------------------------------ views
     def view(self, actor: str) -> dict[str, Any]:
-        from .preview import public_view
         return public_view(self, actor)
 
     def describe(self, viewer: str | None = None) -> list[dict[str, str]]:
