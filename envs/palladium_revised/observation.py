@@ -192,13 +192,13 @@ def _global(enc: Any, me: Any, index: dict[str, int]) -> list[float]:
     return out + [0.0, 0.0, 0.0, 0.0]
 
 
-def _timeline(enc: Any, o: Any) -> tuple[list[float], list[float], int, int]:
+def _timeline(enc: Any, o: Any, rank: int) -> tuple[list[float], list[float], int, int]:
     """``(free per Second, reserved per Second, free slots left, Seconds to the next slot)``:
-    ``o``'s slots of this round still in the future of the cursor (spec §4.3)."""
+    ``o``'s slots of this round still in the future of the cursor (spec §4.3); ``rank``:
+    ``enc.init_index(o.id)``."""
     free = [0.0] * SECONDS
     held = [0.0] * SECONDS
     cur = enc.cursor
-    rank = enc.init_index(o.id)
     left = 0
     nxt = -1
     for (s, k), st in zip(o.slot_at, o.slot_state, strict=True):
@@ -333,9 +333,11 @@ def _slot(enc: Any, me: Any, mine: _Static, o: Any, st: _Static, slot: int, leng
     bands = st.bands
     bi = bands[d] if d < len(bands) else 5
     home = o.x if enc.home[o.side] < 0 else length - o.x
-    free, held, left, nxt = _timeline(enc, o)
     order = enc.order
-    rank = order.index(o.id) if o.id in order else SLOTS
+    placed = o.id in order
+    at = order.index(o.id) if placed else -1
+    free, held, left, nxt = _timeline(enc, o, at if placed else len(enc.combatants) + 1)
+    rank = at if placed else SLOTS
     cw = o.closing[0] if o.closing else 0
     cr = o.crippled
     ee_max = p.ee_max

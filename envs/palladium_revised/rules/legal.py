@@ -64,21 +64,27 @@ def move_refs(enc: PalladiumEncounter, c: Combatant) -> list[Combatant]:
     return [o for o in enc.combatants if o.id != c.id and o.alive]
 
 
-_MODE_ARGS = {m: (m,) for m in MODES}
+_ARGS = tuple((m,) for m in MODES)
+"""the args of a move of each mode, in ``MODES`` order (engage, close, edge, away)"""
 
 
 def _moves(enc: PalladiumEncounter, c: Combatant, kind: str, allowance: int) -> list[Action]:
     out: list[Action] = []
     if allowance < 1:
         return out
-    cid, x = c.id, c.x
+    cid, x, own = c.id, c.x, c.side
+    engage_a, close_a, edge_a, away_a = _ARGS
     for t in move_refs(enc, c):
-        same = t.side == c.side
-        for mode, dest in zip(MODES, destinations(enc, c, t, allowance), strict=True):
-            if mode == "edge" and same:
-                continue  # EDGE: enemy only
-            if dest != x:
-                out.append(act(cid, kind, _MODE_ARGS[mode], t.id))
+        engage, close, edge, away = destinations(enc, c, t, allowance)
+        tid = t.id
+        if engage != x:
+            out.append(act(cid, kind, engage_a, tid))
+        if close != x:
+            out.append(act(cid, kind, close_a, tid))
+        if edge != x and t.side != own:  # EDGE: enemy only
+            out.append(act(cid, kind, edge_a, tid))
+        if away != x:
+            out.append(act(cid, kind, away_a, tid))
     return out
 
 
