@@ -172,7 +172,7 @@ def move_gain(dec: Any, a: Action, allowance: int) -> float:
                     for m in range(len(entered))]
             ends.append((sum(probs[len(entered):]), dest))
     now = pos(dec, x)
-    gain = 0  # summed in ``ends`` order, as ``sum`` would
+    gain: float = 0  # summed in ``ends`` order from 0, as ``sum`` would
     for p, y in ends:
         if p > 0:
             gain += p * (pos(dec, y) - now)
