@@ -172,6 +172,9 @@ def move_gain(dec: Any, a: Action, allowance: int) -> float:
                     for m in range(len(entered))]
             ends.append((sum(probs[len(entered):]), dest))
     now = pos(dec, x)
-    gain = sum(p * (pos(dec, y) - now) for p, y in ends if p > 0)
+    gain: float = 0  # summed in ``ends`` order from 0, as ``sum`` would
+    for p, y in ends:
+        if p > 0:
+            gain += p * (pos(dec, y) - now)
     gain -= 0.002 * abs(dest - x)  # no farther than it needs
     return gain - left * foe_blow(dec, )

@@ -116,7 +116,10 @@ OBS = ObsSpec([
     *((f"slot{i}", SLOT_SIZE) for i in range(SLOTS)),
     ("weapons", 3 * WEAPON_SIZE),
 ])
-_EMPTY_SLOT = [0.0] * SLOT_SIZE
+_GLOBAL_SIZE = table_size(GLOBAL_FEATURES)
+_TAIL = ("actions", "radii", "zoc", "bonuses", "arms")
+"""the stat block's part of a slot row (the same for every observation)"""
+_ROW_SIZE = SLOT_SIZE - table_size(tuple(f for f in SLOT_FEATURES if f[0] in _TAIL))
 _EMPTY_WEAPON = [0.0] * WEAPON_SIZE
 
 
@@ -189,13 +192,13 @@ def _global(enc: Any, me: Any, index: dict[str, int]) -> list[float]:
     return out + [0.0, 0.0, 0.0, 0.0]
 
 
-def _timeline(enc: Any, o: Any) -> tuple[list[float], list[float], int, int]:
+def _timeline(enc: Any, o: Any, rank: int) -> tuple[list[float], list[float], int, int]:
     """``(free per Second, reserved per Second, free slots left, Seconds to the next slot)``:
-    ``o``'s slots of this round still in the future of the cursor (spec §4.3)."""
+    ``o``'s slots of this round still in the future of the cursor (spec §4.3); ``rank``:
+    ``enc.init_index(o.id)``."""
     free = [0.0] * SECONDS
     held = [0.0] * SECONDS
     cur = enc.cursor
-    rank = enc.init_index(o.id)
     left = 0
     nxt = -1
     for (s, k), st in zip(o.slot_at, o.slot_state, strict=True):
@@ -233,7 +236,7 @@ class _Static:
     whether it reaches each of those distances (beyond them only a ranged weapon does)."""
 
     __slots__ = ("profile", "tail", "bands", "reach", "ranged", "any_reach", "arms", "ammo",
-                 "hp_div", "armor_div", "stamina_div", "morale_div")
+                 "hp_div", "armor_div", "stamina_div", "morale_div", "my_reaches")
 
     def __init__(self, p: Any) -> None:
         self.profile = p
@@ -241,11 +244,11 @@ class _Static:
         self.stamina_div, self.morale_div = max(1, p.stamina_max), max(1, p.morale_max)
         melee = [w.reach for w in p.weapons if not w.ranged]
         ranged = [w.max_range for w in p.weapons if w.ranged]
-        self.tail = [p.actions / SECONDS, *(r / 20 for r in p.radii), p.zoc_radius / 20,
-                     p.zoc_band / 4, p.init / 10, p.strike / 10, p.parry / 10, p.dodge / 10,
-                     p.maneuver / 10, p.damage / 10, p.crit_min / 20,
-                     max(melee, default=0) / 4, float(bool(ranged)),
-                     max(ranged, default=0) / 480]
+        self.tail = np.array([p.actions / SECONDS, *(r / 20 for r in p.radii),
+                              p.zoc_radius / 20, p.zoc_band / 4, p.init / 10, p.strike / 10,
+                              p.parry / 10, p.dodge / 10, p.maneuver / 10, p.damage / 10,
+                              p.crit_min / 20, max(melee, default=0) / 4, float(bool(ranged)),
+                              max(ranged, default=0) / 480], dtype=np.float32)
         far = p.radii[3]
         self.bands = [band(p.radii, d) for d in range(far + 1)]
         slots: list[Any] = [None, None, None]
@@ -273,13 +276,14 @@ class _Static:
         self.ranged = [w.max_range if w is not None and w.ranged else -1 for w in slots]
         self.any_reach = [any(r[d] for r in self.reach) or
                           any(reaches(w, probe, d) for w in p.weapons) for d in range(far + 1)]
+        self.my_reaches = [[float(r[d]) for r in self.reach] for d in range(far + 1)]
 
     def band(self, d: int) -> int:
         return self.bands[d] if d < len(self.bands) else 5
 
     def my_reach(self, d: int) -> list[float]:
         if d < len(self.bands):
-            return [float(r[d]) for r in self.reach]
+            return self.my_reaches[d]
         return [float(0 <= d <= m) for m in self.ranged]
 
     def reaches_at(self, d: int) -> bool:
@@ -310,9 +314,10 @@ def _static(p: Any) -> _Static:
     return found
 
 
-def _slot(enc: Any, me: Any, mine: _Static, o: Any, slot: int, length: int) -> list[float]:
+def _slot(enc: Any, me: Any, mine: _Static, o: Any, st: _Static, slot: int, length: int
+          ) -> list[float]:
+    """The slot row of ``o`` up to its stat block's constant tail (``st.tail``)."""
     p = o.profile
-    st = _static(p)
     d = o.x - me.x
     if d < 0:
         d = -d
@@ -328,9 +333,11 @@ def _slot(enc: Any, me: Any, mine: _Static, o: Any, slot: int, length: int) -> l
     bands = st.bands
     bi = bands[d] if d < len(bands) else 5
     home = o.x if enc.home[o.side] < 0 else length - o.x
-    free, held, left, nxt = _timeline(enc, o)
     order = enc.order
-    rank = order.index(o.id) if o.id in order else SLOTS
+    placed = o.id in order
+    at = order.index(o.id) if placed else -1
+    free, held, left, nxt = _timeline(enc, o, at if placed else len(enc.combatants) + 1)
+    rank = at if placed else SLOTS
     cw = o.closing[0] if o.closing else 0
     cr = o.crippled
     ee_max = p.ee_max
@@ -358,7 +365,6 @@ def _slot(enc: Any, me: Any, mine: _Static, o: Any, slot: int, length: int) -> l
         o.concussion / 5, o.dazed / 5, o.internal_bleeding / 5,
         cr["leg_right"] / 5, cr["leg_left"] / 5, cr["arm_left"] / 5, cr["arm_right"] / 5,
         *(_NO_FULL if fx is None else _full(fx, me.id, p)),
-        *st.tail,
     ]
 
 
@@ -374,16 +380,24 @@ def _weapons(me: Any, mine: _Static) -> list[float]:
 
 def observe(enc: Any, combatant: str, ego: tuple[dict[str, int], list[str | None]]
             ) -> np.ndarray:
-    """The observation of ``combatant``; ``ego``: its ego slots (``PalladiumEncoding.ego``)."""
+    """The observation of ``combatant``; ``ego``: its ego slots (``PalladiumEncoding.ego``).
+    The vector starts as zeros (an empty slot stays so); each present slot's row is written
+    in place, its stat block's tail from the float32 copy made once per ``Profile``."""
     index, slots = ego
     me = enc.by_id[combatant]
     length = max(1, enc.options.arena_length)
-    row = _global(enc, me, index)
+    vec = np.zeros(OBS.size, dtype=np.float32)
+    vec[:_GLOBAL_SIZE] = _global(enc, me, index)
     mine = _static(me.profile)
     by_id = enc.by_id
+    at = _GLOBAL_SIZE
     for i, cid in enumerate(slots):
-        row += _EMPTY_SLOT if cid is None else _slot(enc, me, mine, by_id[cid], i, length)
-    row += _weapons(me, mine)
-    vec = np.array(row, dtype=np.float32)
+        if cid is not None:
+            o = by_id[cid]
+            st = _static(o.profile)
+            vec[at:at + _ROW_SIZE] = _slot(enc, me, mine, o, st, i, length)
+            vec[at + _ROW_SIZE:at + SLOT_SIZE] = st.tail
+        at += SLOT_SIZE
+    vec[at:] = _weapons(me, mine)
     np.clip(vec, -1.0, 1.0, out=vec)
     return vec

@@ -17,6 +17,7 @@ from . import rulings
 from .combatant import Combatant
 from .events import ConditionChanged
 from .full_state import stamina_cost
+from .legal import act
 
 if TYPE_CHECKING:
     from .state import PalladiumEncounter
@@ -39,46 +40,50 @@ def adjust(enc: PalladiumEncounter, c: Combatant, acts: list[Action],
     then the FULL free and main actions."""
     o, fx, used = enc.options, c.fx, enc.free_used
     stood = "stand" in used
-    out: list[Action] = []
-    for a in acts:
-        if (a.kind == "move" and (fx.prone or stood)) or (a.kind == "step" and fx.prone):
-            continue  # spec §5.7: a Step is allowed after Stand up
-        if a.kind == "strike" and (stood or (fx.prone and c.profile.weapon(a.args[0]).hands > 1)):
-            continue
-        out.append(a)
+    if not fx.prone and not stood:
+        out = acts  # no Prone or Stand limit to apply (``acts`` is this call's own list)
+    else:
+        out = []
+        for a in acts:
+            if (a.kind == "move" and (fx.prone or stood)) or (a.kind == "step" and fx.prone):
+                continue  # spec §5.7: a Step is allowed after Stand up
+            if a.kind == "strike" and (stood or (fx.prone
+                                                 and c.profile.weapon(a.args[0]).hands > 1)):
+                continue
+            out.append(a)
     if o.common_effects and fx.prone and not committed and "stand" not in used:
-        out.append(Action(c.id, "stand"))
+        out.append(act(c.id, "stand"))
     if o.morale_to_se and c.morale >= 1 and c.profile.se_max > 0 and "morale_to_se" not in used:
-        out.append(Action(c.id, "morale_to_se"))
+        out.append(act(c.id, "morale_to_se"))
     if fx.power_draw is not None and "drop power_draw" not in used:
-        out.append(Action(c.id, "drop", ("power_draw",)))
+        out.append(act(c.id, "drop", ("power_draw",)))
     if fx.ward is not None and "drop ward" not in used:
-        out.append(Action(c.id, "drop", ("ward",)))
+        out.append(act(c.id, "drop", ("ward",)))
     if o.spells and c.profile.ee_max > 0 and fx.ee < c.profile.ee_max:
-        out += [Action(c.id, "power_draw", (str(x),))
+        out += [act(c.id, "power_draw", (str(x),))
                 for x in range(1, rulings.CLOSING_WOUNDS_MAX + 1)
                 if c.stamina >= stamina_cost(c, x)]
     if o.common_effects and fx.ignite is not None:
-        out.append(Action(c.id, "extinguish"))
+        out.append(act(c.id, "extinguish"))
     from .full_taunt import knockdown_legal, taunt_legal
     for t in enc.combatants:
         if t.id == c.id:
             continue
         if o.taunt_distract and taunt_legal(c, t):
-            out += [Action(c.id, "taunt", (), t.id), Action(c.id, "distract", (), t.id)]
+            out += [act(c.id, "taunt", (), t.id), act(c.id, "distract", (), t.id)]
         if o.common_effects and not fx.prone and not stood and knockdown_legal(c, t):
-            out.append(Action(c.id, "knockdown", (), t.id))
+            out.append(act(c.id, "knockdown", (), t.id))
     if o.spells:
         from .full_spells import castable, spell_of, target_ok
         for sid in c.profile.spells:
             sp = spell_of(sid)
             if castable(enc, c, sp):
-                out += [Action(c.id, "cast", (sid,), t.id) for t in enc.combatants
+                out += [act(c.id, "cast", (sid,), t.id) for t in enc.combatants
                         if target_ok(c, sp, t)]
     if o.escape:
         from .full_morale import can_escape
         if can_escape(enc, c):
-            out.append(Action(c.id, "escape"))
+            out.append(act(c.id, "escape"))
     return out
 
 

@@ -259,6 +259,13 @@ def second_start(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event],
 def expire(enc: PalladiumEncounter, ev: list[Event], c: Combatant) -> None:
     """spec §4.6 step 1: every FULL stack or effect with ``expires_at <= t_abs`` ends."""
     fx, now = c.fx, enc.t_abs
+    if (fx.power_draw is None and fx.ward is None and fx.empowered is None
+            and fx.enduring is None and fx.focused is None and fx.ignite is None
+            and not fx.numbing and not fx.soaked and not fx.stunned and not fx.vital_blow
+            and not fx.bv_ranged and not fx.suffocation and fx.heartbeat is None
+            and fx.exposure is None and fx.broken_resistance is None and fx.taunt is None
+            and fx.distract is None):
+        return  # nothing that could expire (the usual case)
     for name in ("power_draw", "ward", "empowered", "enduring", "focused"):
         rec = getattr(fx, name)
         if rec is not None and rec[-1] <= now:

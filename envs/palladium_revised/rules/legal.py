@@ -25,10 +25,26 @@ if TYPE_CHECKING:
     from .state import PalladiumEncounter
 
 __all__ = ["turn_actions", "strike_targets", "can_strike", "move_refs", "FREE_KINDS",
-           "MAIN_KINDS"]
+           "MAIN_KINDS", "act"]
 
 FREE_KINDS = ("step", "morale_boost", "drop")
 MAIN_KINDS = ("wait", "defend", "rest", "closing_wounds", "strike", "move", "continue")
+
+
+_ACTS: dict[tuple[str, str, tuple[str, ...], str | None], Action] = {}
+
+
+def act(actor: str, kind: str, args: tuple[str, ...] = (), target: str | None = None
+        ) -> Action:
+    """``Action(actor, kind, args, target)``, one object per value (an ``Action`` is frozen):
+    the same choices come back at every decision, so each is built once."""
+    key = (actor, kind, args, target)
+    found = _ACTS.get(key)
+    if found is None:
+        if len(_ACTS) > 50_000:
+            _ACTS.clear()
+        found = _ACTS[key] = Action(actor, kind, args, target)
+    return found
 
 
 def can_strike(c: Combatant, w: Arm, t: Combatant) -> bool:
@@ -48,16 +64,27 @@ def move_refs(enc: PalladiumEncounter, c: Combatant) -> list[Combatant]:
     return [o for o in enc.combatants if o.id != c.id and o.alive]
 
 
+_ARGS = tuple((m,) for m in MODES)
+"""the args of a move of each mode, in ``MODES`` order (engage, close, edge, away)"""
+
+
 def _moves(enc: PalladiumEncounter, c: Combatant, kind: str, allowance: int) -> list[Action]:
     out: list[Action] = []
     if allowance < 1:
         return out
+    cid, x, own = c.id, c.x, c.side
+    engage_a, close_a, edge_a, away_a = _ARGS
     for t in move_refs(enc, c):
-        for mode, dest in zip(MODES, destinations(enc, c, t, allowance), strict=True):
-            if mode == "edge" and t.side == c.side:
-                continue  # EDGE: enemy only
-            if dest != c.x:
-                out.append(Action(c.id, kind, (mode,), t.id))
+        engage, close, edge, away = destinations(enc, c, t, allowance)
+        tid = t.id
+        if engage != x:
+            out.append(act(cid, kind, engage_a, tid))
+        if close != x:
+            out.append(act(cid, kind, close_a, tid))
+        if edge != x and t.side != own:  # EDGE: enemy only
+            out.append(act(cid, kind, edge_a, tid))
+        if away != x:
+            out.append(act(cid, kind, away_a, tid))
     return out
 
 
@@ -65,24 +92,25 @@ def turn_actions(enc: PalladiumEncounter, c: Combatant) -> list[Action]:
     """Every legal choice of ``c`` at its TURN or COMMITTED decision (spec §4.8)."""
     committed = c.slot_state[enc.turn_slot] == RESERVED
     used = enc.free_used
-    acts: list[Action] = [Action(c.id, "wait")]
+    cid = c.id
+    acts: list[Action] = [act(cid, "wait")]
     if committed:
-        acts.append(Action(c.id, "continue"))
+        acts.append(act(cid, "continue"))
     else:
         if "step" not in used:
             acts += _moves(enc, c, "step", c.step_budget)
         if "morale_boost" not in used and c.morale >= 1:
-            acts.append(Action(c.id, "morale_boost"))
+            acts.append(act(cid, "morale_boost"))
     if "drop" not in used and c.closing is not None:
-        acts.append(Action(c.id, "drop", ("closing_wounds",)))
-    acts += [Action(c.id, "defend"), Action(c.id, "rest")]
+        acts.append(act(cid, "drop", ("closing_wounds",)))
+    acts += [act(cid, "defend"), act(cid, "rest")]
     if c.wounds >= 1:  # spec §5.1 row 7, env pruning: Wounds >= 1
-        acts += [Action(c.id, "closing_wounds", (str(x),))
+        acts += [act(cid, "closing_wounds", (str(x),))
                  for x in range(1, rulings.CLOSING_WOUNDS_MAX + 1)
                  if c.stamina >= stamina_cost(c, x)]
+    weapons = c.profile.weapons
     for t in strike_targets(enc, c):
-        acts += [Action(c.id, "strike", (w.id,), t.id) for w in c.profile.weapons
-                 if can_strike(c, w, t)]
+        acts += [act(cid, "strike", (w.id,), t.id) for w in weapons if can_strike(c, w, t)]
     acts += _moves(enc, c, "move", c.full_move_ft())
     if enc.options.full:  # FULL actions and the Prone/Stand limits (full_actions.adjust)
         from .full_actions import adjust

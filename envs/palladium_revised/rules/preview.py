@@ -186,7 +186,7 @@ def _crippled_key(k: str) -> str:
 
 def _row(enc: PalladiumEncounter, c: Combatant) -> dict[str, Any]:
     p = c.profile
-    pm = c.eff_pm()
+    pm = c.eff_pm()  # once: full_move_ft() is pm * 15 // N
     return {
         "id": c.id, "side": c.side, "state": c.state, "x": c.x, "sdc": c.sdc,
         "sdc_max": c.sdc_max, "hp": c.hp, "hp_max": c.hp_max, "hp_base": p.hp_base,
@@ -198,7 +198,7 @@ def _row(enc: PalladiumEncounter, c: Combatant) -> dict[str, Any]:
                                                   if c.id in enc.order else None),
         "commitment": c.commitment, "carry_over": c.carry_over, "defending": c.defending,
         "resting": c.resting, "rest_seconds": c.rest_seconds, "multidodge": c.multidodge,
-        "step_budget": c.step_budget, "full_move_ft": c.full_move_ft(), "eff_pm": pm,
+        "step_budget": c.step_budget, "full_move_ft": pm * 15 // p.actions, "eff_pm": pm,
         "boost_pending": c.boost_pending, "ammo": dict(c.ammo),
         "bonuses": {"init": p.init, "strike": p.strike, "parry": p.parry, "dodge": p.dodge,
                     "maneuver": p.maneuver, "damage": p.damage},

@@ -47,6 +47,23 @@ def _parsed(label: str) -> Action:
     return found
 
 
+def _assigner() -> Any:
+    """``assign(c, b)``: every field of combatant ``c`` set from ``b`` as ``Combatant.clone``
+    copies it (containers one level, the rest shared), straight-line code."""
+    f = Combatant.FIELDS
+    lines = ["def assign(c, b):"]
+    lines += [f"    c.{n} = b.{n}" for n in f.values + f.shared]
+    lines += [f"    c.{n} = b.{n}.copy()" for n in f.containers]
+    missing = set(Combatant.__slots__) - set(f.values + f.shared + f.containers)
+    assert not missing, missing
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), namespace)  # names are the declared identifiers
+    return namespace["assign"]
+
+
+_assign = _assigner()
+
+
 class PalladiumEncounter(EncounterBase):
     """One Palladium Revised fight (the ``Encounter`` protocol of ``envs.core``)."""
 
@@ -202,15 +219,19 @@ class PalladiumEncounter(EncounterBase):
         return new
 
     def _restore(self, base: PalladiumEncounter) -> None:
-        """Back to ``base`` (a window's replay); the combatant objects keep their identity."""
-        twin = base._copy()
+        """Back to ``base`` (a window's replay); the combatant objects keep their identity and
+        take ``base``'s fields as a clone would (``_assign``)."""
         proc, mine = self.proc, self.combatants
-        for c, t in zip(mine, twin.combatants, strict=True):
-            for name in Combatant.__slots__:
-                setattr(c, name, getattr(t, name))
-        self.__dict__.update(twin.__dict__)
+        for c, b in zip(mine, base.combatants, strict=True):
+            _assign(c, b)
+        self.__dict__.update(base.__dict__)
         self.combatants, self.by_id = mine, {c.id: c for c in mine}
+        self.order = list(base.order)
+        self.free_used = list(base.free_used)
         self.proc = proc
+        self.memo = {}
+        self._legal = None
+        self._by_label = None
 
     def clone(self) -> PalladiumEncounter:
         new = self._copy()

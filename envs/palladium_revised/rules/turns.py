@@ -116,12 +116,14 @@ def _second_start(enc: PalladiumEncounter, ev: list[Event], ctx: Ctx) -> None:
 def _second_end(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event]) -> None:
     """spec §4.6: expiry, rest regeneration (1D4 per 5 rest Seconds, initiative order), state
     checks, the combat-end check; after Second 15 the round ends (§4.4)."""
+    full = enc.options.full
+    if full:  # FULL expiry (spec §4.6 step 1)
+        from .full_effects import expire
     for c in enc.combatants:
         if c.closing is not None and c.closing[2] <= enc.t_abs:
             c.closing = None
             ev.append(ConditionChanged(c.id, "closing_wounds", 0))
-        if enc.options.full:  # FULL expiry (spec §4.6 step 1)
-            from .full_effects import expire
+        if full:
             expire(enc, ev, c)
             c.fx.surprised = False  # spec §3.5: the ambush Second is over
     for c in enc.in_order():
