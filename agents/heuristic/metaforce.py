@@ -33,7 +33,8 @@ from envs.metaforce.rules import preview_attack
 from envs.metaforce.rules.geometry import SQUARE_FT
 
 from ..base import RulesPolicy
-from .metaforce_tables import _ADV, BY_TYPE, _meta_sides, straight_move
+from .metaforce_scores import score
+from .metaforce_tables import _meta_sides, straight_move
 
 __all__ = ["MetaforceHeuristic"]
 
@@ -43,11 +44,8 @@ TEAM_WORTH = True  # a foe's worth: its harm to the side, not only to this comba
 KILL_BONUS = 0.6  # on top of the share of HP, for taking a foe out
 REACT_W = 1.0  # weight of a foe's Reaction attack right after this frame
 DANGER_W = 0.45  # weight of the attacks foes get on their next turn
-KEEP_W = 0.6  # a Reaction kept for a foe that comes into reach
 OPP_LAST = DANGER_W  # ... after the last frame (the foes move before it attacks again)
 OPP_W = 1.0  # weight of this combatant's own attacks to come
-STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.0,
-                "grappled": 0.2}
 _PASS_WINDOWS = frozenset({"dodge", "meta_die", "crash_out", "finishing_touch", "crit"})
 _SCORED = frozenset({"deus_ex", "react", "convoke", "pass", "attack", "fire", "throw", "dash",
                      "reload", "reload_fire", "prime", "special", "grapple", "maintain", "escape",
@@ -129,7 +127,7 @@ class _Decision:
         self.v = v
         self.cs = {c["id"]: c for c in v["combatants"]}
         self.me = me = self.cs[actor]
-        self._w: dict[str, dict[str, Any] | None] = {}  # _weapon(): the first row of an id
+        self._w: dict[str, dict[str, Any] | None] = {}  # weapon(): the first row of an id
         for w in me["weapons"]:
             self._w.setdefault(w["id"], w)
         self.grid = v["grid"]
@@ -243,7 +241,7 @@ class _Decision:
         """(expected damage, chance of at least one hit) of ``shots`` attacks with ``wid``."""
         e, miss = 0.0, 1.0
         for k in range(1, shots + 1):
-            p = self.pv(self.actor, self._weapon(wid), tid, k)
+            p = self.pv(self.actor, self.weapon(wid), tid, k)
             e += p.expected_damage
             miss *= 1 - p.hit
         return e, 1 - miss
@@ -260,7 +258,7 @@ class _Decision:
     def _meta(self, wid: str, tid: str, e: float, hit: float) -> float:
         """Create a Meta-Die (R-41): it may lift a miss or a deflected hit, paid only then."""
         sides = _meta_sides(self.me["mp"])
-        p = self.pv(self.actor, self._weapon(wid), tid)
+        p = self.pv(self.actor, self.weapon(wid), tid)
         lift = min(1.0, (sides + 1) / 10)
         per_hit = e / hit if hit > 0 else 0.0
         e2 = e + lift * (p.miss * per_hit + 0.5 * p.deflected * per_hit)
@@ -342,144 +340,9 @@ class _Decision:
 
     # ------------------------------------------------------------------ scoring
     def score(self, a: Action) -> float:
-        k = a.kind
-        if k == "deus_ex":
-            return 1.0  # survive the killing blow
-        if self.v["decision"] == "deus_ex":
-            return 0.0  # its pass
-        if k == "react":
-            return self._reaction(a)
-        if k == "convoke":
-            return self._convoke()
-        if k == "pass" and self.v["decision"] == "reaction":
-            return self.position(self.pos, reacting=True) + self._keep()
-        args = a.args
-        mode = args[-1] if args and args[-1] in ("approach", "retreat") else "hold"
-        if k in ("attack", "fire", "throw"):
-            return self._attack(a, mode)
-        if k == "dash":
-            return self.position(self.moved(a.target, mode, 2 * self.speed))
-        if k == "pass":
-            return self.position(self.moved(a.target, mode, self.speed))
-        at = self.moved(a.target, mode, self.speed)
-        if k == "reload":
-            return self._reload(args[0]) + self.position(at)
-        if k == "reload_fire" and a.target is not None:  # FULL: an expert's reload and shot
-            return self.off(args[0], a.target, 1) + self.position(at)
-        if k == "prime":
-            return self._prime(args[0]) + self.position(at)
-        if k == "special":
-            return self._special() + self.position(at)
-        if k == "grapple":
-            assert a.target is not None
-            return self._grapple(a.target) + self.position(
-                self.moved(a.target, mode, self.speed))
-        if k == "maintain":
-            return 0.1 + self.position(self.pos)
-        if k == "escape":
-            return self._escape(args[0]) + self.position(self.pos)
-        if k == "vigilance":
-            return self._vigilance() + self.position(self.pos)
-        if k == "withdraw":
-            return -50.0  # leaving loses the fight for this combatant
-        return self.position(self.pos) - 0.01  # end_turn
+        """Fight units of ``a`` for this decision (``metaforce_scores``)."""
+        return score(self, a)
 
-    def _attack(self, a: Action, mode: str) -> float:
-        assert a.target is not None
-        wid, tid = a.args[0], a.target
-        shots = int(a.args[1]) if a.kind == "fire" else 1
-        v = self.off(wid, tid, shots, "meta" in a.boosts)
-        if a.kind == "fire" and shots > 1:
-            one = self.off(wid, tid, shots - 1)
-            if v - one < 0.25 * self.off(wid, tid, 1):
-                v = one - 0.01  # the next shot of the ladder adds too little for its round
-        if a.kind == "throw":
-            v *= 0.6  # the weapon is gone afterwards (R-60)
-        w = self._weapon(wid)
-        stop = w["range_squares"] if w else 1
-        if w and w["family"] in ("firearm", "bow", "cantrip") and stop > 2:
-            stop = max(1, stop // 3)
-        return v + self.position(self.moved(tid, mode, self.speed, stop))
-
-    def _weapon(self, wid: str) -> dict[str, Any] | None:
+    def weapon(self, wid: str) -> dict[str, Any] | None:
         return self._w.get(wid)
 
-    def _best_ranged(self, wid: str) -> float:
-        return max((self.off(wid, f["id"]) for f in self.foes), default=0.0)
-
-    def _reload(self, wid: str) -> float:
-        if self.me["loaded"].get(wid, 0) <= 0:
-            return 0.8 * self._best_ranged(wid)
-        return 0.05 * self._best_ranged(wid)
-
-    def _prime(self, wid: str) -> float:
-        return 0.8 * self._best_ranged(wid)
-
-    def _special(self) -> float:
-        """A Special Attack setup: the next attack carries the weapon's status (spec §5.4)."""
-        best = max(self.best.values(), default=0.0)
-        status = max((STATUS_VALUE.get(str(s), 0.1) for s in self._statuses()), default=0.1)
-        return status * best
-
-    def _statuses(self) -> list[str]:
-        """The statuses this combatant's weapons carry (by damage type, spec §2.7, R-16; the
-        view names no weapon's own status)."""
-        return [BY_TYPE.get(w["type"], "") for w in self.me["weapons"]]
-
-    def _grapple(self, tid: str) -> float:
-        """No preview for a grapple (spec §5.9): an estimate from the view. The grapple bonus
-        (the better of STR and AGI plus a grapple Metaphor) is taken as the ToHit of an unarmed
-        attack, else 2; a Magnitude of Reflex SD + 10 restrains the target (its only activity
-        is Escape): worth the attacks it would make. A Full grapple leaves the target free to hit
-        its grappler; it is not worth a frame."""
-        t = self.cs[tid]
-        if t["state"] != "active" or "grappled" in t["statuses"]:
-            return -0.05
-        bonus = max((w["tohit"] for w in self.me["weapons"] if w["id"].startswith("unarmed")),
-                    default=2)
-        sd = t["status_defence"].get("reflex", 0)
-        hit = sum(_ADV[k] for k in range(1, 13) if k == 12 or k + bonus >= t["evasion"])
-        intense = sum(_ADV[k] for k in range(1, 13) if k + bonus >= sd + 10)
-        denied = 2 * self.threat.get(tid, 0.0) / self.hp
-        return 0.7 * hit * intense * denied - 0.05
-
-    def _escape(self, status: str) -> float:
-        st = self.me["statuses"].get(status)
-        sev = st["severity"] if st else "partial"
-        if status == "grappled":
-            return {"intense": 1.0, "full": 0.25}.get(sev, 0.1)
-        return {"intense": 0.4, "full": 0.25}.get(sev, 0.1)
-
-    def _vigilance(self) -> float:
-        """A second Reaction for the coming turns of the foes (R-56: the last frame)."""
-        near = [f for f in self.foes
-                if self.dist(self.pos, f) <= self.reach + f["speed_squares"]]
-        return 0.3 * max((self.best[f["id"]] for f in near), default=0.0)
-
-    def _keep(self) -> float:
-        """Keeping a Reaction: worth an attack on a foe that may come into reach before this
-        combatant's turn (W-R1 after each of its frames)."""
-        near = [self.best[f["id"]] for f in self.foes
-                if self.dist(self.pos, f) <= self.reach + f["speed_squares"]]
-        return 0.02 + KEEP_W * max(near, default=0.0)
-
-    def _convoke(self) -> float:
-        """W-C (FULL): give the tapped mana when the caster's Exert is already up (each convoker
-        saves it 2 Exert and the spell a frame); otherwise keep the Reaction (``pass`` scores
-        the position)."""
-        w = self.v["window"] or {}
-        caster = self.cs.get(dict(w.get("info", ())).get("caster", ""))
-        here = self.position(self.pos)
-        if caster is not None and (caster["tired"] or caster["exert"] >= 2):
-            return here + 0.3
-        return here - 0.01
-
-    def _reaction(self, a: Action) -> float:
-        what = a.args[0]
-        tid = a.target
-        if tid is None:  # react action8 (FULL): the Reaction becomes a whole frame, for 8 MP
-            return 0.8 * max(self.best.values(), default=0.0) + self.position(self.pos, True)
-        if what in ("attack", "throw"):
-            v = self.off(a.args[1], tid, 1, "meta" in a.boosts)
-            return (0.6 * v if what == "throw" else v) + self.position(self.pos, True)
-        return self.position(self.moved(tid, what, self.speed), True)
