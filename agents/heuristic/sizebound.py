@@ -18,7 +18,6 @@ skills, Totals, which the view lacks), ``enc.weapon``, ``enc.grid``, ``enc.optio
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from envs.core import Action
@@ -26,37 +25,12 @@ from envs.core.squaregrid import DIRECTIONS, distance
 from envs.sizebound.rules.preview import preview_attack
 
 from ..base import RulesPolicy
+from .sizebound_odds import KILL, STUN, mod_of, p_contest, p_over
+from .sizebound_windows import window
 
 __all__ = ["SizeboundHeuristic", "p_contest", "p_over"]
 
 NAMES = ("e", "ne", "n", "nw", "w", "sw", "s", "se")
-KILL, STUN = 12.0, 4.0  # bonus HP-equivalents for finishing an enemy / putting it at 0 HP
-
-
-@cache
-def p_over(mod: int, target: int, edge: int = 0, fumble: bool = True) -> float:
-    """P(d20 + mod > target); ``edge`` +1 advantage, -1 disadvantage; a natural 1 fails."""
-    n = sum(1 for d in range(2 if fumble else 1, 21) if d + mod > target)
-    p = n / 20
-    return 1 - (1 - p) ** 2 if edge > 0 else p * p if edge < 0 else p
-
-
-@cache
-def p_contest(a: int, b: int, edge_a: int = 0, edge_b: int = 0) -> float:
-    """P(d20 + a > d20 + b): the initiator wins only strictly (R-13)."""
-    def dist(edge: int) -> list[float]:
-        if edge == 0:
-            return [1 / 20] * 20
-        return [((k * k - (k - 1) ** 2) if edge > 0 else ((21 - k) ** 2 - (20 - k) ** 2)) / 400
-                for k in range(1, 21)]
-    da, db = dist(edge_a), dist(edge_b)
-    return sum(pa * pb for i, pa in enumerate(da) for j, pb in enumerate(db) if i + a > j + b)
-
-
-def _mod(total: int) -> int:
-    return total // 2 - 5
-
-
 class SizeboundHeuristic(RulesPolicy):
     """Rules-level heuristic for ``sizebound`` (see the module docstring)."""
 
@@ -109,7 +83,7 @@ class _Decision:
         return self._arms[cid]
 
     def stat(self, cid: str, stat: str) -> int:
-        m, s, g = (_mod(t) for t in self.profile(cid).totals)
+        m, s, g = (mod_of(t) for t in self.profile(cid).totals)
         return {"might": m, "skill": s, "magic": g, "best_might_skill": max(m, s)}.get(stat, 0)
 
     def mean(self, cid: str, w: Any) -> float:
@@ -367,100 +341,9 @@ class _Decision:
     def safe_band(self, e: str) -> int:
         return self.reach(e) + self.profile(e).walk + 1
 
-    # ------------------------------------------------------------------ windows
     def window(self, a: Action) -> float:
-        w = self.v["window"]
-        kind, info = w["kind"], w["info"]
-        if a.kind in ("pass", "negate"):
-            return 0.0 if a.kind == "pass" else 1.0  # crit negation: always
-        if kind in ("parry", "dodge"):
-            self.owner.last_total[self.id] = (self.v["round"], self.v["slot"], info.get("total", 0))
-        f = getattr(self, "w_" + kind, None)
-        return f(info) if f is not None else -1.0
-
-    def hit_damage(self, attacker: str) -> float:
-        return max([self.mean(attacker, w) for w in self.arms(attacker)] + [2.5])
-
-    def w_declare(self, info: dict[str, Any]) -> float:
-        attacker = info["attacker"]
-        if not info.get("ranged") or self.dist(self.id, attacker) <= 3:
-            return -1.0
-        near = any(self.dist(self.id, e) <= self.reach(e) + self.profile(e).walk
-                   for e in self.foes if self.shot(e) <= self.reach(e) + 1)
-        if near or self.me["dodge_mod"] >= 8:
-            return -1.0
-        return 0.5
-
-    def w_parry(self, info: dict[str, Any]) -> float:
-        tid, attacker, total = info["target"], info["attacker"], info["total"]
-        t = self.c[tid]
-        if not t["ally"] or total <= t["defense"]:
-            return -1.0
-        dmg = self.hit_damage(attacker)
-        edge = -1 if self.me["prone"] else 0
-        p = p_over(self.me["hit_mod"], total, edge)
-        w = self.arms(self.id)[0] if self.arms(self.id) else None
-        riposte = 0.0
-        if w is not None and w.reach is not None and self.dist(self.id, attacker) <= w.reach:
-            a = self.c[attacker]
-            riposte = self.worth(attacker, self.mean(self.id, w),
-                                 p_over(self.me["hit_mod"], a["defense"]))
-        value, alt = p * (dmg + riposte), min(self.me["block_guard"], dmg)
-        if tid == self.id:  # our own Dodge is still to come
-            alt = max(alt, p_over(self.me["dodge_mod"], total, 0, False) * dmg)
-        return value - alt if value >= 1.5 else -1.0
-
-    def w_dodge(self, info: dict[str, Any]) -> float:
-        if info.get("area"):
-            return 1.0 if self.me["dodge_mod"] >= 6 else -1.0
-        dmg = self.hit_damage(info["attacker"])
-        p = p_over(self.me["dodge_mod"], info["total"], 0, False)
-        value = p * dmg
-        if self.me["hp"] + self.me["guard"] - dmg <= 0 < self.me["hp"] + self.me["guard"]:
-            value += p * STUN
-        alt = min(self.me["block_guard"], dmg)
-        return value - alt if value >= 1.0 else -1.0
-
-    def w_block(self, info: dict[str, Any]) -> float:
-        t = self.c[info["target"]]
-        if not t["ally"]:
-            return -1.0
-        amount, gain = info["amount"], info["guard"]
-        saved = min(gain, max(0, amount - t["guard"]))
-        left = t["hp"] + t["guard"] - amount
-        if left <= 0 < left + saved or left < t["pnr"] <= left + saved:
-            return 5.0
-        return 1.0 if saved >= 3 or saved >= 0.4 * amount else -1.0
-
-    def w_exert_d20(self, info: dict[str, Any]) -> float:
-        dice, roll, total = self.me["dice"], info.get("roll"), info.get("total", 0)
-        if "against" in info:  # a contest: the initiator must beat, the defender may tie
-            need = info["against"] - total + (1 if self.v["my_turn"] else 0)
-        elif roll == "hit":
-            defs = {self.c[e]["defense"] for e in self.foes}
-            if len(defs) != 1:
-                return -1.0
-            need = defs.pop() - total + 1
-        else:
-            last = self.owner.last_total.get(self.id)
-            if last is None or last[:2] != (self.v["round"], self.v["slot"]):
-                return -1.0
-            need = last[2] - total + 1
-        if need <= 0 or need > 6:
-            return -1.0
-        p = (7 - need) / 6
-        return 1.0 if (dice >= 2 and p >= 0.5) or (dice >= 1 and p >= 0.8) else -1.0
-
-    def w_exert_dmg(self, info: dict[str, Any]) -> float:
-        t = self.c[info["target"]]
-        left = t["hp"] + t["guard"] - info["amount"]
-        dice = self.me["dice"]
-        kill = sum(1 for f in range(1, 7) if left - 2 * f < t["pnr"]) / 6
-        stun = sum(1 for f in range(1, 7) if left - 2 * f <= 0) / 6 if left > 0 else 0.0
-        if left >= t["pnr"] and (kill >= 1 / 6 or (stun >= 1 / 3 and dice >= 2)
-                                 or dice >= self.prof.exertion_max):
-            return 1.0
-        return -1.0  # not worth a die (or dead already)
+        """The value of ``a`` in a reaction or exertion window (``sizebound_windows``)."""
+        return window(self, a)
 
 
 def _tid(a: Action) -> str:
