@@ -30,6 +30,7 @@ from envs.core.squaregrid import distance
 from envs.rl import ObsSpec
 from envs.rl.features import feature_rows, table_size
 
+from .observation_map import PLANES, RADIUS, SIDE, map_planes
 from .rules.attack import charge_ready, dodge_bonus
 from .rules.economy import spendable
 from .rules.legal import weapon_in
@@ -49,14 +50,6 @@ PHASES = ("own", "declare", "parry", "dodge", "block", "dispel", "fall", "exert_
 offered yet), the exertion windows, any other decision"""
 MOVE_MODES = ("none", "move", "run", "trip")
 """the movement mode: none yet, Move, Run, or M paid for a Trip (R-34)"""
-RADIUS = 5
-SIDE = 2 * RADIUS + 1
-PLANES = ("wall", "difficult", "ally", "enemy", "self", "item", "sight", "reach")
-"""``sight``: the cells a one-cell creature would be seen in from the observer's footprint
-(supercover line of sight through walls, spec §3.2; raised ground is in each slot's
-``in_sight``); ``reach``: the cells within the observer's melee reach (its longest wielded melee
-weapon, at least 1 for a Jab or a Grapple, R-28 distance from its footprint)"""
-
 FULL_CONDITIONS = ("panicked", "terrified", "rooted", "silenced", "mute", "suffocating",
                    "petrified", "incorporeal", "ignited", "wet", "drunk", "falling",
                    "concentrating")
@@ -283,106 +276,6 @@ def _slot(enc: Any, me: Any, g: Any, reach: dict[str, list[str]], flankers: list
 _NO_ODDS = [0.0] * 4
 
 
-_TERRAIN: dict[Any, np.ndarray] = {}
-"""per map (a frozen ``SquareGrid``, equal maps share it): the wall (off the map counts) and
-difficult planes, north up and padded by ``RADIUS`` on every side, for slicing a window"""
-
-
-def _terrain(grid: Any) -> np.ndarray:
-    pad = _TERRAIN.get(grid)
-    if pad is None:
-        if len(_TERRAIN) > 256:
-            _TERRAIN.clear()
-        w, h = grid.width, grid.height
-        pad = np.zeros((2, h + 2 * RADIUS, w + 2 * RADIUS), dtype=np.float32)
-        pad[0] = 1.0
-        pad[0, RADIUS:RADIUS + h, RADIUS:RADIUS + w] = 0.0
-        for x, y in grid.walls:
-            pad[0, RADIUS + h - 1 - y, RADIUS + x] = 1.0
-        for x, y in grid.difficult:
-            pad[1, RADIUS + h - 1 - y, RADIUS + x] = 1.0
-        _TERRAIN[grid] = pad
-    return pad
-
-
-def _map(enc: Any, me: Any, out: np.ndarray) -> None:
-    """The planes, written into ``out`` (zeros on entry)."""
-    r = max([1] + [me.profile.weapon(w).reach or 0 for w in
-                   (weapon_in(me, s) for s in ("main", "off")) if w is not None])
-    out[:] = _static_planes(enc.grid, me.x, me.y, me.n, r)
-    ox, oy = me.x - RADIUS, me.y + RADIUS  # the north-west corner
-    planes = out.reshape(len(PLANES), SIDE, SIDE)
-    side = me.side
-    for g in enc.fighters:
-        if not g.alive:
-            continue
-        k = 4 if g is me else (2 if side == g.side else 3)
-        n = g.n
-        c0, c1 = max(g.x - ox, 0), min(g.x + n - 1 - ox, SIDE - 1)  # its block in the window
-        r0, r1 = max(oy - (g.y + n - 1), 0), min(oy - g.y, SIDE - 1)
-        if c0 <= c1 and r0 <= r1:
-            planes[k, r0:r1 + 1, c0:c1 + 1] = 1.0
-    items = planes[5]
-    for _, x, y in enc.items:
-        col, row = x - ox, oy - y
-        if 0 <= col < SIDE and 0 <= row < SIDE:
-            items[row, col] = 1.0
-
-
-_STATIC: dict[Any, np.ndarray] = {}
-"""per (map, anchor, footprint side, reach): the planes that depend on nothing else (wall,
-difficult, sight, reach), read-only"""
-
-
-def _static_planes(grid: Any, x: int, y: int, n: int, r: int) -> np.ndarray:
-    key = (grid, x, y, n, r)
-    out = _STATIC.get(key)
-    if out is not None:
-        return out
-    if len(_STATIC) > 50_000:
-        _STATIC.clear()
-    out = np.zeros(len(PLANES) * SIDE * SIDE, dtype=np.float32)
-    ox, oy = x - RADIUS, y + RADIUS  # the north-west corner
-    plane = SIDE * SIDE
-    top = grid.height - 1 - y  # the padded row of the window's north edge
-    window = _terrain(grid)[:, top:top + SIDE, x:x + SIDE]
-    out[: 2 * plane] = window.reshape(-1)
-    out[6 * plane: 7 * plane] = _sight(grid, x, y, n)
-    reach = out[7 * plane: 8 * plane].reshape(SIDE, SIDE)
-    x0, x1 = max(x - r, 0), min(x + n - 1 + r, grid.width - 1)  # on the map
-    y0, y1 = max(y - r, 0), min(y + n - 1 + r, grid.height - 1)
-    c0, c1 = max(x0 - ox, 0), min(x1 - ox, SIDE - 1)  # in the window
-    r0, r1 = max(oy - y1, 0), min(oy - y0, SIDE - 1)
-    if c0 <= c1 and r0 <= r1:
-        reach[r0:r1 + 1, c0:c1 + 1] = 1.0
-    out.flags.writeable = False
-    _STATIC[key] = out
-    return out
-
-
-_SIGHT: dict[Any, np.ndarray] = {}
-"""per (map, anchor, footprint side): the ``sight`` plane (it depends on the walls only)"""
-
-
-def _sight(grid: Any, x: int, y: int, n: int) -> np.ndarray:
-    key = (grid, x, y, n)
-    plane = _SIGHT.get(key)
-    if plane is None:
-        if len(_SIGHT) > 50_000:
-            _SIGHT.clear()
-        plane = np.zeros(SIDE * SIDE, dtype=np.float32)
-        ox, oy = x - RADIUS, y + RADIUS
-        for row in range(SIDE):
-            for col in range(SIDE):
-                cell = (ox + col, oy - row)
-                if 0 <= cell[0] < grid.width and 0 <= cell[1] < grid.height \
-                        and cell not in grid.walls \
-                        and grid.line_of_sight((x, y), n, cell, 1):
-                    plane[row * SIDE + col] = 1.0
-        _SIGHT[key] = plane
-    return plane
-
-
 def observe(enc: Any, combatant: str, slots: list[str | None]) -> np.ndarray:
     """The observation of ``combatant``; ``slots``: its ego slots (``SizeboundEncoding.ego``).
 
@@ -399,7 +292,7 @@ def observe(enc: Any, combatant: str, slots: list[str | None]) -> np.ndarray:
         # the team-turn slot runs past the order once the round cap has ended the fight: the
         # last observation is the round and the map only
         vec[0] = 1.0
-        _map(enc, me, vec[_MAP:])
+        map_planes(enc, me, vec[_MAP:])
         return vec
     reach = in_reach(enc, combatant) if me.alive else {}
     row = _context(enc, me, index) + _self(enc, me)
@@ -410,7 +303,7 @@ def observe(enc: Any, combatant: str, slots: list[str | None]) -> np.ndarray:
     for cid in slots[1:]:
         row += _slot(enc, me, by_id[cid], reach, flankers) if cid is not None else _EMPTY_SLOT
     vec[:_MAP] = row
-    _map(enc, me, vec[_MAP:])
+    map_planes(enc, me, vec[_MAP:])
     np.minimum(vec, 1.0, out=vec)  # the features are written unclipped, clipped here at once
     np.maximum(vec, -1.0, out=vec)
     return vec
