@@ -105,7 +105,7 @@ def _cantrip(c: Combatant, sid: str) -> Cantrip:
     return next(sp for sp in c.profile.cantrips if sp.id == sid)
 
 
-def _fits(c: Combatant, sp: Cantrip) -> bool:
+def fits(c: Combatant, sp: Cantrip) -> bool:
     """spec §7.9 capacity once ``sp`` is added (a cantrip cast again replaces its effect)."""
     modes = [e[1] for e in c.effects if e[0] != sp.id] + [sp.concentration]
     loose, unbroken = modes.count("loose"), modes.count("unbroken")
@@ -125,7 +125,7 @@ def support_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
         return []
     acts: list[Action] = []
     for sp in c.profile.cantrips:
-        if sp.concentration and not _fits(c, sp):
+        if sp.concentration and not fits(c, sp):
             continue
         reach = max(1, sp.reach_ft // rulings.SQUARE_FT)
         for t in enc.combatants:

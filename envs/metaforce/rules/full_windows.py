@@ -23,28 +23,48 @@ __all__ = ["dodge", "crash_out", "finishing_touch", "crit_choice", "defender_met
 
 def dodge(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
           t: Combatant) -> int:
-    """W-R2 (R-13): the target of an attack may spend a Reaction on its Dodge Metaphor for
-    +rank Evasion against it. Returns the Evasion it adds (0: no Dodge)."""
-    bonus = t.profile.dodge_bonus
-    if not enc.options.full or bonus <= 0 or t.side == a.side:
+    """W-R2, the pre-roll window (spec §5.3.7, R-13): the target of an attack may spend a
+    Reaction on its Dodge Metaphor for +rank Evasion against it, or on casting its Ward on
+    itself (RULING: as a Reaction, Ward is cast on its caster; the attack then meets its -2).
+    Returns the Evasion it adds (0: no Dodge)."""
+    if not enc.options.full or t.side == a.side:
         return 0
+    bonus = t.profile.dodge_bonus
+    uses = [Action(t.id, "dodge")] if bonus > 0 else []
+    uses += ward_reaction(enc, t)
+    if not uses:
+        return 0
+    info = {"attacker": a.id, "bonus": bonus}
     if not t.can_react():
         from .full_meta import buy_reaction, can_buy_reaction
         if not can_buy_reaction(enc, t):
             return 0
-        buy = Action(t.id, "react4")  # spec §6.4: React-4 at any time, here to Dodge with
-        if ctx.ask(t.id, "dodge", [buy, Action(t.id, "pass")],
-                   {"attacker": a.id, "bonus": bonus}) != buy:
+        buy = Action(t.id, "react4")  # spec §6.4: React-4 at any time, here to react with
+        if ctx.ask(t.id, "dodge", [buy, Action(t.id, "pass")], info) != buy:
             return 0
         buy_reaction(ev, t)
-    use = Action(t.id, "dodge")
-    if ctx.ask(t.id, "dodge", [use, Action(t.id, "pass")],
-               {"attacker": a.id, "bonus": bonus}) != use:
+    pick = ctx.ask(t.id, "dodge", [*uses, Action(t.id, "pass")], info)
+    if pick.kind == "pass":
         return 0
     t.reactions -= 1
     ev.append(ReactionsChanged(t.id, t.reactions))
+    if pick.kind == "cast":
+        from .full_focus import cast_support
+        cast_support(enc, ctx, ev, t, pick.args[0], t.id)
+        return 0
     ev.append(MPowerUsed(t.id, "dodge", 0, f"+{bonus} Evasion"))
     return bonus
+
+
+def ward_reaction(enc: MetaforceEncounter, t: Combatant) -> list[Action]:
+    """``cast <ward> -> t`` for each Ward cantrip ``t`` holds that fits its concentration and is
+    not already on ``t`` (spec §5.3.7 pre-roll Ward reactions, §13.4)."""
+    if not t.profile.cantrips:
+        return []
+    from .full_focus import fits
+    return [Action(t.id, "cast", (sp.id,), t.id) for sp in t.profile.cantrips
+            if sp.resolution == "ward" and fits(t, sp)
+            and not any(e[0] == sp.id and e[3] == t.id for e in t.effects)]
 
 
 def crash_out(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t: Combatant,
