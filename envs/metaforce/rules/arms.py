@@ -54,8 +54,10 @@ def fire(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: We
 
 
 def reload_proficient(a: Combatant, w: Weapon) -> bool:
-    """spec §5.6: a Firearms Metaphor, or one for that gun."""
-    return a.profile.firearm_proficient or w.metaphor
+    """spec §5.6: a Firearms Metaphor, or one for that gun; or (spec §4.3) an Optimise component
+    for Unload/Reload (``activity: reload``), which gives a non-proficient shooter the proficient
+    Quickened Unload and Reload."""
+    return a.profile.firearm_proficient or w.metaphor or "reload" in a.profile.optimised
 
 
 def max_loaded(a: Combatant, w: Weapon) -> int:

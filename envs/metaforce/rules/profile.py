@@ -132,6 +132,7 @@ class Profile:
     size_res_reduction: int = 0  # ... and its Reduction X
     take_average: frozenset[str] = frozenset()  # Attributes whose checks take the average (FULL)
     save_advantage: frozenset[str] = frozenset()  # statuses saved at +1 step (FULL race trait)
+    optimised: frozenset[str] = frozenset()  # activities an Optimise component Quickens (§4.3)
     spells: tuple[AreaSpell, ...] = ()  # levelled area spells (FULL)
     cantrips: tuple[Cantrip, ...] = ()  # Ward and Heal (spec §13.4, FULL)
     magic: str = ""  # the casting Attribute of a caster: its kind of magic (spec §5.8 Convoke)
@@ -246,6 +247,8 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
         size_res_reduction=df.size_resistance.reduction if df.size_resistance else 0,
         take_average=frozenset(b.expertise_take_average),
         save_advantage=frozenset(b.advantage_on_saves_vs),
+        optimised=frozenset(str(c.activity) for m in b.metaphors for c in m.components
+                            if c.adds == "optimise" and c.activity),
         spells=tuple(AreaSpell(
             sp.id, sp.level, sp.frames, sp.exert, sp.tohit or 0, sp.damage_base or 0,
             sp.bonus_die, sp.damage_type or "magic", sp.range_ft or sp.range_increment_ft or 5,
@@ -308,7 +311,7 @@ def profile_to_dict(p: Profile) -> dict[str, Any]:
 def profile_from_dict(d: Mapping[str, Any]) -> Profile:
     """The inverse of ``profile_to_dict``."""
     sets = {"proficient", "expertise", "saves", "immunities", "save_level_bonus", "mpowers",
-            "take_average", "save_advantage"}
+            "take_average", "save_advantage", "optimised"}
     kw: dict[str, Any] = {k: (frozenset(v) if k in sets else dict(v) if isinstance(v, dict)
                               else v) for k, v in d.items() if k != "weapons"}
     kw["spells"] = tuple(AreaSpell(**sp) for sp in d.get("spells", ()))
