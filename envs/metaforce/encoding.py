@@ -46,8 +46,8 @@ of a window (any decision but ``frame``: W-R1 reaction, Deus Ex, Dodge..., ``win
 ``decode_action`` reads which from ``enc.decision``. The ``window`` block is shared the same
 way: its indices are window decisions in a window and the FULL spell activities of
 ``FRAME_WINDOW`` in a frame (the two are never legal at the same time), and its ``deus_ex``
-index is the binary USE of the window open (Deus Ex, or Convoke in a W-C window). This keeps the
-layout's size, so shipped policies still load. Every block encodes through the layout's
+index is the binary USE of the window open (Deus Ex, Convoke in a W-C window, or the Ward cast
+on itself in a W-R2 window). This keeps the layout's size, so shipped policies still load. Every block encodes through the layout's
 place values (``ActionLayout.strides``) and decodes through ``ActionLayout.coords``.
 
 The observation (named feature tables, ``obs_features()``) is ``envs.metaforce.observation``.
@@ -199,8 +199,8 @@ class MetaforceEncoding:
         support = [sp.id for sp in enc.by_id[combatant].profile.cantrips]
         for a in actions:
             k = a.kind
-            if k == "convoke":
-                out.append(st["window"][0] + USE)
+            if k == "convoke" or (k == "cast" and enc.decision == "dodge"):
+                out.append(st["window"][0] + USE)  # W-C's Convoke; W-R2's Ward on itself
                 continue
             if not window and k == "combo":
                 start, (pk, _) = st["aimed"]
@@ -320,6 +320,9 @@ class MetaforceEncoding:
             return _frame_window_action(enc, self.ego(enc, combatant)[1], me, c["kind"])
         if block == "window" and c["kind"] == USE and enc.decision == "convoke":
             return Action(me, "convoke")
+        if block == "window" and c["kind"] == USE and enc.decision == "dodge":
+            ward = next(sp.id for sp in enc.by_id[me].profile.cantrips if sp.resolution == "ward")
+            return Action(me, "cast", (ward,), me)  # W-R2: the Ward cast on itself
         if block == "window":
             kind, args = WINDOW[c["kind"]]
             return Action(me, kind, args, trigger if kind == "react" else None)

@@ -146,7 +146,9 @@ def test_fudge_nudge_raises_a_die_to_12_for_1_2_3_mp_and_it_crits():  # WE-29
     ev = act(enc, "fighter: fudge 1", [])  # the die is 12 now: no more nudges of it
     assert labels(enc) == ["fighter: fudge 2", "fighter: pass"]
     # (12, 3): a critical, V max(5, 3) = 5 on damage: (8 + d6 2 + 5) x 2 = 30
-    ev = act(enc, "fighter: pass", ["d6=2"])
+    act(enc, "fighter: pass", ["d6=2"])
+    assert enc.decision == "fudge" and dict(enc.window.info)["die"] == "damage"  # the d6 next
+    ev = act(enc, "fighter: pass", [])
     assert [t for t in texts(ev) if "fudge" in t] == []  # the nudges were reported as made
     assert "fighter attacks bandit with warhammer: d12 12/3 (S +2) ToHit 20 vs E 6 D 6: " \
            "direct, critical V 5" in texts(ev)
@@ -174,7 +176,8 @@ def test_fudge_nudge_of_two_dice_once_each_costs_one_each():
     act(enc, "fighter: fudge 2", [])
     ev = act(enc, "fighter: fudge 1", [])
     assert "fighter uses fudge nudge for 1 MP (d12 1 now 5)" in texts(ev)
-    act(enc, "fighter: pass", ["d6=1"])  # (5, 4): 5 + 8 = 13, direct, 9 damage
+    act(enc, "fighter: pass", ["d6=1"])  # (5, 4): 5 + 8 = 13, direct
+    act(enc, "fighter: pass", [])  # the damage die's window (spec §6.4): d6 1 stays, 9 damage
     assert (enc.by_id["fighter"].mp, enc.by_id["bandit"].hp) == (13, 91)
     core = fight((powers("fighter", "fudge_nudge"), "a", (0, 0)), (cat("bandit"), "b", (0, 1)),
                  aware=False, options=CORE)

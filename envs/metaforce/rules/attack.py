@@ -22,6 +22,7 @@ from .full_focus import ward_on
 from .full_powers import (
     force_fate,
     fudge,
+    fudge_die,
     has,
     hype_attack,
     magic_effect,
@@ -213,6 +214,8 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         crash_out(enc, ctx, ev, a, t, chk.kept)  # W-I3 (FULL)
         return Hit(got, 0, chk.crit)
     bonus = mine.roll(w.bonus_die)[0] if w.bonus_die else 0  # dice order item 4
+    if w.bonus_die:  # FULL: Fudge Nudge on the user's damage die (spec §6.4)
+        bonus = fudge_die(enc, ctx, ev, a, t, bonus, w.bonus_die, "damage")
     pen = w.pen_flat
     if w.pen_die:  # ... then the Penetration die (spec §8.2.2)
         pen = roll_meta(mine, w.pen_die) if w.pen_meta else mine.roll(w.pen_die)[0]

@@ -5,7 +5,7 @@
   d12 of the roll (either die of an Advantage or Disadvantage roll), never above 12; the k-th
   nudge of a die costs k MP (each die starts at 1; the counters last one roll, which is the
   engine's "turn" of a die). A die made a 12 explodes and crits (its md12 is drawn then). The
-  engine nudges the attack roll's d12s only.
+  same window follows the user's damage die (``fudge_die``) and its saves' d12s.
 * **Extra Size dice** (R-29): a Size N >= 2 creature rolls N V-Bonus dice and adds them: its
   critical's V gets N - 1 more md12 (drawn after the explosion and after Fudge Nudge), its
   Create a Meta-Die rolls N dice of the size its MP affords.
@@ -47,8 +47,8 @@ from .events import HypeCopy, MPowerUsed, SizeDice
 if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
-__all__ = ["has", "size_extra", "size_v", "meta_value", "meta_reach", "fudge", "magic_effect",
-           "force_fate", "hype_attack", "MAGIC_EFFECT_MAX"]
+__all__ = ["has", "size_extra", "size_v", "meta_value", "meta_reach", "fudge", "fudge_die",
+           "magic_effect", "force_fate", "hype_attack", "MAGIC_EFFECT_MAX"]
 
 MAGIC_EFFECT_MAX = 5
 """ENGINE: the most MP Magic Effect adds to one V (the layout's ``magic_effect 1..5``)"""
@@ -155,6 +155,27 @@ def fudge(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t: C
     elif kept == 12 and other is not None:
         v = C.two_dice_versatile(other)  # R-6
     return Check(chk.steps, (*faces, *tail), kept, other, chk.penalty, v)
+
+
+def fudge_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t: Combatant,
+              face: int, sides: int, what: str) -> int:
+    """Fudge Nudge on another of the user's own dice (spec §6.4: "any of the user's own
+    rolls"): ``fudge 1`` adds 1 to that die (``what``: ``damage``, the weapon's bonus die), never
+    above ``sides``; the k-th nudge of the die costs k MP. Returns the face."""
+    if not has(enc, a, "fudge_nudge"):
+        return face
+    nudged = 0
+    while face < sides and a.mp >= nudged + 1:
+        cost = nudged + 1
+        pick = ctx.ask(a.id, "fudge", [Action(a.id, "fudge", ("1",)), Action(a.id, "pass")],
+                       {"target": t.id, "dice": [face], "costs": {"1": cost}, "die": what})
+        if pick.kind != "fudge":
+            break
+        a.mp -= cost
+        nudged += 1
+        face += 1
+        ev.append(MPowerUsed(a.id, "fudge_nudge", cost, f"d{sides} ({what}) now {face}"))
+    return face
 
 
 def magic_effect(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,

@@ -57,14 +57,15 @@ def dodge(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
 
 
 def ward_reaction(enc: MetaforceEncounter, t: Combatant) -> list[Action]:
-    """``cast <ward> -> t`` for each Ward cantrip ``t`` holds that fits its concentration and is
-    not already on ``t`` (spec §5.3.7 pre-roll Ward reactions, §13.4)."""
-    if not t.profile.cantrips:
+    """``cast <ward> -> t`` for ``t``'s first Ward cantrip, if it fits its concentration and is
+    not already on ``t`` (spec §5.3.7 pre-roll Ward reactions, §13.4; the layout's USE index)."""
+    sp = next((sp for sp in t.profile.cantrips if sp.resolution == "ward"), None)
+    if sp is None:
         return []
     from .full_focus import fits
-    return [Action(t.id, "cast", (sp.id,), t.id) for sp in t.profile.cantrips
-            if sp.resolution == "ward" and fits(t, sp)
-            and not any(e[0] == sp.id and e[3] == t.id for e in t.effects)]
+    if not fits(t, sp) or any(e[0] == sp.id and e[3] == t.id for e in t.effects):
+        return []
+    return [Action(t.id, "cast", (sp.id,), t.id)]
 
 
 def crash_out(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t: Combatant,
