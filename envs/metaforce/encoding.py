@@ -47,8 +47,9 @@ of a window (any decision but ``frame``: W-R1 reaction, Deus Ex, Dodge..., ``win
 way: its indices are window decisions in a window and the FULL spell activities of
 ``FRAME_WINDOW`` in a frame (the two are never legal at the same time), and its ``deus_ex``
 index is the binary USE of the window open (Deus Ex, Convoke in a W-C window, or the Ward cast
-on itself in a W-R2 window). This keeps the layout's size, so shipped policies still load. Every block encodes through the layout's
-place values (``ActionLayout.strides``) and decodes through ``ActionLayout.coords``.
+on itself in a W-R2 window). This keeps the layout's size, so shipped policies still load. Every
+block encodes through the layout's place values (``ActionLayout.strides``) and decodes through
+``ActionLayout.coords``.
 
 The observation (named feature tables, ``obs_features()``) is ``envs.metaforce.observation``.
 """
