@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Action", "IllegalActionError", "ActionSyntaxError", "parse_label"]
+__all__ = ["Action", "IllegalActionError", "ActionSyntaxError", "parse_label", "shared_action"]
 
 
 class IllegalActionError(ValueError):
@@ -86,3 +86,20 @@ def parse_label(label: str) -> Action:
                 f"cannot read action {label!r}: '->' must be followed by one target")
         target, words = words[-1], words[:i]
     return Action(actor, kind, tuple(words), target, boosts)
+
+
+_SHARED: dict[tuple[str, str, tuple[str, ...], str | None], Action] = {}
+
+
+def shared_action(actor: str, kind: str, args: tuple[str, ...] = (), target: str | None = None
+                  ) -> Action:
+    """``Action(actor, kind, args, target)``, one shared object per value (an ``Action`` is
+    frozen, and keeps its label once built): legal-action builders offer the same few hundred
+    actions decision after decision, so each is built once."""
+    key = (actor, kind, args, target)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) > 50_000:
+            _SHARED.clear()
+        found = _SHARED[key] = Action(actor, kind, args, target)
+    return found

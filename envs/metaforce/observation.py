@@ -30,6 +30,7 @@ import numpy as np
 
 from envs.rl import ObsSpec
 from envs.rl.features import feature_rows, table_size
+from envs.rl.gridplanes import terrain_planes
 
 from .rules.attack import range_squares, special_status
 from .rules.damage import resistance_x
@@ -295,34 +296,12 @@ def _slot(me: Any, o: Any, place: dict[str, int], arms: dict[str, Any],
             0.0 if ally else (my_best + 6.5 - e) / 20, 0.0 if ally else (my_best + 6.5 - df) / 20]
 
 
-_TERRAIN: dict[Any, np.ndarray] = {}
-"""per map (equal maps share it): the wall (off the map counts) and difficult planes, north up
-and padded by ``RADIUS`` on every side, for slicing a window"""
-
-
-def _terrain(grid: Any) -> np.ndarray:
-    pad = _TERRAIN.get(grid)
-    if pad is None:
-        if len(_TERRAIN) > 256:
-            _TERRAIN.clear()
-        w, h = grid.width, grid.height
-        pad = np.zeros((2, h + 2 * RADIUS, w + 2 * RADIUS), dtype=np.float32)
-        pad[0] = 1.0
-        pad[0, RADIUS:RADIUS + h, RADIUS:RADIUS + w] = 0.0
-        for x, y in grid.walls:
-            pad[0, RADIUS + h - 1 - y, RADIUS + x] = 1.0
-        for x, y in grid.difficult:
-            pad[1, RADIUS + h - 1 - y, RADIUS + x] = 1.0
-        _TERRAIN[grid] = pad
-    return pad
-
-
 def _map(enc: Any, me: Any, out: np.ndarray) -> None:
     """The planes, written into ``out`` (zeros on entry)."""
     grid = enc.grid
     plane = SIDE * SIDE
     top = grid.height - 1 - me.y
-    window = _terrain(grid)[:, top:top + SIDE, me.x:me.x + SIDE]
+    window = terrain_planes(grid, RADIUS)[:, top:top + SIDE, me.x:me.x + SIDE]
     out[: 2 * plane] = window.reshape(-1)
     ox, oy = me.x - RADIUS, me.y + RADIUS  # the north-west corner
     for c in enc.combatants:

@@ -8,6 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from envs.rl.gridplanes import terrain_planes
+
 from .rules.legal import weapon_in
 
 __all__ = ["RADIUS", "SIDE", "PLANES", "map_planes"]
@@ -19,28 +21,6 @@ PLANES = ("wall", "difficult", "ally", "enemy", "self", "item", "sight", "reach"
 (supercover line of sight through walls, spec §3.2; raised ground is in each slot's
 ``in_sight``); ``reach``: the cells within the observer's melee reach (its longest wielded melee
 weapon, at least 1 for a Jab or a Grapple, R-28 distance from its footprint)"""
-
-
-_TERRAIN: dict[Any, np.ndarray] = {}
-"""per map (a frozen ``SquareGrid``, equal maps share it): the wall (off the map counts) and
-difficult planes, north up and padded by ``RADIUS`` on every side, for slicing a window"""
-
-
-def _terrain(grid: Any) -> np.ndarray:
-    pad = _TERRAIN.get(grid)
-    if pad is None:
-        if len(_TERRAIN) > 256:
-            _TERRAIN.clear()
-        w, h = grid.width, grid.height
-        pad = np.zeros((2, h + 2 * RADIUS, w + 2 * RADIUS), dtype=np.float32)
-        pad[0] = 1.0
-        pad[0, RADIUS:RADIUS + h, RADIUS:RADIUS + w] = 0.0
-        for x, y in grid.walls:
-            pad[0, RADIUS + h - 1 - y, RADIUS + x] = 1.0
-        for x, y in grid.difficult:
-            pad[1, RADIUS + h - 1 - y, RADIUS + x] = 1.0
-        _TERRAIN[grid] = pad
-    return pad
 
 
 def map_planes(enc: Any, me: Any, out: np.ndarray) -> None:
@@ -83,7 +63,7 @@ def _static_planes(grid: Any, x: int, y: int, n: int, r: int) -> np.ndarray:
     ox, oy = x - RADIUS, y + RADIUS  # the north-west corner
     plane = SIDE * SIDE
     top = grid.height - 1 - y  # the padded row of the window's north edge
-    window = _terrain(grid)[:, top:top + SIDE, x:x + SIDE]
+    window = terrain_planes(grid, RADIUS)[:, top:top + SIDE, x:x + SIDE]
     out[: 2 * plane] = window.reshape(-1)
     out[6 * plane: 7 * plane] = _sight(grid, x, y, n)
     reach = out[7 * plane: 8 * plane].reshape(SIDE, SIDE)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
+from envs.core.actions import shared_action as act
 
 from . import rulings
 from .combatant import Combatant
@@ -29,22 +30,6 @@ __all__ = ["turn_actions", "strike_targets", "can_strike", "move_refs", "FREE_KI
 
 FREE_KINDS = ("step", "morale_boost", "drop")
 MAIN_KINDS = ("wait", "defend", "rest", "closing_wounds", "strike", "move", "continue")
-
-
-_ACTS: dict[tuple[str, str, tuple[str, ...], str | None], Action] = {}
-
-
-def act(actor: str, kind: str, args: tuple[str, ...] = (), target: str | None = None
-        ) -> Action:
-    """``Action(actor, kind, args, target)``, one object per value (an ``Action`` is frozen):
-    the same choices come back at every decision, so each is built once."""
-    key = (actor, kind, args, target)
-    found = _ACTS.get(key)
-    if found is None:
-        if len(_ACTS) > 50_000:
-            _ACTS.clear()
-        found = _ACTS[key] = Action(actor, kind, args, target)
-    return found
 
 
 def can_strike(c: Combatant, w: Arm, t: Combatant) -> bool:

@@ -3,28 +3,14 @@
 from __future__ import annotations
 
 from envs.core.actions import Action, ActionSyntaxError, parse_label
+from envs.core.actions import shared_action as act
 
 from . import rulings
 
 __all__ = ["check_label", "SHAPES", "PAIRS", "act", "parse"]
 
-_ACTIONS: dict[tuple[str, str, tuple[str, ...], str | None], Action] = {}
-"""one shared ``Action`` per distinct value (actions are frozen): the legal-action builders
-offer the same few hundred actions decision after decision"""
 _PARSED: dict[str, Action] = {}
 """``parse_label`` results by label (the engine reads back its own labels every decision)"""
-
-
-def act(actor: str, kind: str, args: tuple[str, ...] = (), target: str | None = None
-        ) -> Action:
-    """``Action(actor, kind, args, target)``, the one shared object of that value."""
-    key = (actor, kind, args, target)
-    a = _ACTIONS.get(key)
-    if a is None:
-        if len(_ACTIONS) > 50_000:
-            _ACTIONS.clear()
-        a = _ACTIONS[key] = Action(actor, kind, args, target)
-    return a
 
 
 def parse(label: str) -> Action:
