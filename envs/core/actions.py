@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Action", "IllegalActionError", "ActionSyntaxError", "parse_label", "shared_action"]
+__all__ = ["Action", "IllegalActionError", "ActionSyntaxError", "parse_label", "shared_action",
+           "parsed_label"]
 
 
 class IllegalActionError(ValueError):
@@ -102,4 +103,20 @@ def shared_action(actor: str, kind: str, args: tuple[str, ...] = (), target: str
         if len(_SHARED) > 50_000:
             _SHARED.clear()
         found = _SHARED[key] = Action(actor, kind, args, target)
+    return found
+
+
+_PARSED: dict[str, Action] = {}
+
+
+def parsed_label(label: str) -> Action:
+    """``parse_label(label)``, read once per distinct label (an engine reads its own labels back
+    at every decision; errors are not remembered)."""
+    if not isinstance(label, str):
+        return parse_label(label)  # its message for a label that is not text
+    found = _PARSED.get(label)
+    if found is None:
+        if len(_PARSED) > 50_000:
+            _PARSED.clear()
+        found = _PARSED[label] = parse_label(label)
     return found

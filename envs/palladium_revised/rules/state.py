@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core.actions import Action, ActionSyntaxError, parse_label
+from envs.core.actions import Action, ActionSyntaxError, parse_label, parsed_label
 from envs.core.dice import Dice
 from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
@@ -32,19 +32,6 @@ STAGES = ("round_start", "second_start", "turns", "second_end")
 
 _VALUES = ("name", "_round", "stage", "second", "t_abs", "pass_no", "idx", "cursor", "turn",
            "turn_slot", "ambush")
-
-
-_PARSED: dict[str, Action] = {}
-
-
-def _parsed(label: str) -> Action:
-    """``parse_label`` of an engine-made label, remembered (an ``Action`` is a frozen value)."""
-    found = _PARSED.get(label)
-    if found is None:
-        if len(_PARSED) > 50_000:
-            _PARSED.clear()
-        found = _PARSED[label] = parse_label(label)
-    return found
 
 
 def _assigner() -> Any:
@@ -147,7 +134,7 @@ class PalladiumEncounter(EncounterBase):
             return []
         if self._legal is None:
             if self.window is not None:
-                self._legal = [_parsed(x) for x in self.window.labels]
+                self._legal = [parsed_label(x) for x in self.window.labels]
             else:
                 from .legal import turn_actions
                 assert self.turn is not None
@@ -190,7 +177,7 @@ class PalladiumEncounter(EncounterBase):
         self.memo = {}
 
         def body(ctx: Ctx, ev: list[Event], label: str) -> None:
-            step(self, ctx, ev, _parsed(label) if label else None)
+            step(self, ctx, ev, parsed_label(label) if label else None)
 
         return run_procedure(self, action.label if action is not None else "", dice, body)
 

@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-from envs.core.actions import Action, ActionSyntaxError, parse_label
+from envs.core.actions import Action, ActionSyntaxError
+from envs.core.actions import parsed_label as parse
 from envs.core.actions import shared_action as act
 
 from . import rulings
 
 __all__ = ["check_label", "SHAPES", "PAIRS", "act", "parse"]
-
-_PARSED: dict[str, Action] = {}
-"""``parse_label`` results by label (the engine reads back its own labels every decision)"""
-
-
-def parse(label: str) -> Action:
-    """``parse_label(label)``, read once per distinct label (errors are not remembered)."""
-    if not isinstance(label, str):
-        return parse_label(label)  # its message for a label that is not text
-    a = _PARSED.get(label)
-    if a is None:
-        if len(_PARSED) > 50_000:
-            _PARSED.clear()
-        a = _PARSED[label] = parse_label(label)
-    return a
 
 SHAPES: dict[str, tuple[tuple[str, ...] | None, bool | None]] = {
     # kind: (allowed first args or None for none / any, needs target: True, False or None=maybe)
