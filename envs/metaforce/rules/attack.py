@@ -125,10 +125,12 @@ def crit_use(enc: MetaforceEncounter, w: Weapon, a: Combatant, t: Combatant, toh
     ma, st = m_a(enc, a, t), t.profile.size
     if st > a.profile.size and b * size_crit_mult(ma, v, st) > (b + v) * ma * 2:
         return "size"
-    e, d = t.evasion(), t.deflection()
-    if not direct_only(w, t) and e <= tohit <= d and tohit + v > d:
-        return "tohit"
-    return "damage"
+    return "tohit" if lifts_to_direct(w, t, tohit, v, t.evasion(), t.deflection()) else "damage"
+
+
+def lifts_to_direct(w: Weapon, t: Combatant, tohit: int, v: int, e: int, d: int) -> bool:
+    """R-10: a Versatile Bonus ``v`` on ToHit turns this deflected hit into a direct one."""
+    return not direct_only(w, t) and e <= tohit <= d and tohit + v > d
 
 
 def expertise_v(a: Combatant, attr: str) -> int:
@@ -141,9 +143,7 @@ def expertise_use(w: Weapon, t: Combatant, tohit: int, xv: int, e: int, d: int) 
     """R-52 on a hit (against Evasion ``e`` and Deflection ``d``): ToHit where it turns a
     deflected hit into a direct one (as a critical's V would, R-10), otherwise damage. RULING:
     never magnitude (the default policy's choice)."""
-    if not direct_only(w, t) and e <= tohit <= d and tohit + xv > d:
-        return "tohit"
-    return "damage"
+    return "tohit" if lifts_to_direct(w, t, tohit, xv, e, d) else "damage"
 
 
 def _meta_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, tohit: int,

@@ -28,13 +28,16 @@ from envs.core.flow import Ctx
 from envs.core.squaregrid import distance
 
 from . import rulings
+from .attack import expertise_v, target_steps
 from .checks import check_roll, dice_of, net_steps, roll_rank
 from .combatant import Combatant
 from .damage import attacker_damage, defend, exert_check, m_a, take_damage
 from .events import AttackRolled, CritUsed, ExertPaid, ExpertiseUsed, MPowerUsed, ReactionsChanged
 from .full_focus import ward_on
+from .full_statuses import carried
 from .moves import dist
 from .profile import AreaSpell
+from .statuses import inflict
 
 if TYPE_CHECKING:
     from .state import MetaforceEncounter
@@ -142,14 +145,13 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
     hit = [o for o in enc.combatants if o.alive and o.present
            and distance((cx, cy), 1, o.pos, o.n) <= reach]
     mine = dice_of(ctx.dice, c)
-    from .attack import expertise_v, target_steps  # RULING: one roll for the area, in the state
-    base = target_steps(enc, c, t)  # against the spell's target (R-37, R-8, Fear/Charm, §5.3.1)
+    # RULING: one roll for the area, in the state against the spell's target (R-37, R-8,
+    # Fear/Charm, spec §5.3.1)
+    base = target_steps(enc, c, t)
     xv = expertise_v(c, sp.attr)
     s = net_steps(base, sp.proficient, sp.attr in c.profile.expertise, c.tired, c.exhausted)
     chk = check_roll(mine, s)
     bonus = mine.roll(sp.bonus_die)[0] if sp.bonus_die else 0
-    from .full_statuses import carried
-    from .statuses import inflict
     status = sp.special_status  # spec §13.4: Fireball's Burn (on a Special Attack or a crit)
     status = status if status is not None and carried(True, status) else None
     special = c.special_until >= 0 and rulings.SETUP_USED_BY_ANY_ATTACK

@@ -27,6 +27,7 @@ from .events import (
     StatusChanged,
     Stunned,
 )
+from .full_powers import fudge
 from .full_statuses import BREAKABLE, DOT_TYPES, FULL_STATUSES, carried, step_mod, took_hold
 from .moves import knockback, release_grapple
 from .profile import size_step
@@ -63,9 +64,7 @@ def roll_save(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     steps = net_steps(base, False, False, c.tired, c.exhausted)
     mine = dice_of(ctx.dice, c)
     chk = check_roll(mine, steps)
-    if enc.options.full and "fudge_nudge" in c.profile.mpowers:
-        from .full_powers import fudge
-        chk = fudge(enc, ctx, ev, c, c, chk, mine)  # spec §6.4: any of the user's own rolls
+    chk = fudge(enc, ctx, ev, c, c, chk, mine)  # FULL, spec §6.4: any of the user's own rolls
     kept = chk.kept
     bonus = roll_rank(mine, flat) if expert else flat
     if enc.options.full and attr in p.take_average:  # Odonghe Expertise (FULL, §12.3)

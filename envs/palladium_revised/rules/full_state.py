@@ -167,18 +167,18 @@ def save_pct(c: Combatant, save: str) -> Fraction:
 def stamina_cost(c: Combatant, base: int) -> int:
     """spec §6.1, §9.1, R37, R43: Soaked +50%, Suffocation +25% per stack, rounded up; a being
     without P.E. pays nothing (FULL)."""
-    if base <= 0 or c.fx.no_pe:
-        return 0
-    pct = 50 * bool(c.fx.soaked) + 25 * len(c.fx.suffocation)
-    return math.ceil(Fraction(base) * (100 + pct) / 100) if pct else base
+    return _raised(c, base, 50 * bool(c.fx.soaked) + 25 * len(c.fx.suffocation))
 
 
 def stamina_loss(c: Combatant, base: int) -> int:
     """spec §9.1, §8.9, R43: a Stamina loss (not a cost) takes Suffocation's +25% per stack,
     rounded up, but not Soaked's x1.5 (Soaked raises costs only, §7.3.3); 0 without P.E."""
+    return _raised(c, base, 25 * len(c.fx.suffocation))
+
+
+def _raised(c: Combatant, base: int, pct: int) -> int:
     if base <= 0 or c.fx.no_pe:
         return 0
-    pct = 25 * len(c.fx.suffocation)
     return math.ceil(Fraction(base) * (100 + pct) / 100) if pct else base
 
 
