@@ -328,8 +328,10 @@ def _link(view: Any, c: Any, a: Action) -> str:
 
 
 def _fudge(view: Any, c: Any, a: Action) -> str:
-    cost = _info(view).get("costs", {}).get(a.args[0])
-    return f"Fudge Nudge: +1 on d12 number {a.args[0]}" + (f" ({cost} MP)" if cost else "")
+    info = _info(view)
+    cost = info.get("costs", {}).get(a.args[0])
+    what = f"the {info['die']} die" if info.get("die") else f"d12 number {a.args[0]}"
+    return f"Fudge Nudge: +1 on {what}" + (f" ({cost} MP)" if cost else "")
 
 
 def _force_fate(view: Any, c: Any, a: Action) -> str:

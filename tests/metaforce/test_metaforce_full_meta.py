@@ -7,7 +7,9 @@ from dataclasses import replace
 
 from test_metaforce_kit import act, cat, fight, labels, texts
 
+from envs.metaforce.describe import describe
 from envs.metaforce.rules import CORE, FULL, MetaforceEncounter, Weapon
+from envs.metaforce.rules.describe import describe as rules_describe
 
 
 def powers(bid: str, *names: str, cid: str | None = None, **kw):
@@ -182,6 +184,29 @@ def test_fudge_nudge_of_two_dice_once_each_costs_one_each():
     core = fight((powers("fighter", "fudge_nudge"), "a", (0, 0)), (cat("bandit"), "b", (0, 1)),
                  aware=False, options=CORE)
     act(core, "fighter: attack warhammer -> bandit", ["d12=4", "d12=3", "d6=1"])  # no window
+
+
+def test_fudge_nudge_on_the_penetration_die_escalates_and_gets_past_immunity_x():
+    """spec §6.4 "any of the user's own rolls": the Penetration die (dice order item 4) has its
+    own window after the damage die's; each nudge of it costs 1, 2, 3 MP; P - I decides."""
+    pick = replace(STICK, id="pick", pen_die=6)
+    enc = fight((powers("fighter", "fudge_nudge", weapons=(pick,)), "a", (0, 0)),
+                (cat("bandit", hp_max=100, immunities=frozenset({"physical"}),
+                     immunity_x={"physical": 3}), "b", (0, 1)), aware=False, options=FULL)
+    act(enc, "fighter: attack pick -> bandit", ["d12=9", "d12=3"])
+    # ToHit 9 > D 6: direct; the d4 shows its maximum (no window for it), the d6 shows 2
+    act(enc, "fighter: pass", ["d4=4", "d6=2"])
+    assert dict(enc.window.info)["die"] == "penetration"
+    nudge = enc.legal_actions()[0]
+    assert describe(nudge, enc) == "Fudge Nudge: +1 on the penetration die (1 MP)"
+    assert rules_describe(nudge, enc) == "Fudge Nudge: +1 on the penetration die"
+    ev = []
+    for cost in (1, 2, 3):
+        assert dict(enc.window.info)["costs"] == {"1": cost}
+        ev = act(enc, "fighter: fudge 1", [])
+    assert "fighter uses fudge nudge for 3 MP (d6 (penetration) now 5)" in texts(ev)
+    act(enc, "fighter: pass", [])  # P 5 - I 3: 2 of the 5 damage
+    assert (enc.by_id["fighter"].mp, enc.by_id["bandit"].hp) == (9, 98)
 
 
 def test_force_fate_costs_the_change_plus_earlier_uses():  # WE-30

@@ -219,6 +219,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     pen = w.pen_flat
     if w.pen_die:  # ... then the Penetration die (spec §8.2.2)
         pen = roll_meta(mine, w.pen_die) if w.pen_meta else mine.roll(w.pen_die)[0]
+        pen = fudge_die(enc, ctx, ev, a, t, pen, w.pen_die, "penetration")  # FULL, spec §6.4
     early = None  # Hype Effect (FULL): the magnitude's Attribute die, then the copies
     if has(enc, a, "hype_effect"):
         bonus, pen, early = hype_attack(enc, mine, ev, a, w.bonus_die, bonus, w.pen_die,

@@ -114,6 +114,13 @@ def _pass(enc: Any, c: Any, a: Action) -> str:
     return _move(enc, a, "")
 
 
+def _fudge(enc: Any, a: Action) -> str:
+    die = dict(enc.window.info).get("die") if enc.window is not None else None
+    if die:  # the damage or Penetration die (spec §6.4: any of the user's own rolls)
+        return f"Fudge Nudge: +1 on the {die} die"
+    return f"Fudge Nudge: +1 on d12 number {a.args[0]} of the roll"
+
+
 TABLE: dict[str, Words] = {
     "pass": _pass,
     "dash": _simple("dash"),
@@ -146,7 +153,7 @@ TABLE: dict[str, Words] = {
                               "from now on (once in the encounter)",
     "team_work": lambda enc, c, a: f"Team Work: {name_of(enc, a.target)} takes a frame at once "
                                    "(costs this frame)",
-    "fudge": lambda enc, c, a: f"Fudge Nudge: +1 on d12 number {a.args[0]} of the roll",
+    "fudge": lambda enc, c, a: _fudge(enc, a),
     "force_fate": lambda enc, c, a: f"Force Fate: move the ToHit to a {a.args[0]} result",
     "magic_effect": lambda enc, c, a: f"Magic Effect: add {a.args[0]} MP to the critical's V",
     "react4": lambda enc, c, a: "React-4: one more Reaction after this turn (4 MP)",

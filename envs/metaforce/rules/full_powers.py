@@ -5,7 +5,8 @@
   d12 of the roll (either die of an Advantage or Disadvantage roll), never above 12; the k-th
   nudge of a die costs k MP (each die starts at 1; the counters last one roll, which is the
   engine's "turn" of a die). A die made a 12 explodes and crits (its md12 is drawn then). The
-  same window follows the user's damage die (``fudge_die``) and its saves' d12s.
+  same window follows the user's damage die and Penetration die (``fudge_die``) and its saves'
+  d12s.
 * **Extra Size dice** (R-29): a Size N >= 2 creature rolls N V-Bonus dice and adds them: its
   critical's V gets N - 1 more md12 (drawn after the explosion and after Fudge Nudge), its
   Create a Meta-Die rolls N dice of the size its MP affords.
