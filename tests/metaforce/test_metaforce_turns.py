@@ -160,6 +160,25 @@ def test_a_bow_is_primed_then_fires_and_reprimes_in_one_frame():
     assert enc.by_id["bandit"].hp == 200 - 8
 
 
+def test_optimise_prime_makes_prime_quickened_so_the_bow_shoots_in_its_first_frame():
+    """spec §4.3, §5.7: Prime Quickened by an Optimise component; one arrow a frame (R-34)."""
+    bow = Weapon("longbow", "bow", "per", 5, 6, 6, "piercing", hands=2, range_increment_ft=100,
+                 arrows=2)
+    archer = block("archer", proficient=frozenset(), weapons=(bow,),
+                   optimised=frozenset({"prime"}))
+    enc = fight((archer, "a", (0, 0)), (block("bandit", hp_max=200), "b", (0, 8)), aware=False)
+    assert "archer: attack longbow -> bandit" in labels(enc)  # unprimed, yet it can shoot
+    ev = act(enc, "archer: attack longbow -> bandit", ["d12=6", "d6=2"])
+    assert [t for t in texts(ev) if "primes" in t] == ["archer primes longbow (1 arrows left)",
+                                                       "archer primes longbow (0 arrows left)"]
+    assert enc.by_id["bandit"].hp == 200 - 8 and enc.by_id["archer"].primed["longbow"]
+    act(enc, "archer: attack longbow -> bandit", ["d12=6", "d6=2"])  # the second frame
+    assert enc.by_id["bandit"].hp == 200 - 16 and not enc.by_id["archer"].primed["longbow"]
+    plain = fight((block("archer", proficient=frozenset(), weapons=(bow,)), "a", (0, 0)),
+                  (block("bandit"), "b", (0, 8)), aware=False)
+    assert not any("attack longbow" in x for x in labels(plain))
+
+
 def test_a_thrown_weapon_is_gone_after_the_throw():
     dagger = Weapon("dagger", "melee", "agi", 3, 4, 4, "piercing", thrown_ft=20)
     thrower = block("thrower", weapons=(dagger,))

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
 __all__ = ["shot_steps", "fire", "reload_proficient", "can_reload", "reload", "can_prime",
-           "prime", "fire_bow", "throw", "max_loaded"]
+           "prime", "quick_prime", "bow_ready", "fire_bow", "throw", "max_loaded"]
 
 
 def shot_steps(enc: MetaforceEncounter, a: Combatant, w: Weapon, t: Combatant, shot: int,
@@ -128,6 +128,19 @@ def can_prime(a: Combatant, w: Weapon) -> bool:
     return w.family == "bow" and not a.primed.get(w.id) and a.arrows.get(w.id, 0) > 0
 
 
+def quick_prime(a: Combatant, w: Weapon) -> bool:
+    """spec §4.3, §5.7: an Optimise: Prime Metaphor component makes Prime Quickened."""
+    return w.family == "bow" and "prime" in a.profile.optimised
+
+
+def bow_ready(a: Combatant, w: Weapon) -> bool:
+    """A bow that can shoot now: primed, or primed as it shoots (``quick_prime``, an arrow left).
+    RULING (ENGINE, R-34's tempo): still one arrow per bow in a frame or a Reaction; the Quickened
+    Prime lets the bow shoot in the frame (or the Reaction) it is primed in, the first one
+    included."""
+    return bool(a.primed.get(w.id)) or (quick_prime(a, w) and a.arrows.get(w.id, 0) > 0)
+
+
 def prime(ev: list[Event], a: Combatant, w: Weapon) -> None:
     """spec §5.7: Prime readies an arrow."""
     a.primed[w.id] = True
@@ -138,7 +151,10 @@ def prime(ev: list[Event], a: Combatant, w: Weapon) -> None:
 def fire_bow(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: Weapon,
              t: Combatant, meta: bool, reprime: bool) -> Hit:
     """spec §5.7, R-34: Fire (Quickened) a primed bow; in a frame, Prime follows as the main
-    activity when arrows are left."""
+    activity when arrows are left. An unprimed bow is Quick-primed first (``bow_ready``)."""
+    if not a.primed.get(w.id):
+        assert quick_prime(a, w)
+        prime(ev, a, w)  # spec §4.3: Optimise: Prime, Quickened
     a.primed[w.id] = False
     hit = attack(enc, ctx, ev, a, w, t, meta=meta)
     if reprime and a.active and can_prime(a, w):

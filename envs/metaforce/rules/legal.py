@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
 
-from .arms import can_prime, can_reload
+from .arms import bow_ready, can_prime, can_reload
 from .attack import in_range, range_squares, special_status, stop_squares
 from .combatant import Combatant
 from .full_combos import combo_actions, legs_busy
@@ -113,7 +113,7 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
                     acts += _aimed(enc, c, "fire", (w.id, str(k)), t,
                                    range_squares(enc, c, w), stop_squares(enc, c, w), speed)
                 continue
-            if w.family == "bow" and not c.primed.get(w.id):
+            if w.family == "bow" and not bow_ready(c, w):
                 continue
             for boost in ((), ("meta",)) if meta else ((),):
                 acts += _aimed(enc, c, "attack", (w.id,), t, range_squares(enc, c, w),
@@ -175,7 +175,7 @@ def reaction_actions(enc: MetaforceEncounter, r: Combatant, t: Combatant) -> lis
         for w in r.weapons():
             if w.family == "firearm" and r.loaded.get(w.id, 0) <= 0:
                 continue
-            if w.family == "bow" and not r.primed.get(w.id):
+            if w.family == "bow" and not bow_ready(r, w):
                 continue
             if in_range(enc, r, w, t):
                 boosts = ((), ("meta",)) if meta and w.family != "firearm" else ((),)
