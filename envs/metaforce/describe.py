@@ -330,7 +330,8 @@ def _link(view: Any, c: Any, a: Action) -> str:
 def _fudge(view: Any, c: Any, a: Action) -> str:
     info = _info(view)
     cost = info.get("costs", {}).get(a.args[0])
-    what = f"the {info['die']} die" if info.get("die") else f"d12 number {a.args[0]}"
+    what = f"the {info['die']} die" if info.get("die") else "the critical's V" \
+        if "v" in info and a.args[0] == "2" else f"d12 number {a.args[0]}"
     return f"Fudge Nudge: +1 on {what}" + (f" ({cost} MP)" if cost else "")
 
 

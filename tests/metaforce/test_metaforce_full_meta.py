@@ -186,6 +186,25 @@ def test_fudge_nudge_of_two_dice_once_each_costs_one_each():
     act(core, "fighter: attack warhammer -> bandit", ["d12=4", "d12=3", "d6=1"])  # no window
 
 
+def test_fudge_nudge_on_a_one_die_critical_nudges_its_explosion_md12_and_so_v():
+    """spec §6.4 on a Meta die (ENGINE ruling): +1 on its result, so V + 1, 1 then 2 MP; a d12
+    nudged to 12 draws its md12 at once (dice order item 2) and that can be nudged next."""
+    enc = fight((powers("fighter", "fudge_nudge", weapons=(STICK,)), "a", (0, 0)),
+                (cat("bandit", hp_max=100), "b", (0, 1)), options=FULL)
+    act(enc, "fighter: attack stick -> bandit", ["d12=11"])  # one die: Normal
+    assert labels(enc) == ["fighter: fudge 1", "fighter: pass"]
+    act(enc, "fighter: fudge 1", ["d12=3"])  # 12: the md12 shows 3, V = max(3, 5) = 5
+    assert dict(enc.window.info)["v"] == 5 and dict(enc.window.info)["costs"] == {"2": 1}
+    assert describe(enc.legal_actions()[0], enc) == "Fudge Nudge: +1 on the critical's V (1 MP)"
+    act(enc, "fighter: fudge 2", [])
+    ev = act(enc, "fighter: fudge 2", [])
+    assert "fighter uses fudge nudge for 2 MP (V md12 now 7)" in texts(ev)
+    ev = act(enc, "fighter: pass", ["d4=4"])  # (1 + 4 + V 7) x 2 = 24; a d4 4 has no window
+    assert "fighter attacks bandit with stick: d12 12/3 (S +0) ToHit 12 vs E 6 D 6: " \
+           "direct, critical V 7" in texts(ev)
+    assert (enc.by_id["bandit"].hp, enc.by_id["fighter"].mp) == (100 - 24, 15 - 1 - 1 - 2)
+
+
 def test_fudge_nudge_on_the_penetration_die_escalates_and_gets_past_immunity_x():
     """spec §6.4 "any of the user's own rolls": the Penetration die (dice order item 4) has its
     own window after the damage die's; each nudge of it costs 1, 2, 3 MP; P - I decides."""

@@ -115,9 +115,11 @@ def _pass(enc: Any, c: Any, a: Action) -> str:
 
 
 def _fudge(enc: Any, a: Action) -> str:
-    die = dict(enc.window.info).get("die") if enc.window is not None else None
-    if die:  # the damage or Penetration die (spec §6.4: any of the user's own rolls)
-        return f"Fudge Nudge: +1 on the {die} die"
+    info = dict(enc.window.info) if enc.window is not None else {}
+    if info.get("die"):  # the damage or Penetration die (spec §6.4: any of the user's own rolls)
+        return f"Fudge Nudge: +1 on the {info['die']} die"
+    if "v" in info and a.args[0] == "2":
+        return "Fudge Nudge: +1 on the critical's md12 (V)"
     return f"Fudge Nudge: +1 on d12 number {a.args[0]} of the roll"
 
 

@@ -121,41 +121,53 @@ def hype_attack(enc: MetaforceEncounter, dice: Dice, ev: list[Event], a: Combata
 
 def fudge(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t: Combatant,
           chk: Check, dice: Dice) -> Check:
-    """Fudge Nudge (W-I1): nudge the roll's d12s one at a time until the attacker passes."""
+    """Fudge Nudge (W-I1): nudge the roll's d12s one at a time until the attacker passes. In a
+    one-die roll that is a 12, ``fudge 2`` nudges its explosion md12: RULING (ENGINE, spec §6.4
+    "+1 to a rolled die"): a Meta die's nudge adds 1 to its result (at least its minimum), so
+    to V, never above 12."""
     if not has(enc, a, "fudge_nudge"):
         return chk
     n = 1 if chk.other is None else 2
     faces, nudged = list(chk.faces[:n]), [0] * n
+    md = chk.faces[1] if n == 1 and len(chk.faces) > 1 else None  # the explosion md12
+    v, v_nudged = chk.v, 0
     while True:
         costs = {str(i + 1): nudged[i] + 1 for i in range(n)
                  if faces[i] < 12 and a.mp >= nudged[i] + 1}
+        if md is not None and v < C.VERSATILE_DIE and a.mp >= v_nudged + 1:
+            costs["2"] = v_nudged + 1
         if not costs:
             break
-        opts = [Action(a.id, "fudge", (k,)) for k in costs] + [Action(a.id, "pass")]
-        pick = ctx.ask(a.id, "fudge", opts, {"target": t.id, "dice": list(faces),
-                                              "costs": costs})
+        opts = [Action(a.id, "fudge", (k,)) for k in sorted(costs)] + [Action(a.id, "pass")]
+        info: dict[str, object] = {"target": t.id, "dice": list(faces), "costs": costs}
+        if md is not None:
+            info["v"] = v
+        pick = ctx.ask(a.id, "fudge", opts, info)
         if pick.kind != "fudge":
             break
-        i = int(pick.args[0]) - 1
         cost = costs[pick.args[0]]
         a.mp -= cost
+        if md is not None and pick.args[0] == "2":
+            v_nudged += 1
+            v += 1
+            ev.append(MPowerUsed(a.id, "fudge_nudge", cost, f"V md12 now {v}"))
+            continue
+        i = int(pick.args[0]) - 1
         nudged[i] += 1
         faces[i] += 1
         ev.append(MPowerUsed(a.id, "fudge_nudge", cost, f"d12 {i + 1} now {faces[i]}"))
-    if not any(nudged):
+        if n == 1 and faces[0] == 12:  # a new 12 explodes: its md12 now (dice order item 2)
+            md = dice.roll(C.VERSATILE_DIE)[0]
+            v = max(md, C.meta_minimum(C.VERSATILE_DIE))
+    if not any(nudged) and not v_nudged:
         return chk
     if n == 1:
-        kept, other = faces[0], None
-    else:
-        kept = max(faces) if chk.edge is Edge.ADVANTAGE else min(faces)
-        other = faces[1] if faces[0] == kept else faces[0]
-    tail, v = chk.faces[n:], chk.v
-    if kept == 12 and other is None and not tail:  # a new 12 explodes: its md12 now
-        extra = dice.roll(C.VERSATILE_DIE)[0]
-        tail, v = (extra,), max(extra, C.meta_minimum(C.VERSATILE_DIE))
-    elif kept == 12 and other is not None:
-        v = C.two_dice_versatile(other)  # R-6
-    return Check(chk.steps, (*faces, *tail), kept, other, chk.penalty, v)
+        return Check(chk.steps, (faces[0],) if md is None else (faces[0], md), faces[0], None,
+                     chk.penalty, v)
+    kept = max(faces) if chk.edge is Edge.ADVANTAGE else min(faces)
+    other = faces[1] if faces[0] == kept else faces[0]
+    v = C.two_dice_versatile(other) if kept == 12 else chk.v  # R-6
+    return Check(chk.steps, (*faces, *chk.faces[n:]), kept, other, chk.penalty, v)
 
 
 def fudge_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t: Combatant,
