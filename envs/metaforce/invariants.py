@@ -55,8 +55,9 @@ def state_invariants(enc: Any) -> None:
             assert c.tension == sum(e[2] for e in c.effects), f"{who}: tension {c.tension}"
             assert modes.count("loose") <= 3 and modes.count("unbroken") <= 2 and not (
                 modes.count("unbroken") == 2 and "loose" in modes), f"{who}: effects {modes}"
-        if c.grappling is not None:
-            t = enc.by_id[c.grappling]
+        assert c.grappling is not None or not c.extra_grips, f"{who}: further grips, no first"
+        for gid in c.grips():
+            t = enc.by_id[gid]
             assert c.active and t.alive, f"{who}: grapples {t.id} while {c.state}/{t.state}"
             assert t.statuses.get("grappled", (0, 0, ""))[2] == c.id, \
                 f"{who}: grapples {t.id} but {t.id} is not grappled by it"
@@ -64,7 +65,7 @@ def state_invariants(enc: Any) -> None:
                 f"{who}: grapples {t.id} from beyond its reach"
         if "grappled" in c.statuses:
             src = c.statuses["grappled"][2]
-            assert enc.by_id[src].grappling == c.id, f"{who}: grappled by {src}, who lets go"
+            assert c.id in enc.by_id[src].grips(), f"{who}: grappled by {src}, who lets go"
         if not c.present:
             continue
         for cell in footprint(c.pos, c.n):

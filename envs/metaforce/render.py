@@ -113,8 +113,8 @@ def scene(enc: Any, caption: str = "") -> Scene:
             marks=_marks(c),
             scale=0.55 + 0.45 * p.size if small else (1.25 if c.n > 1 else 1.0),
             highlight=c.id == actor, span=c.n))
-    links = [Link(c.id, c.grappling, color=GRAPPLE, marked=c.id) for c in enc.combatants
-             if c.grappling is not None and c.present and enc.by_id[c.grappling].present]
+    links = [Link(c.id, g, color=GRAPPLE, marked=c.id) for c in enc.combatants if c.present
+             for g in c.grips() if enc.by_id[g].present]
     legend: list[list[tuple[RGB | str | None, str]]] = [
         [(colour[s], f"{s}: " + ", ".join(f"{short[c.id]} {c.id}" for c in enc.combatants
                                           if c.side == s)) for s in sides],

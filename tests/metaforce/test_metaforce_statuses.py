@@ -102,6 +102,39 @@ def test_grapple_escape_and_maintain():
     assert enc.by_id["brawler"].grappling is None
 
 
+def test_full_holds_one_grapple_per_free_hand_and_core_one():
+    """spec §5.9 item 4: one grapple per free Manipulate appendage (FULL); CORE: one grapple."""
+    from envs.metaforce.invariants import state_invariants
+    from envs.metaforce.rules import FULL
+    from envs.metaforce.rules.moves import release_grapple
+    for options, second in ((FULL, True), (CORE, False)):
+        enc = fight((BRAWLER, "a", (0, 0)), (block("bandit"), "b", (0, 1)),
+                    (block("bandit_2"), "b", (1, 1)), aware=False, options=options)
+        assert enc.by_id["brawler"].free_hands() == 2
+        act(enc, "brawler: grapple -> bandit", ["d12=5", "d12=9"])  # M 17: Intense
+        assert ("brawler: grapple -> bandit_2" in labels(enc)) is second
+        assert "brawler: grapple -> bandit" not in labels(enc)  # held already
+    ev = act(enc, "brawler: maintain -> bandit", ["d12=10", "d12=4"])  # CORE: its one grip
+    assert "brawler grapple on bandit: held (magnitude 18)" in texts(ev)
+    enc = fight((BRAWLER, "a", (0, 0)), (block("bandit"), "b", (0, 1)),
+                (block("bandit_2"), "b", (1, 1)), aware=False, options=FULL)
+    act(enc, "brawler: grapple -> bandit", ["d12=5", "d12=9"])
+    ev = act(enc, "brawler: grapple -> bandit_2", ["d12=5", "d12=9"])  # both hands now
+    assert "bandit_2: grappled intense (magnitude 17)" in texts(ev)
+    b = enc.by_id["brawler"]
+    assert (b.grappling, b.grips()) == ("bandit", ("bandit", "bandit_2"))
+    state_invariants(enc)
+    assert enc.clone().state_key() == enc.state_key()
+    snap = type(enc).from_snapshot(enc.snapshot())
+    assert snap.by_id["brawler"].grips() == ("bandit", "bandit_2")
+    ev = []
+    release_grapple(enc, ev, b, "ended", "bandit")  # the first grip ends: the next one is first
+    assert (b.grappling, b.extra_grips) == ("bandit_2", ())
+    assert "grappled" not in enc.by_id["bandit"].statuses
+    assert "grappled" in enc.by_id["bandit_2"].statuses
+    state_invariants(enc)
+
+
 def test_two_handed_weapons_leave_no_hand_to_grapple_with():
     enc = fight((fighter(), "a", (0, 0)), (block("bandit"), "b", (0, 1)), aware=False)
     assert not any(":" in x and " grapple " in f" {x.split(': ')[1]} " for x in labels(enc))

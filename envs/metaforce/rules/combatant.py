@@ -45,7 +45,8 @@ class Combatant:
     __slots__ = ("id", "side", "profile", "x", "y", "state", "hp", "mp", "mp_max", "mu",
                  "exert", "tension", "reactions", "no_react", "vigilance", "frames_left",
                  "frame", "turns", "acted", "aware", "stun", "special_until", "grappling",
-                 "deus_ex_uses", "a8_used", "bought", "safe", "safe_until", "own_frames",
+                 "extra_grips", "deus_ex_uses", "a8_used", "bought", "safe", "safe_until",
+                 "own_frames",
                  "burn_injury", "casting", "cast_left", "cast_target", "mana_until",
                  "tw_used", "ff_uses", "statuses", "suppressed", "lapse", "loaded", "reserve",
                  "speedloaders", "fired", "unloaded", "primed", "arrows", "gone", "escaped",
@@ -53,8 +54,8 @@ class Combatant:
     FIELDS = StateFields(
         values=("id", "side", "x", "y", "state", "hp", "mp", "mp_max", "mu", "exert", "tension",
                 "reactions", "no_react", "vigilance", "frames_left", "frame", "turns", "acted",
-                "aware", "stun", "special_until", "grappling", "deus_ex_uses", "a8_used",
-                "bought", "safe", "safe_until", "own_frames", "burn_injury", "casting",
+                "aware", "stun", "special_until", "grappling", "extra_grips", "deus_ex_uses",
+                "a8_used", "bought", "safe", "safe_until", "own_frames", "burn_injury", "casting",
                 "cast_left", "cast_target", "mana_until", "tw_used", "ff_uses", "free_move", "rp"),
         containers=("statuses", "suppressed", "lapse", "loaded", "reserve", "speedloaders",
                     "fired", "unloaded", "primed", "arrows", "gone", "escaped", "effects"),
@@ -79,6 +80,7 @@ class Combatant:
         self.stun = 0
         self.special_until = -1  # own turn count at whose end a pending setup lapses
         self.grappling: str | None = None
+        self.extra_grips: tuple[str, ...] = ()  # FULL: the grips after the first (spec §5.9)
         self.deus_ex_uses = p.deus_ex_uses
         self.a8_used = False  # Action-8 this round (spec §6.4, FULL)
         self.bought = 0  # Reactions bought with React-4 this turn (held after it)
@@ -238,6 +240,25 @@ class Combatant:
     def weapons(self) -> list[Weapon]:
         """The attack slots still in hand (a thrown weapon is gone, R-60)."""
         return [w for w in self.profile.weapons if w.id not in self.gone]
+
+    def grips(self) -> tuple[str, ...]:
+        """Every creature it grapples: ``grappling`` first, then FULL's further grips (spec §5.9
+        item 4: one grapple per free Manipulate appendage)."""
+        return () if self.grappling is None else (self.grappling, *self.extra_grips)
+
+    def add_grip(self, tid: str) -> None:
+        if self.grappling is None:
+            self.grappling = tid
+        elif tid not in self.grips():
+            self.extra_grips = (*self.extra_grips, tid)
+
+    def drop_grip(self, tid: str) -> None:
+        """Let ``tid`` go; the next grip (if any) becomes ``grappling``."""
+        if self.grappling == tid:
+            self.grappling, self.extra_grips = (self.extra_grips[0], self.extra_grips[1:]) \
+                if self.extra_grips else (None, ())
+        else:
+            self.extra_grips = tuple(g for g in self.extra_grips if g != tid)
 
     def free_hands(self) -> int:
         """R-60: weapon 0 is always held, weapon 1 too when both fit in the hands."""

@@ -23,7 +23,7 @@ from .full_meta import can_buy_reaction, conversion_actions, own_turn_actions
 from .full_spells import casting_actions, spell_actions
 from .full_statuses import filter_actions, slow_no_dash
 from .moves import approach_cell, dist, on_edge
-from .statuses import breakable, grapple_ok
+from .statuses import breakable, grapple_ok, grip_limit
 
 if TYPE_CHECKING:
     from .state import MetaforceEncounter
@@ -128,13 +128,13 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
             acts += _moving(c, "prime", (w.id,), rs, speed)
     if c.special_until < 0 and any(special_status(w, enc.options.full) for w in c.weapons()):
         acts += _moving(c, "special", (), rs, speed)
-    if c.grappling is None and c.free_hands() >= 1:
+    grips = c.grips()
+    if len(grips) < grip_limit(enc, c) and c.free_hands() >= 1:  # spec §5.9 item 4
         reach = c.reach
         for t in ts:
-            if t.active and grapple_ok(c, t):
+            if t.active and t.id not in grips and grapple_ok(c, t):
                 acts += _aimed(enc, c, "grapple", (), t, reach, reach, speed)
-    if c.grappling is not None:
-        acts.append(Action(c.id, "maintain", (), c.grappling))
+    acts += [Action(c.id, "maintain", (), g) for g in grips]
     acts += [Action(c.id, "escape", (s,)) for s in breakable(c)]
     if c.profile.frame_combos and enc.options.full:
         acts += combo_actions(enc, c, ts)  # spec §4.4, R-25 (FULL)
@@ -185,8 +185,7 @@ def reaction_actions(enc: MetaforceEncounter, r: Combatant, t: Combatant) -> lis
     if enc.options.full and r.grappled != "intense":  # spec §6.2, §12.3: Prime and Maintain
         # Grapple as Reactions; held at Intense, Escape is its only activity (R-37, §7.5)
         acts += [Action(r.id, "react", ("prime", w.id)) for w in r.weapons() if can_prime(r, w)]
-        if r.grappling is not None:
-            acts.append(Action(r.id, "react", ("maintain",), r.grappling))
+        acts += [Action(r.id, "react", ("maintain",), g) for g in r.grips()]
         acts += conversion_actions(enc, r)  # Action-8: the Reaction becomes a frame
     if r.speed_squares() > 0 and t.present:
         if dist(r, t) > 1:

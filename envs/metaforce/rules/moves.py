@@ -134,15 +134,16 @@ def retreat_cell(enc: MetaforceEncounter, c: Combatant, t: Combatant,
     return got
 
 
-def release_grapple(enc: MetaforceEncounter, ev: list[Event], g: Combatant, how: str) -> None:
-    """spec §5.9 item 4: the grapple of ``g`` ends (its target's Grappled status with it)."""
-    if g.grappling is None:
-        return
-    t = enc.by_id[g.grappling]
-    g.grappling = None
-    if "grappled" in t.statuses and t.statuses["grappled"][2] == g.id:
-        del t.statuses["grappled"]
-    ev.append(GrappleChanged(g.id, t.id, 0, how))
+def release_grapple(enc: MetaforceEncounter, ev: list[Event], g: Combatant, how: str,
+                    tid: str | None = None) -> None:
+    """spec §5.9 item 4: the grapple of ``g`` on ``tid`` ends (every grapple of ``g`` with no
+    ``tid``), its target's Grappled status with it."""
+    for gid in g.grips() if tid is None else (tid,) if tid in g.grips() else ():
+        t = enc.by_id[gid]
+        g.drop_grip(gid)
+        if "grappled" in t.statuses and t.statuses["grappled"][2] == g.id:
+            del t.statuses["grappled"]
+        ev.append(GrappleChanged(g.id, t.id, 0, how))
 
 
 def move_to(enc: MetaforceEncounter, ev: list[Event], c: Combatant, cell: tuple[int, int],
@@ -154,11 +155,12 @@ def move_to(enc: MetaforceEncounter, ev: list[Event], c: Combatant, cell: tuple[
     c.x, c.y = cell
     enc.memo.clear()
     ev.append(Moved(c.id, how, c.x, c.y, squares))
-    if c.grappling is not None and dist(c, enc.by_id[c.grappling]) > c.reach:
-        release_grapple(enc, ev, c, "ended")
+    for gid in c.grips():
+        if dist(c, enc.by_id[gid]) > c.reach:
+            release_grapple(enc, ev, c, "ended", gid)
     for o in enc.combatants:  # the grappled creature moved out of its grappler's reach
-        if o.grappling == c.id and dist(o, c) > o.reach:
-            release_grapple(enc, ev, o, "ended")
+        if o.grappling is not None and c.id in o.grips() and dist(o, c) > o.reach:
+            release_grapple(enc, ev, o, "ended", c.id)
 
 
 def knockback(enc: MetaforceEncounter, ev: list[Event], a: Combatant, t: Combatant,

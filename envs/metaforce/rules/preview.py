@@ -178,7 +178,8 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any, wards: bool = True) -> dic
         "statuses": {k: {"magnitude": v[0], "severity": c.status_severity(k), "source": v[2]}
                      for k, v in c.statuses.items()} if c.statuses else {},
         "suppressed": dict(c.suppressed), "asleep": c.asleep,  # spec §7.1, §7.5 (FULL)
-        "grappling": c.grappling, "special_pending": c.special_until >= 0,
+        "grappling": c.grappling, "grips": list(c.grips()),
+        "special_pending": c.special_until >= 0,
         "mpowers": sorted(p.mpowers), "safe": c.safe, "action8_used": c.a8_used,
         "dodge_bonus": p.dodge_bonus, "aware": c.aware, "acted": c.acted,
         "team_work_used": c.tw_used, "force_fate_uses": c.ff_uses,  # FULL (full_meta)

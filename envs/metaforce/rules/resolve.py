@@ -91,7 +91,7 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         escape(enc, ctx, ev, c, args[0])
         return True
     if kind == "maintain":
-        maintain(enc, ctx, ev, c)
+        maintain(enc, ctx, ev, c, a.target)
         return True
     w = c.profile.weapon(args[0]) if args and kind in ("attack", "fire", "throw", "reload",
                                                        "prime", "reload_fire") else None
@@ -165,7 +165,7 @@ def resolve_reaction(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], r: Comb
         prime(ev, r, r.profile.weapon(a.args[1]))
         return
     if what == "maintain":
-        maintain(enc, ctx, ev, r)
+        maintain(enc, ctx, ev, r, a.target)
         return
     assert t is not None
     w = r.profile.weapon(a.args[1])

@@ -84,7 +84,7 @@ def _state(enc: MetaforceEncounter, cid: str, st: Entry) -> None:
             if g is None or g.side == c.side:
                 st.fail("grappler", f"{src!r} is not an enemy of {cid!r}")
             assert g is not None
-            g.grappling = cid
+            g.add_grip(cid)
         x = rulings.DOT_DEFAULT_X
         c.statuses[str(name)] = (m, x, src)
     raw.done()

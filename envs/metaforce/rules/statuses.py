@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
 __all__ = ["can_save", "roll_save", "inflict", "stun", "dot_ticks", "escape", "breakable",
-           "grapple_factor", "grapple_hit", "maintain"]
+           "grapple_factor", "grapple_hit", "grip_limit", "maintain"]
 
 
 def can_save(enc: MetaforceEncounter, c: Combatant, core: str) -> bool:
@@ -175,9 +175,9 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
         return
     if status == "grappled":
         if old is not None and old[2] in enc.by_id and old[2] != a.id:
-            enc.by_id[old[2]].grappling = None  # a stronger grip takes over
+            enc.by_id[old[2]].drop_grip(t.id)  # a stronger grip takes over
         t.statuses[status] = (m, 0, a.id)
-        a.grappling = t.id
+        a.add_grip(t.id)
         ev.append(GrappleChanged(a.id, t.id, m, "grabbed"))
     else:
         t.statuses[status] = (m, x, a.id)
@@ -240,8 +240,8 @@ def escape(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
         ev.append(StatusChanged(c.id, status, 0, "ended"))
         if status == "grappled" and src in enc.by_id:
             g = enc.by_id[src]
-            if g.grappling == c.id:
-                g.grappling = None
+            if c.id in g.grips():
+                g.drop_grip(c.id)
                 ev.append(GrappleChanged(g.id, c.id, 0, "escaped"))
         return
     c.statuses[status] = (left, x, src)
@@ -265,18 +265,28 @@ def grapple_hit(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant
     """spec §5.9 item 2: ``M = (K + max(STR, AGI) flat + rank (+V)) x factor`` against the
     Reflex Status Defence; the Save halves (Miraculous: no grapple)."""
     m = (kept + a.profile.grapple_bonus + v_mag) * grapple_factor(a, t)
-    if a.grappling is not None and a.grappling != t.id:
-        release_grapple(enc, ev, a, "released")  # CORE: one grapple
+    grips = a.grips()
+    if t.id not in grips and len(grips) >= grip_limit(enc, a):
+        release_grapple(enc, ev, a, "released", grips[0])  # CORE: one grapple
     inflict(enc, ctx, ev, a, t, "grappled", m, False, 0)
-    if a.grappling != t.id:
+    if t.id not in a.grips():
         ev.append(GrappleChanged(a.id, t.id, m, "failed"))
 
 
-def maintain(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant) -> None:
+def grip_limit(enc: MetaforceEncounter, a: Combatant) -> int:
+    """spec §5.9 item 4: one grapple per free Manipulate appendage in FULL (the free hands);
+    CORE: one grapple."""
+    return max(1, a.free_hands()) if enc.options.full else 1
+
+
+def maintain(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
+             tid: str | None = None) -> None:
     """spec §5.9 item 3: ``d12 + max(STR, AGI) flat + rank (x factor)``; the magnitude becomes the
-    larger of the current one and the new roll."""
-    assert a.grappling is not None
-    t = enc.by_id[a.grappling]
+    larger of the current one and the new roll (of the grip on ``tid``, the first one by
+    default)."""
+    tid = tid or a.grappling
+    assert tid is not None and tid in a.grips()
+    t = enc.by_id[tid]
     p = a.profile
     steps = net_steps(step_mod(a, t), p.grapple_proficient, p.grapple_attr in p.expertise,
                       a.tired, a.exhausted)  # Fear / Charm (Partial) at the source (§7.5)
