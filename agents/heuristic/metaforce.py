@@ -216,7 +216,7 @@ class _Decision:
             e = self.pv(f["id"], w, on).expected_damage
             if w["family"] == "firearm" and f["loaded"].get(w["id"], 0) <= 0:
                 e *= 0.4  # it must reload first
-            elif w["family"] == "bow" and not f["primed"].get(w["id"]):
+            elif w["family"] == "bow" and not f["bow_ready"].get(w["id"]):
                 e *= 0.6
             best = max(best, e)
         return best

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import content as C
-from .arms import shot_steps
+from .arms import bow_ready, shot_steps
 from .attack import (
     band,
     crit_use,
@@ -189,6 +189,7 @@ def _public(enc: MetaforceEncounter, c: Any, me: Any, wards: bool = True) -> dic
         "effects": [{"effect": e[0], "mode": e[1], "tension": e[2], "holder": e[3]}
                     for e in c.effects] if c.effects else [],  # spec §7.7, §7.9, §13.4 (FULL)
         "loaded": dict(c.loaded), "reserve": dict(c.reserve), "primed": dict(c.primed),
+        "bow_ready": {w.id: bow_ready(c, w) for w in c.weapons() if w.family == "bow"},
         "weapons": _weapons(enc, c),
         "distance": dist(me, c) if c is not me else 0,
     }
