@@ -65,7 +65,7 @@ def state_invariants(enc: Any) -> None:
                 f"{who}: grapples {t.id} from beyond its reach"
         if "grappled" in c.statuses:
             src = c.statuses["grappled"][2]
-            assert c.id in enc.by_id[src].grips(), f"{who}: grappled by {src}, who lets go"
+            assert enc.by_id[src].holds(c.id), f"{who}: grappled by {src}, who lets go"
         if not c.present:
             continue
         for cell in footprint(c.pos, c.n):

@@ -290,7 +290,7 @@ def _slot(me: Any, o: Any, place: dict[str, int], arms: dict[str, Any],
             float(o.hp < 0), o.mp / 24, (o.x - me.x) / 20, (o.y - me.y) / 20, d / 20, *reach,
             float(not ally and o.active and d <= far), *_defence(o), p.size / 8, o.n / 4,
             o.speed_squares() / 12, *resist, *_statuses(o), o.stun / 3,
-            float(o.id in me.grips()), float(me.id in o.grips()),
+            float(me.holds(o.id)), float(o.holds(me.id)),
             o.reactions / 3, o.frames_left / 3,
             (place.get(o.id, 0) - place.get(me.id, 0)) / 8, best / 15, harm / 50,
             0.0 if ally else (my_best + 6.5 - e) / 20, 0.0 if ally else (my_best + 6.5 - df) / 20]

@@ -246,10 +246,14 @@ class Combatant:
         item 4: one grapple per free Manipulate appendage)."""
         return () if self.grappling is None else (self.grappling, *self.extra_grips)
 
+    def holds(self, tid: str) -> bool:
+        """Whether it grapples ``tid`` (``tid in grips()``, without building the tuple)."""
+        return self.grappling == tid or (bool(self.extra_grips) and tid in self.extra_grips)
+
     def add_grip(self, tid: str) -> None:
         if self.grappling is None:
             self.grappling = tid
-        elif tid not in self.grips():
+        elif not self.holds(tid):
             self.extra_grips = (*self.extra_grips, tid)
 
     def drop_grip(self, tid: str) -> None:

@@ -125,7 +125,7 @@ def knock_out(enc: MetaforceEncounter, ev: list[Event], c: Combatant, state: str
     ev.append(StateChanged(c.id, state, c.hp))
     release_grapple(enc, ev, c, "ended")
     for o in enc.combatants:
-        if o.grappling is not None and c.id in o.grips():
+        if o.holds(c.id):
             release_grapple(enc, ev, o, "ended", c.id)
     c.stun = 0
     if c.effects:

@@ -138,7 +138,7 @@ def release_grapple(enc: MetaforceEncounter, ev: list[Event], g: Combatant, how:
                     tid: str | None = None) -> None:
     """spec §5.9 item 4: the grapple of ``g`` on ``tid`` ends (every grapple of ``g`` with no
     ``tid``), its target's Grappled status with it."""
-    for gid in g.grips() if tid is None else (tid,) if tid in g.grips() else ():
+    for gid in g.grips() if tid is None else (tid,) if g.holds(tid) else ():
         t = enc.by_id[gid]
         g.drop_grip(gid)
         if "grappled" in t.statuses and t.statuses["grappled"][2] == g.id:
@@ -159,7 +159,7 @@ def move_to(enc: MetaforceEncounter, ev: list[Event], c: Combatant, cell: tuple[
         if dist(c, enc.by_id[gid]) > c.reach:
             release_grapple(enc, ev, c, "ended", gid)
     for o in enc.combatants:  # the grappled creature moved out of its grappler's reach
-        if o.grappling is not None and c.id in o.grips() and dist(o, c) > o.reach:
+        if o.holds(c.id) and dist(o, c) > o.reach:
             release_grapple(enc, ev, o, "ended", c.id)
 
 

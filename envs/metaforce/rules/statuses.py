@@ -240,7 +240,7 @@ def escape(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
         ev.append(StatusChanged(c.id, status, 0, "ended"))
         if status == "grappled" and src in enc.by_id:
             g = enc.by_id[src]
-            if c.id in g.grips():
+            if g.holds(c.id):
                 g.drop_grip(c.id)
                 ev.append(GrappleChanged(g.id, c.id, 0, "escaped"))
         return
@@ -269,7 +269,7 @@ def grapple_hit(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant
     if t.id not in grips and len(grips) >= grip_limit(enc, a):
         release_grapple(enc, ev, a, "released", grips[0])  # CORE: one grapple
     inflict(enc, ctx, ev, a, t, "grappled", m, False, 0)
-    if t.id not in a.grips():
+    if not a.holds(t.id):
         ev.append(GrappleChanged(a.id, t.id, m, "failed"))
 
 
@@ -285,7 +285,7 @@ def maintain(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
     larger of the current one and the new roll (of the grip on ``tid``, the first one by
     default)."""
     tid = tid or a.grappling
-    assert tid is not None and tid in a.grips()
+    assert tid is not None and a.holds(tid)
     t = enc.by_id[tid]
     p = a.profile
     steps = net_steps(step_mod(a, t), p.grapple_proficient, p.grapple_attr in p.expertise,
