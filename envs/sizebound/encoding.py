@@ -8,23 +8,24 @@ sizebound`` prints the table::
     1..8       step          dir(8): n, ne, e, se, s, sw, w, nw (spec indices 1-8)
     9..16      single        kind(8): run, stand, aim, recover hp, recover mana, drop_prone
                              (own turn), swap, free_hand
-    17..20     pick_up       item(4): the k-th distinct item id in reach, sorted by id
-    21..22     drop          hand(2): Act, drop the main (or two-handed) or the off-hand item
-    23..62     break_free, release, tighten, grapple, disarm: target(8) each
-    63..110    attack, jab, trip: how(2) x target(8) (attack main|off, jab atk|bonus,
+    17..24     pick_up       item(8): the k-th distinct item id in reach that the free hands
+                             can lift, sorted by id
+    25..26     drop          hand(2): Act, drop the main (or two-handed) or the off-hand item
+    27..66     break_free, release, tighten, grapple, disarm: target(8) each
+    67..114    attack, jab, trip: how(2) x target(8) (attack main|off, jab atk|bonus,
                              trip atk|move)
-    111..142   cast          skill(4) x target(8): the k-th skill of the stat block
-    143..146   cast_self     skill(4): a skill cast without a target (stomp, roar)
-    147..152   answer        option(6): drop_prone, parry, dodge, block, spend, negate (windows)
-    153..164   full_single   kind(12): FULL own-turn kinds (``FULL_SINGLES``)
-    165..212   full_target   kind(6) x target(8): strangle, steal, extinguish, quick_strike,
+    115..146   cast          skill(4) x target(8): the k-th skill of the stat block
+    147..150   cast_self     skill(4): a skill cast without a target (stomp, roar)
+    151..156   answer        option(6): drop_prone, parry, dodge, block, spend, negate (windows)
+    157..168   full_single   kind(12): FULL own-turn kinds (``FULL_SINGLES``)
+    169..216   full_target   kind(6) x target(8): strangle, steal, extinguish, quick_strike,
                              lift, throw
-    213..218   full_answer   option(6): quick_draw, dispel, wall_cling, pay, terrified (+1 spare)
-    219..242   leap          dir(8) x dist(3): ``leap <dir> <1-3>`` (FULL, spec §5.2.18)
-    243..250   swing         target(8): ``swing -> T``, melee with a wielded creature (R-71)
-    251..298   throw_to      dir(8) x dist(6): ``throw_to <dir> <1-6>``, the wielded creature
+    217..222   full_answer   option(6): quick_draw, dispel, wall_cling, pay, terrified (+1 spare)
+    223..246   leap          dir(8) x dist(3): ``leap <dir> <1-3>`` (FULL, spec §5.2.18)
+    247..254   swing         target(8): ``swing -> T``, melee with a wielded creature (R-71)
+    255..302   throw_to      dir(8) x dist(6): ``throw_to <dir> <1-6>``, the wielded creature
                              thrown at an empty cell (spec §5.1 row 23)
-    299..330   cast_dir      skill(4) x dir(8): ``cast <skill> <dir>``, a Line or Cone skill
+    303..334   cast_dir      skill(4) x dir(8): ``cast <skill> <dir>``, a Line or Cone skill
                              (spec §8.7)
 
 The FULL blocks are laid out ahead of the engine's FULL actions so that the layout (and a policy
@@ -50,7 +51,7 @@ import numpy as np
 
 from envs.core import Action
 from envs.core.squaregrid import distance
-from envs.rl import ActionLayout, Block, ego_order
+from envs.rl import ActionLayout, Block, EncodingError, ego_order
 
 from .observation import MAX_PER_SIDE, OBS, SLOTS, obs_features, observe
 from .rules.labels import act
@@ -59,7 +60,8 @@ __all__ = ["NAME", "LAYOUT", "ENCODING", "SizeboundEncoding", "STEPS", "SINGLES"
            "TARGETED", "PAIRED", "SKILL_SLOTS", "ITEM_SLOTS", "FULL_SINGLES", "FULL_TARGETED",
            "FULL_ANSWERS", "LEAP_DISTANCES", "THROW_DISTANCES"]
 
-NAME = "sizebound_v0"
+NAME = "sizebound_v1"
+"""v1: ``pick_up`` holds 8 items (v0 held 4: a fifth item in reach had no index)"""
 STEPS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 """step labels by ``step`` coordinate (the spec's order, clockwise from north)"""
 SINGLES = (("run", ()), ("stand", ()), ("aim", ()), ("recover", ("hp",)),
@@ -68,7 +70,9 @@ TARGETED = ("break_free", "release", "tighten", "grapple", "disarm")
 PAIRED = {"attack": ("main", "off"), "jab": ("atk", "bonus"), "trip": ("atk", "move")}
 ANSWERS = ("drop_prone", "parry", "dodge", "block", "spend", "negate")
 SKILL_SLOTS = 4
-ITEM_SLOTS = 4
+ITEM_SLOTS = 8
+"""``pick_up`` slots: more distinct liftable items within reach at once than any shipped encounter
+carries (giant_vs_four drops up to 6 ids); a ninth raises ``EncodingError`` naming the count"""
 FULL_SINGLES = (("free_rooted", ()), ("wall_cling", ()), ("dive", ()), ("search", ()),
                 ("react", ("eyes",)), ("react", ("ears",)), ("react", ("breath",)),
                 ("act", ("eyes",)), ("act", ("ears",)), ("act", ("breath",)), ("rise", ()),
@@ -147,11 +151,23 @@ class SizeboundEncoding:
 
     @staticmethod
     def items_in_reach(enc: Any, cid: str) -> list[str]:
-        """The distinct item ids on the ground within 1 space of ``cid``, sorted (the
-        ``pick_up`` slots)."""
+        """The distinct item ids on the ground within 1 space of ``cid`` that its free hands can
+        lift (what ``pick_up`` offers, spec §5.2.12), sorted: the ``pick_up`` slots."""
         f = enc.by_id[cid]
+        hands = f.free_hands
         return sorted({str(wid) for wid, x, y in enc.items
-                       if distance(f.pos, f.n, (x, y), 1) <= 1})
+                       if distance(f.pos, f.n, (x, y), 1) <= 1
+                       and hands >= (enc.weapon(wid).hands or 1)})
+
+    def _item_slot(self, enc: Any, cid: str, wid: str) -> int:
+        items = self.items_in_reach(enc, cid)
+        k = items.index(wid)
+        if k >= ITEM_SLOTS:
+            raise EncodingError(
+                f"{cid} has {len(items)} distinct items within reach ({', '.join(items)}); the "
+                f"{NAME} action layout addresses {ITEM_SLOTS} (pick_up {wid} has no index)"
+            )
+        return k
 
     # ------------------------------------------------------------------ actions
     def encode_action(self, enc: Any, combatant: str, a: Action) -> int:
@@ -207,8 +223,7 @@ class SizeboundEncoding:
                     start, (k_s, k_t) = st["cast"]
                     out.append(start + s * k_s + index[a.target] * k_t)
             elif k == "pick_up":
-                out.append(st["pick_up"][0]
-                           + self.items_in_reach(enc, combatant).index(args[0]))
+                out.append(st["pick_up"][0] + self._item_slot(enc, combatant, args[0]))
             elif k == "drop":  # hand 0: the main or two-handed item, 1: the off-hand one
                 held = enc.by_id[combatant].wielded
                 out.append(st["drop"][0] + (held.get("off") == args[0]

@@ -7,10 +7,10 @@ the agent to act follows the rules engine: an own-turn action of a member of the
 asks, in the middle of another creature's action.
 
 =================  ==========================================================================
-action space       ``Discrete(331)``: see ``envs/sizebound/encoding.py`` or
+action space       ``Discrete(335)``: see ``envs/sizebound/encoding.py`` or
                    ``arena layout sizebound``
 observation space  ``Dict(observation=Box(-1, 1, (1521,), float32),
-                   action_mask=Box(0, 1, (331,), int8))``
+                   action_mask=Box(0, 1, (335,), int8))``
 reward             +1 win / -1 loss / 0 draw (round cap = truncation), spec §12.4;
                    optional shaping ``SHAPING(weight)``, off by default
 render modes       ``"ansi"`` (the event log) and ``"rgb_array"`` (the square map with every

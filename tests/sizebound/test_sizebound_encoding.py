@@ -20,8 +20,8 @@ def _enc(name: str = "duel_blade_vs_shield", rules: str = "full"):
     return R.new_encounter(name, rules, SeededDice(0))
 
 
-def test_the_layout_has_331_indices_and_the_observation_1521_floats():
-    assert LAYOUT.size == 331 and ENCODING.name == "sizebound_v0"
+def test_the_layout_has_335_indices_and_the_observation_1521_floats():
+    assert LAYOUT.size == 335 and ENCODING.name == "sizebound_v1"
     assert OBS.size == 1521 and ENCODING.max_per_side == 4
     names = [n for n, *_ in obs_features()]
     assert names[0] == "context.round" and "slot7.odds" in names and names[-1] == "map.reach"
@@ -35,13 +35,13 @@ def test_the_layout_has_331_indices_and_the_observation_1521_floats():
     ("duelist: run", 9),
     ("duelist: recover mana", 13),
     ("duelist: free_hand", 16),
-    ("duelist: attack main -> knight", 63 + 4),   # the knight: ego slot 4, the first enemy
-    ("duelist: attack off -> knight", 63 + 8 + 4),
-    ("duelist: jab bonus -> knight", 79 + 8 + 4),
-    ("duelist: trip move -> knight", 95 + 8 + 4),
-    ("duelist: grapple -> knight", 47 + 4),
-    ("duelist: drop sword", 21),
-    ("duelist: drop dagger", 22),
+    ("duelist: attack main -> knight", 67 + 4),   # the knight: ego slot 4, the first enemy
+    ("duelist: attack off -> knight", 67 + 8 + 4),
+    ("duelist: jab bonus -> knight", 83 + 8 + 4),
+    ("duelist: trip move -> knight", 99 + 8 + 4),
+    ("duelist: grapple -> knight", 51 + 4),
+    ("duelist: drop sword", 25),
+    ("duelist: drop dagger", 26),
 ])
 def test_exact_indices_of_own_turn_labels(label: str, index: int):
     enc = _enc()
@@ -55,10 +55,70 @@ def test_skills_take_their_slot_in_the_stat_block_and_self_casts_their_own_block
     mage, giant = "mage", "hill_giant"
     assert ENCODING.skills(enc, mage) == ["arcane_bolt", "arcane_burst", "mend"]
     mend = Action(mage, "cast", ("mend",), "knight")  # the knight: mage's ally slot 2
-    assert ENCODING.encode_action(enc, mage, mend) == 111 + 2 * 8 + 2
+    assert ENCODING.encode_action(enc, mage, mend) == 115 + 2 * 8 + 2
     roar = Action(giant, "cast", ("roar",))
-    assert ENCODING.encode_action(enc, giant, roar) == 143 + 1
-    assert ENCODING.decode_action(enc, giant, 144) == roar
+    assert ENCODING.encode_action(enc, giant, roar) == 147 + 1
+    assert ENCODING.decode_action(enc, giant, 148) == roar
+
+
+ITEMS = ("dagger", "greatclub", "greatsword", "quarterstaff", "shield", "sword")
+
+
+def _items_around_the_captain(wielded: dict[str, str]):
+    enc = _enc("giant_vs_four")
+    captain = enc.by_id["captain"]
+    assert enc.current_actor() == "captain" and captain.pos == (4, 11)
+    captain.wielded = dict(wielded)
+    # two swords: one id, one slot; every id within 1 space of (4, 11), one two spaces off
+    enc.items = [["sword", 3, 10], ["sword", 5, 12], ["shield", 4, 11], ["dagger", 5, 11],
+                 ["greatclub", 3, 11], ["greatsword", 5, 10], ["quarterstaff", 4, 12],
+                 ["shield", 6, 11]]
+    enc._legal = None  # the state changed under the cached legal list
+    return enc
+
+
+def test_pick_up_gives_each_liftable_item_in_reach_its_own_slot():
+    """Soak seed 13087 (giant_vs_four, full, random/random): five ids lay within the knight's
+    reach and v0's four slots sent the fifth into ``drop``; v1 holds 8."""
+    enc = _items_around_the_captain({})  # both hands free: all six ids
+    assert ENCODING.items_in_reach(enc, "captain") == list(ITEMS)
+    got = {i: a for i, a in legal_index_map(ENCODING, enc, "captain").items()
+           if a.kind == "pick_up"}
+    assert got == {17 + k: Action("captain", "pick_up", (w,)) for k, w in enumerate(ITEMS)}
+    for i, a in got.items():
+        assert ENCODING.decode_action(enc, "captain", i) == a
+    mask = mask_from_legal(ENCODING, enc, "captain")
+    assert mask[17:25].tolist() == [1, 1, 1, 1, 1, 1, 0, 0]
+
+
+def test_pick_up_slots_skip_what_the_free_hands_cannot_lift():
+    enc = _items_around_the_captain({"main": "sword"})  # one free hand: no two-handed item
+    one_handed = ["dagger", "shield", "sword"]
+    assert ENCODING.items_in_reach(enc, "captain") == one_handed
+    picks = [a.args[0] for a in enc.legal_actions() if a.kind == "pick_up"]
+    assert sorted(picks) == one_handed
+    for w in one_handed:
+        i = ENCODING.encode_action(enc, "captain", Action("captain", "pick_up", (w,)))
+        assert i == 17 + one_handed.index(w)
+
+
+def test_more_items_in_reach_than_slots_is_a_named_error(monkeypatch):
+    from envs.rl import EncodingError
+    from envs.sizebound import encoding as E
+
+    monkeypatch.setattr(E, "ITEM_SLOTS", 3)
+    enc = _items_around_the_captain({})
+    with pytest.raises(EncodingError, match=r"captain has 6 distinct items within reach .*"
+                       r"addresses 3 \(pick_up sword has no index\)"):
+        legal_index_map(ENCODING, enc, "captain")
+
+
+def test_soak_seed_13087_plays_to_the_end_with_every_invariant():
+    from eval.soak import GameSpec, soak_game
+
+    decisions, failure = soak_game(
+        GameSpec("sizebound", "giant_vs_four", "full", ("random", "random"), 13087))
+    assert failure is None and decisions > 57  # it broke after 57 decisions under v0
 
 
 def _play_to_a_window(enc, dice, kinds):
@@ -84,9 +144,9 @@ def test_window_answers_and_pass_share_index_0_with_end_turn():
     assert kinds["pass"] == 0
     for k, i in kinds.items():
         if k in FULL_ANSWERS:  # the FULL window answers (Quick Draw in R-DECLARE)
-            assert i == 213 + FULL_ANSWERS.index(k)
+            assert i == 217 + FULL_ANSWERS.index(k)
         elif k != "pass":
-            assert i == 147 + ("drop_prone", "parry", "dodge", "block", "spend", "negate").index(k)
+            assert i == 151 + ("drop_prone", "parry", "dodge", "block", "spend", "negate").index(k)
     assert ENCODING.decode_action(enc, actor, 0) == Action(actor, "pass")
 
 

@@ -232,7 +232,7 @@ def test_cover_shelters_from_large_hail():
 
 
 def test_layout_grows_at_the_end_only():
-    assert LAYOUT.size == 331
+    assert LAYOUT.size == 335
     assert [b.name for b in LAYOUT.blocks][-4:] == ["leap", "swing", "throw_to", "cast_dir"]
 
 
