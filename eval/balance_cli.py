@@ -90,7 +90,7 @@ def build_parsers() -> dict[str, argparse.ArgumentParser]:
     return {"balance": main, "sweep": sweep, "rules": rules}
 
 
-def _config(args: argparse.Namespace, kind: str):  # type: ignore[no-untyped-def]
+def _config(args: argparse.Namespace, kind: str):
     from agents import make_agent
     from envs import SYSTEMS
     from eval.balance import BalanceConfig
@@ -133,7 +133,7 @@ def balance_main(argv: Sequence[str]) -> int:
         return 130
 
 
-def _run(args: argparse.Namespace, cfg, kind: str) -> int:  # type: ignore[no-untyped-def]
+def _run(args: argparse.Namespace, cfg, kind: str) -> int:
     if kind == "sweep":
         from eval.balance_sweep import parse_values, run_sweep, sweep_lines
 

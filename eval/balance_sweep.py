@@ -83,7 +83,7 @@ def run_sweep(cfg: BalanceConfig, path: str, values: list[Any], target_win: floa
         return made[key]
 
     def measure(vals: list[Any]) -> dict[Any, dict[str, Any]]:
-        arms = [(variant(x), None, side) for x in vals]
+        arms: list[tuple[Variant, Variant | None, str]] = [(variant(x), None, side) for x in vals]
         got = adaptive(bench, arms, cfg, cfg.precision, 2 * cfg.precision, "sweep")
         return {x: _point(bench, variant(x), side, got[variant(x).key], x) for x in vals}
 
@@ -96,14 +96,15 @@ def run_sweep(cfg: BalanceConfig, path: str, values: list[Any], target_win: floa
     answer = None
     if target_win is not None or target_rounds is not None:
         answer = _search(points, measure, target_win, target_rounds, cfg)
+    ordered = sorted(points.values(), key=lambda p: p["value"])
     summary = {"system": fight.system, "fight": fight.label, "field": path, "agent": cfg.agent,
-               "points": sorted(points.values(), key=lambda p: p["value"]),
+               "points": ordered,
                "target_win": target_win, "target_rounds": target_rounds, "answer": answer,
                "games_played": len(bench.done)}
     out = Path(cfg.out)
     atomic_write(out / "sweep.json", __import__("json").dumps(summary, indent=1, default=str))
     title = f"{fight.label}: score and fight length against {path} ({cfg.agent} on both sides)"
-    plot_sweep(summary["points"], path, title, out / "sweep.png", target_win, target_rounds)
+    plot_sweep(ordered, path, title, out / "sweep.png", target_win, target_rounds)
     report = out / "sweep.md"
     atomic_write(report, "\n".join(sweep_lines(summary)) + "\n\n![sweep](sweep.png)\n")
     return summary, report

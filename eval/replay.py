@@ -115,6 +115,8 @@ def replay(rec: dict[str, Any], source: str = "record",
             f"{len(rec['actions'])} actions"
         )
     out = enc.outcome()
+    if out is None:  # is_over() says otherwise; a system whose outcome lags its end
+        raise ReplayError(f"{source}: does not reproduce: the fight is over with no outcome")
     for key, got in (("winner", out.winner), ("rounds", out.round)):
         if key in rec and rec[key] != got:
             raise ReplayError(
