@@ -46,7 +46,8 @@ REACT_W = 1.0  # weight of a foe's Reaction attack right after this frame
 DANGER_W = 0.45  # weight of the attacks foes get on their next turn
 OPP_LAST = DANGER_W  # ... after the last frame (the foes move before it attacks again)
 OPP_W = 1.0  # weight of this combatant's own attacks to come
-_PASS_WINDOWS = frozenset({"dodge", "meta_die", "crash_out", "finishing_touch", "crit"})
+_PASS_WINDOWS = frozenset({"dodge", "meta_die", "crash_out", "finishing_touch", "crit",
+                           "meta_status"})
 _SCORED = frozenset({"deus_ex", "react", "convoke", "pass", "attack", "fire", "throw", "dash",
                      "reload", "reload_fire", "prime", "special", "grapple", "maintain", "escape",
                      "vigilance", "withdraw"})  # the kinds score() values on their own

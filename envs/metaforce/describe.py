@@ -286,7 +286,15 @@ def _crit(view: Any, c: Any, a: Action) -> str:
     v = _info(view).get("v")
     what = {"tohit": "ToHit", "damage": "damage", "magnitude": "the status magnitude",
             "size": "Size Damage"}.get(a.args[0], a.args[0])
+    if len(a.args) == 2:  # Magic Effect (FULL): any status
+        what = f"a {a.args[1].replace('_', ' ')} magnitude (Magic Effect)"
     return f"put the critical's V{f' ({v})' if v is not None else ''} on {what}"
+
+
+def _meta_status(view: Any, c: Any, a: Action) -> str:
+    die = _info(view).get("die")
+    return (f"Magic Effect: roll a Meta-Die{f' (d{die})' if die else ''} as a "
+            f"{a.args[0].replace('_', ' ')} magnitude (MP = its result)")
 
 
 def _meta_die(view: Any, c: Any, a: Action) -> str:
@@ -316,7 +324,7 @@ def _combo(view: Any, c: Any, a: Action) -> str:
 
 
 _DECLINE = {"fudge": "leave the dice as they are", "force_fate": "leave the ToHit as it is",
-            "magic_effect": "add no MP to the V"}
+            "magic_effect": "add no MP to the V", "meta_status": "roll no Meta-Die for a status"}
 
 
 def _team_work(view: Any, c: Any, a: Action) -> str:
@@ -354,6 +362,7 @@ _WORDS = {
     "maintain": _maintain, "escape": _escape, "vigilance": _vigilance, "withdraw": _withdraw,
     "end_turn": _end_turn, "react": _react, "deus_ex": _deus_ex, "dodge": _dodge,
     "crash_out": _crash_out, "finish": _finish, "crit": _crit, "meta_die": _meta_die,
+    "meta_status": _meta_status,
     "cast": _cast,
     "channel": lambda view, c, a: "keep casting the spell (its next frame)",
     "tap_mana": _mpower("tap mana for the next spell"),

@@ -47,7 +47,11 @@ of a window (any decision but ``frame``: W-R1 reaction, Deus Ex, Dodge..., ``win
 way: its indices are window decisions in a window and the FULL spell activities of
 ``FRAME_WINDOW`` in a frame (the two are never legal at the same time), and its ``deus_ex``
 index is the binary USE of the window open (Deus Ex, Convoke in a W-C window, or the Ward cast
-on itself in a W-R2 window). This keeps the layout's size, so shipped policies still load. Every
+on itself in a W-R2 window). The ``frame`` block is shared too: in a ``crit`` decision its
+first indices are FULL's ``crit magnitude <status>`` and in a ``meta_status`` decision FULL's
+``meta_status <status>`` (Magic Effect's V on any status, ``rules.full_magic``), index k naming
+``MAGIC_STATUSES[k]``; a frame's own actions are never legal there. This keeps the layout's
+size, so shipped policies still load. Every
 block encodes through the layout's place values (``ActionLayout.strides``) and decodes through
 ``ActionLayout.coords``.
 
@@ -65,6 +69,7 @@ from envs.core import Action
 from envs.rl import ActionLayout, Block, ego_order
 
 from .observation import MAX_PER_SIDE, OBS, WEAPON_SLOTS, obs_features, observe
+from .rules.full_magic import MAGIC_STATUSES
 
 __all__ = ["NAME", "LAYOUT", "ENCODING", "MetaforceEncoding", "MODES", "FRAME_KINDS",
            "FRAME_WINDOW", "USE", "SUPPORT_SLOTS",
@@ -149,6 +154,8 @@ _AIMED = {w: i for i, w in enumerate(AIMED)}
 _BREAK: dict[tuple[str, tuple[str, ...]], int] = {b: i for i, b in enumerate(BREAK)}
 _ALLY = {k: i for i, k in enumerate(ALLY)}
 _POWER = {w: i for i, w in enumerate(POWER)}
+_MAGIC = {st: i for i, st in enumerate(MAGIC_STATUSES)}
+assert len(MAGIC_STATUSES) <= LAYOUT.blocks[0].size
 _EGO: dict[tuple[Any, str], tuple[dict[str, int], list[str | None]]] = {}
 """ego slots per (roster, combatant): rosters never change during a fight"""
 
@@ -224,6 +231,9 @@ class MetaforceEncoding:
             if (k, a.args) in _POWER:
                 out.append(st["power"][0] + _POWER[(k, a.args)])
                 continue
+            if k == "meta_status" or (k == "crit" and len(a.args) == 2):  # Magic Effect (FULL)
+                out.append(st["frame"][0] + _MAGIC[a.args[-1]])
+                continue
             args, mode = _split(a.args)
             t = 0
             if a.target is not None:
@@ -288,6 +298,12 @@ class MetaforceEncoding:
         if block == "power":
             kind, args = POWER[c["kind"]]
             return Action(me, kind, args)
+        if block == "frame" and enc.decision in ("crit", "meta_status"):  # Magic Effect (FULL)
+            k = index - _ST["frame"][0]
+            named = MAGIC_STATUSES[k] if k < len(MAGIC_STATUSES) else f"status{k}"
+            if enc.decision == "crit":
+                return Action(me, "crit", ("magnitude", named))
+            return Action(me, "meta_status", (named,))
         target: str | None = None
         if "target" in c:
             target = self.ego(enc, combatant)[1][MAX_PER_SIDE + c["target"]] or "nobody"

@@ -19,6 +19,7 @@ from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, tak
 from .events import AttackRolled, CritUsed, ExpertiseUsed, MetaDieRolled
 from .full_firearms import defender_profile, piercing
 from .full_focus import ward_on
+from .full_magic import magic_statuses, meta_status
 from .full_powers import (
     force_fate,
     fudge,
@@ -188,8 +189,11 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         a.special_until = -1
     tohit = chk.kept + w.tohit + chk.penalty - ward
     full = enc.options.full
-    use = crit_choice(enc, ctx, a, t, special_status(w, full) is not None, chk.v) if chk.crit \
-        else None
+    own = special_status(w, full)
+    pick = crit_choice(enc, ctx, a, t, own is not None, chk.v, magic_statuses(enc, a, own)) \
+        if chk.crit else None
+    use = pick[0] if pick else None
+    named = pick[1] if pick and len(pick) > 1 else ""  # Magic Effect: V on any status (FULL)
     if chk.crit and use is None and tohit < e:
         use = "tohit"  # V is needed to reach Evasion
     if use == "tohit":
@@ -208,7 +212,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         ev.append(AttackRolled(a.id, t.id, w.id, chk.faces, chk.kept, s, tohit, e, d, got,
                                chk.v))
         if use:
-            ev.append(CritUsed(a.id, use, chk.v))
+            ev.append(CritUsed(a.id, use, chk.v, named))
         if x_use:
             ev.append(ExpertiseUsed(a.id, x_use, xv))
         crash_out(enc, ctx, ev, a, t, chk.kept)  # W-I3 (FULL)
@@ -237,7 +241,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
             got = band(tohit, e, d, fd)
     ev.append(AttackRolled(a.id, t.id, w.id, chk.faces, chk.kept, s, tohit, e, d, got, chk.v))
     if use:
-        ev.append(CritUsed(a.id, use, chk.v))
+        ev.append(CritUsed(a.id, use, chk.v, named))
     if x_use:
         ev.append(ExpertiseUsed(a.id, x_use, xv))
     if use == "damage":
@@ -254,14 +258,23 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     take_damage(enc, ctx, ev, t, final, a.id, w.damage_type, raw)
     if final > 0 and not enc.is_over():
         finishing_touch(enc, ctx, ev, a, t, chk.v)  # W-I4 (FULL)
-    status = special_status(w, full) if special or use == "magnitude" else None
-    if status is not None and t.alive and not enc.is_over():
+    mine_v = use == "magnitude" and not named  # V on the weapon's own status
+    status = own if special or mine_v else None
+    named_v = chk.v if named else 0
+    if not named and t.alive and not enc.is_over():
+        got_named = meta_status(enc, ctx, ev, a, t)  # WE-27: a Meta-Die's V on any status
+        if got_named:
+            named, named_v = got_named
+    if (status is not None or named) and t.alive and not enc.is_over():
         attr = a.attr(w.attr)
         value = early if early is not None else roll_rank(mine, attr) if special else attr
-        m = chk.kept + value + bonus + w.magnitude_bonus + (chk.v if use == "magnitude" else 0) \
-            - ward
+        m = chk.kept + value + bonus + w.magnitude_bonus - ward  # spec §5.3.4 Magnitude
         x = w.bonus_die // 2 if w.bonus_die else rulings.DOT_DEFAULT_X
-        inflict(enc, ctx, ev, a, t, status, m, got == "deflected", x)
+        if status is not None:
+            inflict(enc, ctx, ev, a, t, status, m + (chk.v if mine_v else 0), got == "deflected",
+                    x)
+        if named and t.alive and not enc.is_over():
+            inflict(enc, ctx, ev, a, t, named, m + named_v, got == "deflected", x)
     return Hit(got, final, chk.crit)
 
 

@@ -105,7 +105,7 @@ def _pass(enc: Any, c: Any, a: Action) -> str:
     if enc.decision == "crit":
         return "let the default policy place V"
     if enc.decision in ("dodge", "crash_out", "finishing_touch", "meta_die", "fudge",
-                        "force_fate", "magic_effect"):
+                        "force_fate", "magic_effect", "meta_status"):
         return "do not use it"
     if enc.decision == "reaction":
         return "let it go (keep the Reaction)"
@@ -148,7 +148,9 @@ TABLE: dict[str, Words] = {
     "cast": lambda enc, c, a: f"cast {_item(a.args[0])} at {name_of(enc, a.target)}",
     "channel": lambda enc, c, a: f"keep casting {_item(str(c.casting))}",
     "tap_mana": lambda enc, c, a: "tap mana for the next spell",
-    "crit": lambda enc, c, a: f"put the critical's V on {a.args[0]}",
+    "crit": lambda enc, c, a: f"put the critical's V on {' '.join(a.args)}",
+    "meta_status": lambda enc, c, a: f"Magic Effect: a Meta-Die as a {_item(a.args[0])} "
+                                     "magnitude (MP = its result)",
     "action8": lambda enc, c, a: "Action-8: one more frame this turn (8 MP)",
     "reload_fire": _simple("reload the {0} and shoot {target} once"),
     "link": lambda enc, c, a: f"Initiative Link: {name_of(enc, a.target)} acts right after me "

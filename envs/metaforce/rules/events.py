@@ -83,9 +83,11 @@ class CritUsed(Event):
     attacker: str
     use: str  # tohit | damage | magnitude | size
     v: int
+    status: str = ""  # Magic Effect: the status whose magnitude V is (full_magic); "": its own
 
     def __str__(self) -> str:
-        return f"{self.attacker} puts V {self.v} on {self.use}"
+        on = f"{self.use} ({self.status})" if self.status else self.use
+        return f"{self.attacker} puts V {self.v} on {on}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,8 @@
   critical's V gets N - 1 more md12 (drawn after the explosion and after Fudge Nudge), its
   Create a Meta-Die rolls N dice of the size its MP affords.
 * **Magic Effect** (the attacker, once V is known): ``magic_effect <k>`` pays k MP (k up to its
-  Level, 5 at most: the layout) to add k to V. Its other half, V on any status, is not in the
-  engine (a weapon's own status only).
+  Level, 5 at most: the layout) to add k to V. Its other half, V on any status, is
+  ``full_magic``.
 * **Force Fate** (W-I1 for the attacker after its Create a Meta-Die; the defender after W-I2):
   ``force_fate <band>`` moves the ToHit exactly far enough to reach that band (up for the
   attacker, down for the defender), for MP equal to the change plus the user's earlier uses
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
 __all__ = ["has", "size_extra", "size_v", "meta_value", "meta_reach", "fudge", "fudge_die",
-           "magic_effect", "force_fate", "hype_attack", "MAGIC_EFFECT_MAX"]
+           "magic_effect", "magic_mp", "force_fate", "hype_attack", "MAGIC_EFFECT_MAX"]
 
 MAGIC_EFFECT_MAX = 5
 """ENGINE: the most MP Magic Effect adds to one V (the layout's ``magic_effect 1..5``)"""
@@ -81,14 +81,14 @@ def meta_reach(enc: MetaforceEncounter, c: Combatant, sides: int) -> int:
 
 
 def meta_value(enc: MetaforceEncounter, dice: Dice, ev: list[Event], c: Combatant,
-               sides: int) -> tuple[int, int]:
+               sides: int, quantity: str = "tohit") -> tuple[int, int]:
     """Create a Meta-Die (dice order item 3): ``(value, cost)``. One md, or N for a Size N
     creature (R-29), plus a Hype copy (free) for each die below md12 at its maximum; the cost
     is the dice's result, at most the MP left (ENGINE: N dice can show more than it holds)."""
     faces = [roll_meta(dice, sides) for _ in range(1 + size_extra(enc, c))]
     if len(faces) > 1:
         ev.append(SizeDice(c.id, "Meta-Die", tuple(faces), sum(faces)))
-    copies = sum(_hype(enc, dice, ev, c, sides, f, "tohit", True) for f in faces)
+    copies = sum(_hype(enc, dice, ev, c, sides, f, quantity, True) for f in faces)
     return sum(faces) + copies, min(sum(faces), c.mp)
 
 
@@ -194,20 +194,29 @@ def fudge_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, 
 def magic_effect(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
                  t: Combatant, chk: Check) -> Check:
     """Magic Effect: up to Level MP added to a critical's V, +1 per MP."""
-    if not chk.crit or not has(enc, a, "magic_effect"):
+    if not chk.crit:
         return chk
+    v = magic_mp(enc, ctx, ev, a, t, chk.v)
+    return chk if v == chk.v else replace(chk, v=v)
+
+
+def magic_mp(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t: Combatant,
+             v: int) -> int:
+    """Magic Effect's ``magic_effect k`` window on a V-Bonus ``v`` (a critical's, or a Meta-Die's
+    put on a status, ``full_magic``): returns ``v + k`` (``v`` when passed or not open)."""
+    if not has(enc, a, "magic_effect"):
+        return v
     top = min(a.profile.level, a.mp, MAGIC_EFFECT_MAX)
     if top < 1:
-        return chk
+        return v
     opts = [Action(a.id, "magic_effect", (str(k),)) for k in range(1, top + 1)]
-    pick = ctx.ask(a.id, "magic_effect", opts + [Action(a.id, "pass")],
-                   {"target": t.id, "v": chk.v})
+    pick = ctx.ask(a.id, "magic_effect", opts + [Action(a.id, "pass")], {"target": t.id, "v": v})
     if pick.kind != "magic_effect":
-        return chk
+        return v
     k = int(pick.args[0])
     a.mp -= k
-    ev.append(MPowerUsed(a.id, "magic_effect", k, f"V {chk.v} -> {chk.v + k}"))
-    return replace(chk, v=chk.v + k)
+    ev.append(MPowerUsed(a.id, "magic_effect", k, f"V {v} -> {v + k}"))
+    return v + k
 
 
 def force_fate(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], user: Combatant,

@@ -5,6 +5,7 @@ the deciding combatant whose last option is ``pass``; CORE opens none of them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from envs.core.actions import Action
@@ -121,17 +122,20 @@ def finishing_touch(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Comba
 
 
 def crit_choice(enc: MetaforceEncounter, ctx: Ctx, a: Combatant, t: Combatant,
-                status: bool, v: int) -> str | None:
+                status: bool, v: int, others: Sequence[str] = ()) -> tuple[str, ...] | None:
     """Option ``crit_policy: agent`` (spec §5.3.4, §12.5 CRIT_ALLOC, FULL): the attacker assigns
     a critical's V to ToHit, Damage, Magnitude (a weapon with a status) or Size (a larger
-    target); ``pass`` leaves it to the default policy (returns ``None``)."""
+    target), or with Magic Effect to the magnitude of one of ``others`` (``crit magnitude
+    <status>``, ``full_magic``); returns the pick's words (``("magnitude", "charm")``), or
+    ``None`` for ``pass``, which leaves V to the default policy."""
     if enc.options.crit_policy != "agent":
         return None
     uses = ["tohit", "damage"] + (["magnitude"] if status else []) + (
         ["size"] if t.profile.size > a.profile.size else [])
-    opts = [Action(a.id, "crit", (u,)) for u in uses] + [Action(a.id, "pass")]
+    opts = [Action(a.id, "crit", (u,)) for u in uses] + [
+        Action(a.id, "crit", ("magnitude", s)) for s in others] + [Action(a.id, "pass")]
     pick = ctx.ask(a.id, "crit", opts, {"target": t.id, "v": v})
-    return pick.args[0] if pick.kind == "crit" else None
+    return pick.args if pick.kind == "crit" else None
 
 
 _RANK = {"miss": 0, "deflected": 1, "direct": 2}

@@ -27,7 +27,8 @@ Safe-6/Assurance-8 holder the free ``safe6`` and ``assurance8``; a caster ``cast
 ``full_meta``: ``link -> <ally>`` (Initiative Link, free), ``team_work -> <ally>`` (a frame) and
 ``react action8`` (W-R1: the Reaction becomes a whole frame); and those of ``full_powers``:
 ``fudge 1|2`` (W-I1 Fudge Nudge), ``force_fate miss|deflected|direct`` (W-I1 for the attacker,
-after W-I2 for the defender) and ``magic_effect 1..5`` (MP added to a critical's V); an expert
+after W-I2 for the defender) and ``magic_effect 1..5`` (MP added to a V); Magic Effect's ``crit
+magnitude <status>`` and ``meta_status <status>`` (a V on any status, ``full_magic``); an expert
 shooter's ``reload_fire <gun> [<mode>] -> <target>`` (``full_firearms``).
 """
 
@@ -36,6 +37,7 @@ from __future__ import annotations
 from envs.core.actions import Action, ActionSyntaxError
 
 from .combatant import Combatant
+from .full_magic import MAGIC_STATUSES
 from .legal import MODES
 
 __all__ = ["check_label", "KINDS"]
@@ -44,7 +46,8 @@ KINDS = ("pass", "dash", "attack", "fire", "throw", "special", "reload", "prime"
          "maintain", "escape", "vigilance", "withdraw", "end_turn", "react", "deus_ex", "dodge",
          "crash_out", "finish", "crit", "action8", "react4", "safe6", "assurance8", "meta_die",
          "cast", "channel", "tap_mana", "link", "team_work", "fudge", "force_fate",
-         "magic_effect", "reload_fire", "convoke", "concentrate", "release", "combo")
+         "magic_effect", "reload_fire", "convoke", "concentrate", "release", "combo",
+         "meta_status")
 _POWER_ARGS = {"fudge": ("1", "2"), "force_fate": ("miss", "deflected", "direct"),
                "magic_effect": ("1", "2", "3", "4", "5")}
 """the one word of FULL's W-I1 powers (full_powers): the d12 nudged, the band, the MP"""
@@ -121,15 +124,19 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
             if len(args) != 1 or args[0] not in _POWER_ARGS[a.kind]:
                 _fail(label, f"{a.kind} takes one of {', '.join(_POWER_ARGS[a.kind])}")
         elif a.kind == "crit":
-            if args not in (["tohit"], ["damage"], ["magnitude"], ["size"]):
-                _fail(label, "crit takes tohit, damage, magnitude or size")
+            if args not in (["tohit"], ["damage"], ["magnitude"], ["size"]) and not (
+                    len(args) == 2 and args[0] == "magnitude" and args[1] in MAGIC_STATUSES):
+                _fail(label, "crit takes tohit, damage, magnitude, magnitude <status> or size")
+        elif a.kind == "meta_status":
+            if len(args) != 1 or args[0] not in MAGIC_STATUSES:
+                _fail(label, f"meta_status takes one status: {', '.join(MAGIC_STATUSES)}")
         elif args:
             _fail(label, f"{a.kind} takes no words besides a movement mode")
     if a.kind in _NEEDS_TARGET and a.target is None:
         _fail(label, f"{a.kind} needs '-> <target>'")
     if a.kind in ("vigilance", "withdraw", "end_turn", "deus_ex", "dodge", "crash_out", "crit",
                   "action8", "react4", "safe6", "assurance8", "meta_die", "tap_mana",
-                  "convoke", "concentrate", "release", *_POWER_ARGS) \
+                  "convoke", "concentrate", "release", "meta_status", *_POWER_ARGS) \
             and a.target is not None:
         _fail(label, f"{a.kind} takes no target")
 
