@@ -35,7 +35,8 @@ class RuleOptions:
         dot_x_mode: ``source`` (R-18) or ``half_magnitude``.
         deus_ex_mode: ``survive_defeated`` (R-43) or ``negate``.
         deus_ex_enabled: the Meta Power page lets the GM switch Deus Ex off.
-        luck_save_on_death: R-46 (FULL option; not implemented, must stay false in CORE).
+        luck_save_on_death: R-46 (FULL option, ``damage._luck_save``): a Protected character about
+            to die rolls d12 + Level against max(4, 12 - Level); a success Incapacitates instead.
         gm_grants_saves: §7.3, every save is allowed.
         exert_to_save: R-49 (FULL option).
         unaware_bonus: R-8, +1 step against an unaware target that has not acted (FULL).
