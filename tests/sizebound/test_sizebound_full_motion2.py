@@ -130,6 +130,31 @@ def test_the_lift_fails_when_the_hit_misses_defense():
     assert "dog slips out of bear's lift" in ev
 
 
+def test_a_creature_4_sn_smaller_is_lifted_as_a_free_item_use_not_an_attack():
+    """spec §5.2.11 (FULL): lifting a creature whose SN is 4 or more below is a Manipulate
+    Item use; its first use each turn is Free, so the attack pool stays closed."""
+    enc = _den()
+    do(enc, "bear: lift -> dog")  # SN 5 vs 10
+    assert _passes(enc) == ["dodge"]
+    bear = enc.by_id["bear"]
+    assert bear.grips == {"dog": 1} and not bear.pool_open and bear.used == ""
+    assert "item" in bear.extra_used
+    do(enc, "bear: lift -> duelist")  # SN 8: d = -2, a rider: a general attack as ever
+    bear = enc.by_id["bear"]  # apply works on a copy of the state
+    assert bear.pool_open and bear.used == "P" and bear.grips == {"dog": 1, "duelist": 1}
+
+
+def test_the_item_lift_is_still_offered_when_no_attack_is_left():
+    enc = _den()
+    bear = enc.by_id["bear"]
+    bear.used = "P"  # P spent with the pool closed: no general attack can be paid
+    assert _lifts(enc) == ["bear: lift -> dog"]  # the goblin (d = -3) needs an attack
+    do(enc, "bear: lift -> dog")
+    _passes(enc)
+    bear = enc.by_id["bear"]
+    assert bear.grips == {"dog": 1} and bear.used == "P" and not bear.pool_open
+
+
 # ---------------------------------------------------------------- Throw (spec §5.2.16)
 def _thrown(enc, lift, target, faces, passes=()):
     do(enc, f"bear: lift -> {lift}", [2] if lift == "dog" else ())

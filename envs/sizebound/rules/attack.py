@@ -16,7 +16,7 @@ from .damage import deal
 from .economy import can_react, spend_reaction
 from .events import AttackResult, CritNegated
 from .fighter import FatigueRung, Fighter
-from .full_conditions import DRUNK_HIT, petrified
+from .full_conditions import DRUNK_HIT, no_decisions, petrified
 from .full_damage import average_roll
 from .full_reactions import declare_options, quick_draw
 from .full_sides import gain_die, spend_die
@@ -127,7 +127,18 @@ def charge_ready(enc: SizeboundEncounter, a: Fighter, t: Fighter) -> bool:
 
 def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fighter,
            s: Strike, *, charge: bool = False) -> None:
-    """A2-A12 (A1, the cost, is paid by the caller)."""
+    """A2-A12 (A1, the cost, is paid by the caller). A Winded charger becomes Tired for 1
+    round once its charging attack is made (spec §5.2.6, §7.2 Winded; RULING: after the attack,
+    hit or miss, as after an Athletics contest, §5.0.3 step 4: the Tired -5 does not fall on
+    the charging roll, and "Tired creatures cannot Charge" stays true of the charge made)."""
+    winded = charge and a.fatigue == FatigueRung.WINDED
+    _attack(enc, ctx, ev, a, t, s, charge)
+    if winded and a.alive:
+        add_condition(enc, ev, a, "tired", rounds=1)
+
+
+def _attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fighter,
+            s: Strike, charge: bool) -> None:
     reacted: set[str] = set()
     w = s.weapon
     declare = declare_options(enc, t, can_fall_prone(t))
@@ -142,8 +153,6 @@ def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fi
             spend_reaction(t)
             reacted.add(t.id)
             make_prone(enc, ctx, ev, t, on_purpose=True)
-    if charge and a.fatigue == FatigueRung.WINDED:
-        add_condition(enc, ev, a, "tired", rounds=1)
     mod, adv, dis = hit_terms(enc, a, t, s)  # A3
     natural, total = roll(ctx, ev, a, "hit", mod, adv, dis)  # A4
     use_steal_edge(ev, a, t)  # spec §5.0.4 A12: a Steal advantage is spent by this roll
@@ -233,7 +242,7 @@ def _negate_crit(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter,
                  total: int) -> bool:
     """A9 E-CRIT (spec §6.5, §8.6): a player-style pool's target may spend 1 die to make the
     crit a normal hit (not Unconscious, nor Petrified, which may use nothing, §4.6)."""
-    if t.profile.host_pool or t.dice <= 0 or t.unconscious or petrified(t) \
+    if t.profile.host_pool or t.dice <= 0 or no_decisions(t) \
             or not enc.exertion_windows:
         return False
     c = ctx.ask(t.id, "crit", [Action(t.id, "negate"), Action(t.id, "pass")],

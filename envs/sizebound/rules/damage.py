@@ -15,7 +15,7 @@ from .conventions import no_negative
 from .economy import can_react, spend_reaction
 from .events import Blocked, Boosted, Damaged, Died, GrappleChanged, ItemMoved
 from .fighter import Fighter
-from .full_conditions import cond_immunities, cond_resists, wet_hit
+from .full_conditions import cond_immunities, cond_resists, no_decisions, wet_hit
 from .full_damage import absorb, average_of, average_roll, tag_immunities, tag_vulnerabilities
 from .full_sides import one_die, spend_die
 from .full_skills import record_damage
@@ -94,7 +94,7 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
     amount = rolled + flat
     if crit:
         amount *= 2  # D6
-    if dealer is not None and enc.exertion_windows and dealer.alive and not dealer.unconscious:
+    if dealer is not None and enc.exertion_windows and dealer.alive and not no_decisions(dealer):
         while dealer.dice > 0:  # D7 E-DMG
             a = ctx.ask(dealer.id, "exert_dmg", [Action(dealer.id, "spend"),
                                                   Action(dealer.id, "pass")],

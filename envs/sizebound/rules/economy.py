@@ -178,8 +178,8 @@ def pay_attack(f: Fighter, weapon: str | None = None) -> None:
 def defensive_bonus(f: Fighter) -> bool:
     """spec §4.6-§4.7, R-24: does an unspent Defensive action earn +1 Reaction? Blocks go on
     unused actions other than D first (Jarred: M, P; Staggered: M, B, P)."""
-    if "D" in f.used:
-        return False
+    if "D" in f.used or _body_locked(f):  # spec §4.7 step 2: D blocked (Paralyzed and up,
+        return False  # Disabled, Terrified, Petrified; Unconscious: nothing) earns nothing
     rung = f.action_rung
     if rung == ActionRung.JARRED:
         return sum(a not in f.used for a in "MP") >= 1

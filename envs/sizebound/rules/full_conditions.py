@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
 __all__ = ["FearRung", "FEAR", "full_defs", "is_full", "fear_sources", "body_locked",
-           "petrified", "stat_totals", "no_magic", "cond_immunities", "cond_resists",
-           "wet_hit", "turn_start", "turn_end", "breath_upkeep", "cardiac_arrest",
+           "no_decisions", "petrified", "stat_totals", "no_magic", "cond_immunities",
+           "cond_resists", "wet_hit", "turn_start", "turn_end", "breath_upkeep", "cardiac_arrest",
            "start_concentrating", "Suffocation", "ignite", "suffocate", "IGNITED_DAMAGE",
            "drunk_shrugs_fear"]
 
@@ -85,6 +85,12 @@ def fear_sources(f: Fighter) -> list[str]:
 
 def petrified(f: Fighter) -> bool:
     return f.conds.any_of(_STONE)
+
+
+def no_decisions(f: Fighter) -> bool:
+    """spec §4.6: an Unconscious (R-15) or Petrified/Frozen creature takes no decisions at all,
+    the exertion windows of §6.5 included (Paralyzed and Terrified keep them)."""
+    return f.unconscious or f.conds.any_of(_STONE)
 
 
 def drunk_shrugs_fear(f: Fighter, round_no: int) -> bool:

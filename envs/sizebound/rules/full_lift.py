@@ -39,7 +39,7 @@ from envs.core.actions import Action
 from envs.core.events import Event
 from envs.core.flow import Ctx
 
-from .economy import can_pay_attack, pay_attack
+from .economy import can_pay_attack, extra_payment, pay_attack, pay_extra
 from .events import Damaged
 from .fighter import Fighter
 from .labels import act
@@ -54,7 +54,11 @@ __all__ = ["lift_actions", "resolve_lift", "carried", "lift_of", "held_weapon", 
 
 RIDER, WIELDED = 1, 2  # the ``lift:<id>`` marks: a consenting rider, an improvised weapon
 LIFT_KINDS = frozenset({"lift", "throw"})
-CONSENT_LOW, SIZE_UP = -2, 1  # spec §5.2.16: -2 <= d <= +1 needs consent; <= 1 size index up
+CONSENT_LOW, CONSENT_HIGH, SIZE_UP = -2, 1, 1  # spec §5.2.16: -2 <= d <= +1 needs consent;
+# at most 1 size index up
+ITEM_LIFT_SN = 4
+"""spec §5.2.11 (FULL): a creature whose SN is 4 or more below the lifter's may be lifted as a
+Manipulate Item use (its first use each turn is Free) instead of a general attack"""
 TWO_HANDS_AT, DODGE_SIZES = -3, 4  # d = -3 two hands, d <= -4 one; 4+ indexes smaller dodge
 RANGE_TWO, RANGE_ONE = 4, 6  # thrown range held in two hands / one hand
 IMPROVISED = ("Hammer", 1, 6, "might", ("Bludgeoning",))  # R-71 DEFAULT: 1d6 + Might
@@ -111,6 +115,8 @@ def lift_band(f: Fighter, t: Fighter) -> tuple[int, int] | None:
     if t.profile.size_index > f.profile.size_index + SIZE_UP:
         return None
     d = t.profile.sn - f.profile.sn
+    if d > CONSENT_HIGH:  # RULING: the bands stop at +1 (one size index up can be SN +2)
+        return None
     if d >= CONSENT_LOW:
         return RIDER, 1
     return WIELDED, 2 if d == TWO_HANDS_AT else 1
@@ -138,15 +144,22 @@ def _can_lift(enc: SizeboundEncounter, f: Fighter, t: Fighter) -> bool:
     return f.free_hands >= hands and "rooted" not in t.conds and lifted_by(enc, t) is None
 
 
+def item_lift(f: Fighter, t: Fighter) -> bool:
+    """spec §5.2.11 (FULL): may ``f`` lift ``t`` as a Manipulate Item use, payable now?"""
+    return t.profile.sn <= f.profile.sn - ITEM_LIFT_SN and extra_payment(f, "item") is not None
+
+
 def lift_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = None
                  ) -> list[Action]:
-    """``lift -> T`` and ``throw -> T`` for ``legal.full_turn_actions``."""
-    if not (can_pay_attack(f) if general is None else general) \
-            or lifted_by(enc, f) is not None:
+    """``lift -> T`` and ``throw -> T`` for ``legal.full_turn_actions``: a lift costs a
+    general attack, or a Manipulate Item use for a creature 4+ SN smaller (``item_lift``)."""
+    if lifted_by(enc, f) is not None:
         return []
-    out = [act(f.id, "lift", target=t.id) for t in enc.fighters if _can_lift(enc, f, t)]
+    general = can_pay_attack(f) if general is None else general
+    out = [act(f.id, "lift", target=t.id) for t in enc.fighters
+           if _can_lift(enc, f, t) and (general or item_lift(f, t))]
     held = [tid for tid in f.grips if lift_of(f, tid) == WIELDED]
-    if not held or "blinded" in f.conds:
+    if not general or not held or "blinded" in f.conds:
         return out
     reach = throw_range(f, held[0])
     for t in enc.fighters:
@@ -163,7 +176,11 @@ def resolve_lift(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Action) 
     f = enc.by_id[a.actor]
     assert a.target is not None
     t = enc.by_id[a.target]
-    pay_attack(f)
+    if a.kind == "lift" and item_lift(f, t) and (extra_payment(f, "item") == []
+                                                 or not can_pay_attack(f)):
+        pay_extra(f, "item")  # RULING: as an Item use when that is Free, or the only payment
+    else:
+        pay_attack(f)
     if a.kind == "lift":
         _lift(enc, ctx, ev, f, t)
     else:

@@ -19,6 +19,7 @@ from envs.core.flow import Ctx
 from envs.core.squaregrid import DIRECTIONS, footprint
 
 from .damage import deal
+from .economy import can_spend
 from .fighter import Fighter
 from .full_geometry import ground
 from .labels import act
@@ -191,7 +192,7 @@ def motion_actions(enc: SizeboundEncounter, f: Fighter, can_move: Any) -> list[A
             out.append(act(f.id, "rise"))
             if f.z > 0:
                 out.append(act(f.id, "descend"))
-    if f.fall_turn and f.mode == "none" and "M" not in f.used:
+    if f.fall_turn and f.mode == "none" and can_spend(f, "M"):  # spec §4.6 limits M too
         out.append(act(f.id, "dive"))
     return out
 

@@ -16,6 +16,7 @@ from . import rulings
 from .damage import deal
 from .events import BecameProne, Boosted, ConditionChanged, ContestResult, Rolled
 from .fighter import ACTION, FatigueRung, Fighter
+from .full_conditions import no_decisions
 from .full_sides import one_die, spend_die
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def exert_d20(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], who: Fighter, 
     """E-D20 (spec §6.5): while the roll still loses, the owner may add d6s one at a time."""
     if not enc.exertion_windows:
         return total
-    while who.dice > 0 and not who.unconscious and losing(total):
+    while who.dice > 0 and not no_decisions(who) and losing(total):
         a = ctx.ask(who.id, "exert_d20", [Action(who.id, "spend"), Action(who.id, "pass")],
                     {"roll": what, "total": total})
         if a.kind == "pass":
@@ -74,7 +75,7 @@ def contest(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], kind: str, i: Fi
     spent: set[str] = set()  # spec §6.5: a Host-style pool, 1 die a window (FULL)
     while enc.exertion_windows:
         loser = i if ti <= td else d
-        if loser.dice <= 0 or loser.unconscious or loser.id in spent:
+        if loser.dice <= 0 or no_decisions(loser) or loser.id in spent:
             break
         a = ctx.ask(loser.id, "exert_d20", [Action(loser.id, "spend"), Action(loser.id, "pass")],
                     {"roll": kind, "total": ti if loser is i else td,
