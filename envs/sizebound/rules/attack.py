@@ -163,7 +163,9 @@ def _attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: F
         return
     if natural == 1:
         regain(enc, ev, a)
-    total = exert_d20(enc, ctx, ev, a, "hit", total, lambda x: True)  # A6
+    sure = bool(w.crit) and natural in w.crit or terrified  # A8: a hit whatever the total
+    total = exert_d20(enc, ctx, ev, a, "hit", total, lambda x: True,  # A6
+                      lambda x: not sure and x <= t.profile.defense)
     forced = None
     if not s.ranged and s.parryable:  # A7 R-PARRY
         cands = [t] + sorted((f for f in enc.fighters if f is not t and f is not a and f.alive
@@ -242,13 +244,13 @@ def _negate_crit(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter,
                  total: int) -> bool:
     """A9 E-CRIT (spec §6.5, §8.6): a player-style pool's target may spend 1 die to make the
     crit a normal hit (not Unconscious, nor Petrified, which may use nothing, §4.6)."""
-    if t.profile.host_pool or t.dice <= 0 or no_decisions(t) \
-            or not enc.exertion_windows:
-        return False
-    c = ctx.ask(t.id, "crit", [Action(t.id, "negate"), Action(t.id, "pass")],
-                {"attacker": a.id, "total": total})
-    if c.kind != "negate":
-        return False
+    if t.profile.host_pool or t.dice <= 0 or no_decisions(t) or not enc.exertion_windows:
+        return False  # R-56: the Host never uses crit negation (CORE too)
+    if not enc.exertion_auto:  # spec §9.2: the heuristic always spends E-CRIT
+        c = ctx.ask(t.id, "crit", [Action(t.id, "negate"), Action(t.id, "pass")],
+                    {"attacker": a.id, "total": total})
+        if c.kind != "negate":
+            return False
     spend_die(enc, t)  # the pool's die (a per-side pool is shared, full_sides)
     ev.append(CritNegated(t.id))
     return True

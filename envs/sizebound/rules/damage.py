@@ -94,7 +94,8 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
     amount = rolled + flat
     if crit:
         amount *= 2  # D6
-    if dealer is not None and enc.exertion_windows and dealer.alive and not no_decisions(dealer):
+    if dealer is not None and enc.exertion_windows and not enc.exertion_auto and dealer.alive \
+            and not no_decisions(dealer):  # spec §9.2: the heuristic spends no E-DMG
         while dealer.dice > 0:  # D7 E-DMG
             a = ctx.ask(dealer.id, "exert_dmg", [Action(dealer.id, "spend"),
                                                   Action(dealer.id, "pass")],

@@ -206,8 +206,10 @@ def _dodges(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, t: F
     if natural == 1:
         regain(enc, ev, f)
         return True
-    total = exert_d20(enc, ctx, ev, f, "hit", total, lambda x: True)
-    if not (natural in UNARMED.crit or total > t.profile.defense or "terrified" in t.conds):
+    sure = natural in UNARMED.crit or "terrified" in t.conds
+    total = exert_d20(enc, ctx, ev, f, "hit", total, lambda x: True,
+                      lambda x: not sure and x <= t.profile.defense)
+    if not (sure or total > t.profile.defense):
         return True
     _, dtot = roll(ctx, ev, t, "dodge", dodge_bonus(enc, t))
     dtot = exert_d20(enc, ctx, ev, t, "dodge", dtot, lambda x: x <= total)

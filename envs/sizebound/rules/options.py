@@ -10,7 +10,7 @@ from envs.core.options import parse_rule_options
 from . import rulings
 
 DEFEAT_MODES = ("death", "zero_hp", "incapacitated")
-EXERTION_CONTROL = ("agent", "off")
+EXERTION_CONTROL = ("agent", "heuristic", "off")
 MANA_OVERDRAW = ("excess", "full")
 WEATHER = ("none", "large_hail", "heavy_rain", "hail", "heavy_wind", "wind_storm", "hurricane")
 DAMAGE_ROLL_MODES = ("roll", "average")
@@ -28,8 +28,12 @@ class RuleOptions:
         defeat_mode: ``death`` (faithful), ``zero_hp`` or ``incapacitated`` (spec §8.11, R-18).
         interleave: round-robin interleaving of a side's members (spec §4.3, R-19); ``False``
             gives each member its whole turn in id order.
-        exertion_control: ``agent`` (E-windows are decisions, spec §6.5) or ``off`` (no
-            E-D20/E-DMG/E-CRIT windows; recovery stays an own-turn action).
+        exertion_control: ``agent`` (E-windows are decisions, spec §6.5), ``heuristic`` (the
+            engine decides them by spec §9.2's rule: a die on a d20 only when one die could flip
+            the outcome and the pool has 2 or more; E-CRIT always; no E-DMG) or ``off`` (no
+            E-D20/E-DMG/E-CRIT windows). Recovery (E-HEAL) stays an own-turn action of the
+            creature's agent under all three (RULING; the built-in heuristic agent recovers at
+            0 HP or below).
         skills: the DEFAULT skill pack (spec §5.3, R-50); off masks every ``cast``.
         fear: Roar's Unnerved(-3) and Afraid (spec §7.2, FULL; CORE-optional).
         allow_friendly_fire: single-target attacks may aim at allies (spec §5.2.1).

@@ -22,6 +22,9 @@ from .full_sides import one_die, spend_die
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
+AUTO_MIN_DICE = 2
+"""spec §9.2 (``exertion_control: heuristic``): the pool must hold this many dice for a d20"""
+
 __all__ = ["roll", "exert_d20", "contest", "athletics_bonus", "make_prone", "add_condition",
            "can_fall_prone", "edge", "has_steal_edge", "use_steal_edge"]
 
@@ -42,14 +45,21 @@ def roll(ctx: Ctx, ev: list[Event], who: Fighter, what: str, modifier: int,
 
 
 def exert_d20(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], who: Fighter, what: str,
-              total: int, losing: Callable[[int], bool]) -> int:
-    """E-D20 (spec §6.5): while the roll still loses, the owner may add d6s one at a time."""
+              total: int, losing: Callable[[int], bool],
+              fails: Callable[[int], bool] | None = None) -> int:
+    """E-D20 (spec §6.5): while the roll still loses, the owner may add d6s one at a time.
+    ``fails``: what ``exertion_control: heuristic`` tests for "one die could flip the outcome"
+    (spec §9.2) where ``losing`` asks on regardless (an attack's Hit, which a later Parry or
+    Dodge may have to beat); default ``losing``."""
+    fails = fails or losing
     if not enc.exertion_windows:
         return total
     while who.dice > 0 and not no_decisions(who) and losing(total):
-        a = ctx.ask(who.id, "exert_d20", [Action(who.id, "spend"), Action(who.id, "pass")],
-                    {"roll": what, "total": total})
-        if a.kind == "pass":
+        if enc.exertion_auto:  # spec §9.2: one die could flip it, and 2 or more in the pool
+            if who.dice < AUTO_MIN_DICE or not fails(total) or fails(total + 6):
+                break
+        elif ctx.ask(who.id, "exert_d20", [Action(who.id, "spend"), Action(who.id, "pass")],
+                     {"roll": what, "total": total}).kind == "pass":
             break
         spend_die(enc, who)
         face = ctx.dice.roll(6)[0]
@@ -77,10 +87,14 @@ def contest(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], kind: str, i: Fi
         loser = i if ti <= td else d
         if loser.dice <= 0 or no_decisions(loser) or loser.id in spent:
             break
-        a = ctx.ask(loser.id, "exert_d20", [Action(loser.id, "spend"), Action(loser.id, "pass")],
-                    {"roll": kind, "total": ti if loser is i else td,
-                     "against": td if loser is i else ti})
-        if a.kind == "pass":
+        if enc.exertion_auto:  # spec §9.2: I wins only on I > D (R-13)
+            flips = ti + 6 > td if loser is i else td + 6 >= ti
+            if loser.dice < AUTO_MIN_DICE or not flips:
+                break
+        elif ctx.ask(loser.id, "exert_d20", [Action(loser.id, "spend"),
+                                            Action(loser.id, "pass")],
+                     {"roll": kind, "total": ti if loser is i else td,
+                      "against": td if loser is i else ti}).kind == "pass":
             break
         spend_die(enc, loser)
         if one_die(enc, loser):

@@ -99,7 +99,14 @@ class SizeboundEncounter(EncounterBase):
 
     @property
     def exertion_windows(self) -> bool:
-        return self.options.exertion_control == "agent"
+        """The E-D20, E-DMG and E-CRIT windows run (spec §6.5): asked, or decided by §9.2's
+        heuristic (``exertion_auto``)."""
+        return self.options.exertion_control != "off"
+
+    @property
+    def exertion_auto(self) -> bool:
+        """``exertion_control: heuristic``: the engine decides the E-windows (spec §9.2)."""
+        return self.options.exertion_control == "heuristic"
 
     def weapon(self, wid: str) -> WeaponProfile:
         return self.arsenal[wid]
