@@ -141,7 +141,7 @@ def _attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: F
             s: Strike, charge: bool) -> None:
     reacted: set[str] = set()
     w = s.weapon
-    declare = declare_options(enc, t, can_fall_prone(t))
+    declare = declare_options(enc, t, can_fall_prone(t, enc=enc))
     if len(declare) > 1 and can_react(t):  # A2 R-DECLARE
         c = ctx.ask(t.id, "declare", declare,
                     {"attacker": a.id, "weapon": s.name, "ranged": s.ranged})
@@ -233,7 +233,7 @@ def _attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: F
         ev.append(AttackResult(p.id, a.id, pw.id, "crit" if pcrit else "hit", total))
         deal(enc, ctx, ev, dealer=p, target=a, dice_n=pw.dice_n, dice_sides=pw.dice_sides,
              flat=p.mod(pw.stat), dtypes=pw.dtypes, crit=pcrit, reacted=set())
-    if charge and w.type == "Shield" and t.alive and can_fall_prone(t):  # A12, R-33
+    if charge and w.type == "Shield" and t.alive and can_fall_prone(t, enc=enc):  # A12, R-33
         k = max(0, t.profile.sn - a.profile.sn)
         chance = rulings.SHIELD_CHARGE_BASE // (2 ** k)
         if chance >= 100 or percent_happens(_d100(ctx), chance):

@@ -38,7 +38,7 @@ from .full_conditions import suffocate
 from .full_leap import leap_actions
 from .full_wield import wield_actions
 from .labels import act
-from .procedures import add_condition, athletics_bonus, contest, roll
+from .procedures import add_condition, athletics_bonus, contest, exert_d20, roll
 from .space import dist
 
 if TYPE_CHECKING:
@@ -270,6 +270,8 @@ def _search(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> N
         ev.append(Searched(f.id, None, now))
         return
     _, total = roll(ctx, ev, f, "perception", 0)
+    total = exert_d20(enc, ctx, ev, f, "perception", total,
+                      lambda x: x < PERCEPTION_STEP)  # spec §6.5 E-D20: Perception too
     f.fx["aware"] = now + 1 if total >= PERCEPTION_STEP else max(start, now - 1)
     ev.append(Searched(f.id, total, f.fx["aware"]))
 

@@ -255,7 +255,7 @@ def _fall_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter)
     opts = []
     if can_cling(enc, f) and can_react(f):
         opts.append(act(f.id, "wall_cling"))
-    if can_fall_prone(f, air=True) and can_react(f):  # spec §6.4.4: React is offered in R-FALL
+    if can_fall_prone(f, air=True, enc=enc) and can_react(f):  # §6.4.4: React in R-FALL
         opts.append(act(f.id, "drop_prone"))
     if not opts or not f.fall_turn:
         return

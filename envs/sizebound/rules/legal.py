@@ -160,7 +160,7 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
         if f.mana < f.profile.max_mana:
             out.append(act(me, "recover", ("mana",)))
     react = extra_payment(f, "react") is not None  # FULL's React reads it too
-    if react and can_fall_prone(f):
+    if react and can_fall_prone(f, enc=enc):
         out.append(act(me, "drop_prone"))
     stow, draw = loadout_change(f)
     if (stow or draw) and extra_payment(f, "item", len(stow) + len(draw)) is not None:
@@ -221,7 +221,7 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
                 out.append(act(me, "jab", ("atk",), tid))
             if can_b:
                 out.append(act(me, "jab", ("bonus",), tid))
-            if can_fall_prone(t):
+            if can_fall_prone(t, enc=enc):
                 if general:
                     out.append(act(me, "trip", ("atk",), tid))
                 if trip_move:

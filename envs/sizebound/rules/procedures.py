@@ -18,6 +18,7 @@ from .events import BecameProne, Boosted, ConditionChanged, ContestResult, Rolle
 from .fighter import ACTION, FatigueRung, Fighter
 from .full_conditions import no_decisions
 from .full_sides import one_die, spend_die
+from .full_terrain import in_water
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -114,12 +115,14 @@ def contest(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], kind: str, i: Fi
     return won, ti - td
 
 
-def can_fall_prone(f: Fighter, air: bool = False) -> bool:
+def can_fall_prone(f: Fighter, air: bool = False, enc: SizeboundEncounter | None = None
+                   ) -> bool:
     """spec §7.2 Prone: not already Prone, not airborne (height 0, §5.1 row 8; ``air``: the
-    React of the R-FALL window, which §6.4.4 offers in the air); a conscious Slither creature
-    cannot be Prone."""
+    React of the R-FALL window, which §6.4.4 offers in the air), not floating in water (FULL
+    water cells, read when ``enc`` is given); a conscious Slither creature cannot be Prone."""
     return f.alive and not f.prone and not ("slither" in f.profile.tags and not f.unconscious) \
-        and "rooted" not in f.conds and (air or f.z == 0)  # §7.2 Rooted: cannot become Prone
+        and "rooted" not in f.conds and (air or f.z == 0) \
+        and not (enc is not None and enc.terrain and in_water(enc, f))  # §7.2: not afloat
 
 
 def has_steal_edge(a: Fighter, t: Fighter) -> bool:
@@ -138,7 +141,7 @@ def make_prone(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
                on_purpose: bool, air: bool = False) -> None:
     """Prone; unintentional falls take the size's fall dice as Fall damage (spec §2.1), and the
     creatures it grapples fall too (spec §5.2.9). ``air``: as in ``can_fall_prone``."""
-    if not can_fall_prone(f, air):
+    if not can_fall_prone(f, air, enc):
         return
     f.conds.add("prone", now=enc.clock, forever=True)
     ev.append(BecameProne(f.id, on_purpose))
@@ -174,6 +177,6 @@ def add_condition(enc: SizeboundEncounter, ev: list[Event], f: Fighter, name: st
                 forever=duration is None)
     for c in sorted({c.name for c in f.conds} - before):
         ev.append(ConditionChanged(f.id, c, True))
-    if f.fatigue >= FatigueRung.DISABLED and can_fall_prone(f):  # spec §7.2: cannot stand
+    if f.fatigue >= FatigueRung.DISABLED and can_fall_prone(f, enc=enc):  # §7.2: cannot stand
         f.conds.add("prone", now=now, forever=True)
         ev.append(BecameProne(f.id, True))

@@ -182,7 +182,7 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
             if str(name) not in enc.table:
                 st.fail("conditions", f"unknown condition {name!r}")
             f.conds.add(str(name), now=enc.clock, forever=True)
-        if f.fatigue >= FatigueRung.DISABLED and can_fall_prone(f):
+        if f.fatigue >= FatigueRung.DISABLED and can_fall_prone(f, enc=enc):
             f.conds.add("prone", now=enc.clock, forever=True)  # spec §7.2 Disabled: it is Prone
         _unnerved(enc, f, st)
         if st.has("z") or st.has("speeds"):
