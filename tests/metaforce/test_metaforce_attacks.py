@@ -223,6 +223,14 @@ def test_we13_to_we16_resistance_immunity_absorb_and_penetration():
     assert defend(elemental, 14, "fire", False, pen=12) == 3  # 7 + (2 - 12) = -3: takes 3
 
 
+def test_a_penetration_that_turns_absorb_negative_is_taken_even_above_the_raw_damage():
+    # spec §8.2 step 4: Absorb is the defender's property, so "no resistance property" (dmg
+    # unchanged) is no option: H = ceil(2 / 2) + floor(0 / 2) - 10 = -9, it takes 9
+    elemental = block("elemental", absorbs={"fire": 0})
+    assert defend(elemental, 2, "fire", False, pen=10) == 9
+    assert defend(block("plain"), 2, "fire", False, pen=10) == 2  # no property: unchanged
+
+
 def test_an_absorbed_attack_heals_up_to_max_hp():
     enc = duel(fighter(), block("elemental", absorbs={"blunt": 5}))
     e = enc.by_id["elemental"]

@@ -290,3 +290,14 @@ def test_a_critical_fireball_puts_v_on_its_burn():
     assert "w puts V 5 on magnitude" in ev  # spec §13.4: Burn (on a crit, V to Magnitude)
     assert "b takes 30 fire damage from w (30 before defences), HP 6" in ev  # (10 + 5) x 2
     assert "b: burn intense (magnitude 30)" in ev  # K 12 + INT 4 + d8 5 + 4 + V 5
+
+
+def test_a_grapple_is_an_attack_roll_with_the_unaware_bonus():
+    # spec §5.9 item 1 (an attack roll) with §5.3.1's target steps: R-8's +1 against an unaware
+    # target that has not acted (FULL); the brawler's own steps are +1 (Proficient, Expertise)
+    got = {}
+    for aware in (True, False):
+        enc = adjacent(cat("odonghe_brawler"), cat("bandit"), aware=aware)
+        ev = act(enc, "odonghe_brawler: grapple -> bandit", ["d12=11", "d12=6"])
+        got[aware] = next(t for t in texts(ev) if "attacks bandit with grapple" in t)
+    assert "(S +1)" in got[True] and "(S +2)" in got[False]

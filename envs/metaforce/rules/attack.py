@@ -121,17 +121,22 @@ def special_status(w: Weapon, full: bool = False) -> str | None:
 
 
 def crit_use(enc: MetaforceEncounter, w: Weapon, a: Combatant, t: Combatant, tohit: int, v: int,
-             b: int) -> str:
-    """spec §5.3.4 default allocation policy (R-10), once ToHit is at least E and B is known."""
+             b: int, e: int | None = None, d: int | None = None) -> str:
+    """spec §5.3.4 default allocation policy (R-10), once ToHit is at least E and B is known;
+    ``e``, ``d``: the Evasion and Deflection this attack faces (a Dodge's, Magic Missile's E 0;
+    default the target's own)."""
     ma, st = m_a(enc, a, t), t.profile.size
     if st > a.profile.size and b * size_crit_mult(ma, v, st) > (b + v) * ma * 2:
         return "size"
-    return "tohit" if lifts_to_direct(w, t, tohit, v, t.evasion(), t.deflection()) else "damage"
+    e = t.evasion() if e is None else e
+    d = t.deflection() if d is None else d
+    return "tohit" if lifts_to_direct(w, t, tohit, v, e, d) else "damage"
 
 
 def lifts_to_direct(w: Weapon, t: Combatant, tohit: int, v: int, e: int, d: int) -> bool:
-    """R-10: a Versatile Bonus ``v`` on ToHit turns this deflected hit into a direct one."""
-    return not direct_only(w, t) and e <= tohit <= d and tohit + v > d
+    """R-10: a Versatile Bonus ``v`` on ToHit turns this deflected hit into a direct one ("not a
+    firearm": a gun's V goes to damage even against bullet-resistant armour)."""
+    return w.family != "firearm" and e <= tohit <= d and tohit + v > d
 
 
 def expertise_v(a: Combatant, attr: str) -> int:
@@ -230,7 +235,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
                                         w.pen_meta, pen, a.attr(w.attr) if special else None)
     b = w.damage_base + bonus
     if chk.crit and use is None:
-        use = crit_use(enc, w, a, t, tohit, chk.v, b)
+        use = crit_use(enc, w, a, t, tohit, chk.v, b, e, d)
         if use == "tohit":
             tohit += chk.v
             got = band(tohit, e, d, fd)
@@ -285,8 +290,9 @@ def grapple_attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combat
     grapple has no damage)."""
     p = a.profile
     e = t.evasion() + dodge(enc, ctx, ev, a, t)  # W-R2 (FULL)
-    s = net_steps(step_mod(a, t), p.grapple_proficient, p.grapple_attr in p.expertise, a.tired,
-                  a.exhausted)  # spec §5.3.1: Fear / Charm (Partial, FULL)
+    s = net_steps(target_steps(enc, a, t), p.grapple_proficient, p.grapple_attr in p.expertise,
+                  a.tired, a.exhausted)  # an attack roll (§5.9 item 1): §5.3.1's target steps
+    # (R-37 grappled, R-8 unaware, Fear / Charm Partial: FULL)
     chk = size_v(enc, ctx.dice, ev, a, check_roll(dice_of(ctx.dice, a), s))  # R-29 (FULL)
     if a.special_until >= 0:
         a.special_until = -1

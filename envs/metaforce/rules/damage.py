@@ -100,7 +100,9 @@ def defend(p: Profile, dmg: int, key: str, deflected: bool, firearm: bool = Fals
         else:
             dmg //= 2
             extra = x or 0
-    outcomes = [dmg]
+    # step 4: the best of the defender's properties; "no resistance property" (dmg unchanged)
+    # only when it has none: a Penetration that turns Absorb's H negative is taken in full
+    outcomes = [] if x is not None or ab is not None else [dmg]
     if x is not None:  # step 4: Resistance X
         outcomes = [max(0, dmg // 2 - max(0, x // 2 - pen)) if pen
                     else max(0, dmg // 2 - x - extra)]

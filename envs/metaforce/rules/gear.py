@@ -31,13 +31,17 @@ def keyed(e: Entry, key: str, allowed: tuple[str, ...], half_ok: bool = False) -
     out = {}
     for k in list(s.data):
         name = str(k)
-        if name not in allowed and not name.startswith("status:"):
-            s.fail(name, f"unknown type; expected one of {', '.join(allowed)} or status:<id>")
+        # spec §2.8: "Status names may also be keys" (a bare status name is status:<name>;
+        # poison names the damage type, status:poison the status)
+        own = f"status:{name}" if name not in allowed and name in STATUSES else name
+        if own not in allowed and not own.startswith("status:"):
+            s.fail(name, f"unknown type; expected one of {', '.join(allowed)}, a status name or "
+                         "status:<id>")
         if half_ok and s.data[k] == "half":
             s.req(name)
-            out[name] = 0
+            out[own] = 0
         else:
-            out[name] = s.integer(name, lo=0)
+            out[own] = s.integer(name, lo=0)
     s.done()
     return out
 
@@ -49,6 +53,8 @@ def immunities(e: Entry) -> dict[str, int]:
         return keyed(e, "immunities", RESISTANCE_KEYS)
     out = {}
     for item in e.items("immunities", []):
+        if isinstance(item, str) and item not in RESISTANCE_KEYS and item in STATUSES:
+            item = f"status:{item}"  # spec §2.8: a bare status name
         if not isinstance(item, str) or not (item in RESISTANCE_KEYS or item.startswith(
                 "status:") and item[7:] in STATUSES):
             e.fail("immunities", f"unknown immunity {item!r}; expected a damage type or "

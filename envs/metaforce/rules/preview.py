@@ -125,7 +125,7 @@ def _faces(enc: MetaforceEncounter, a: Any, w: Any, t: Any, tohit: int, v: int,
         b = w.damage_base + f
         u, th = use, tohit
         if v and u is None:
-            u = crit_use(enc, w, a, t, th, v, b)
+            u = crit_use(enc, w, a, t, th, v, b, e, d)
             if u == "tohit":
                 th += v
         xu = expertise_use(w, t, th, xv, e, d) if xv else None
