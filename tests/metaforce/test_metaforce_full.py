@@ -301,3 +301,17 @@ def test_a_grapple_is_an_attack_roll_with_the_unaware_bonus():
         ev = act(enc, "odonghe_brawler: grapple -> bandit", ["d12=11", "d12=6"])
         got[aware] = next(t for t in texts(ev) if "attacks bandit with grapple" in t)
     assert "(S +1)" in got[True] and "(S +2)" in got[False]
+
+
+def test_an_expert_escape_adds_its_level():
+    # spec §2.4.2: an activity with an Expertise Attribute gains a Versatile Bonus of the Level;
+    # every point of an Escape cuts the magnitude, so it always goes to the total
+    left = {}
+    for expertise in (frozenset(), frozenset({"str"})):
+        bandit = cat("bandit", level=3, expertise=expertise, proficient=frozenset({"str"}))
+        enc = adjacent(cat("odonghe_brawler"), bandit)
+        act(enc, "odonghe_brawler: grapple -> bandit", ["d12=11", "d12=6"])  # M 19
+        act(enc, "odonghe_brawler: end_turn", [])
+        act(enc, "bandit: escape grappled", ["d12=8", "d12=3", "d6=4"])
+        left[bool(expertise)] = enc.by_id["bandit"].magnitude("grappled")
+    assert left == {False: 7, True: 4}  # 19 - 12, and 19 - (12 + Level 3)

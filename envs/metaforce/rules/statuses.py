@@ -230,7 +230,8 @@ def escape(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     value = roll_rank(mine, flat) if prof and rank_die(flat) else flat
     rank = p.grapple_bonus - p.attr(p.grapple_attr) if status == "grappled" \
         and p.grapple_proficient else 0
-    total = chk.kept + chk.v + chk.penalty + value + max(0, rank)
+    xv = p.level if attr in p.expertise else 0  # spec §2.4.2, R-52: every point cuts M
+    total = chk.kept + chk.v + chk.penalty + value + max(0, rank) + xv
     c.escaped.append(status)
     ev.append(CheckRolled(c.id, f"escape:{status}", chk.faces, total))
     m, x, src = c.statuses[status]
