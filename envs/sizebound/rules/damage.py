@@ -55,8 +55,9 @@ def resist_vuln(enc: SizeboundEncounter, t: Fighter, dtypes: tuple[str, ...]
     if p.totals[2] <= rulings.ARCANE_RESIST_TOTAL:
         resist.add("Arcane")
     res = len(hit) < len(core) or any(d in resist for d in core)
-    vul = any(d in p.vulnerable for d in dtypes) \
-        or bool(tag_vulnerabilities(enc, t) & set(dtypes))  # FULL, spec §2.7
+    kinds = set(dtypes) | set(core)  # Water alone is Bludgeoning for Vulnerability too
+    vul = any(d in p.vulnerable for d in kinds) \
+        or bool(tag_vulnerabilities(enc, t) & kinds)  # FULL, spec §2.7
     if res and vul:
         return False, False, False
     return False, res, vul
