@@ -12,7 +12,7 @@ from envs.core.flow import Ctx
 
 from . import rulings
 from .conventions import percent_happens
-from .damage import deal
+from .damage import deal, immune_types, resist_vuln
 from .economy import can_react, spend_reaction
 from .events import AttackResult, CritNegated
 from .fighter import FatigueRung, Fighter
@@ -206,7 +206,7 @@ def _attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: F
         kind = w.type
         crit = crit or kind in ("Unarmed", "Crescent")
         maximize = kind in ("Sword", "Pole")
-        crushing = kind in ("Axe", "Hammer") and "Crushing" not in t.profile.immune
+        crushing = kind in ("Axe", "Hammer") and "Crushing" not in immune_types(enc, t)
     if crit:
         crit = not _negate_crit(enc, ctx, ev, a, t, total)  # A9 E-CRIT
     if forced is None and t.id not in reacted and can_dodge(t):  # A10 R-DODGE
@@ -221,9 +221,9 @@ def _attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: F
                 ev.append(AttackResult(a.id, t.id, s.name, "dodged", total))
                 return
     ev.append(AttackResult(a.id, t.id, s.name, "crit" if crit else "hit", total))
-    if crushing:
-        t.guard = 0  # spec §5.2.6 Axe/Hammer: Crushing zeroes Guard before damage
     dtypes = w.dtypes + (("Crushing",) if crushing else ())
+    if crushing and not resist_vuln(enc, t, dtypes)[0]:  # D2: immune to all: Guard untouched
+        t.guard = 0  # spec §5.2.6 Axe/Hammer: Crushing zeroes Guard before damage
     deal(enc, ctx, ev, dealer=a, target=t, dice_n=w.dice_n, dice_sides=w.dice_sides,
          flat=a.mod(w.stat), dtypes=dtypes, crit=crit, maximize=maximize, reacted=reacted)
     if forced is not None and forced[3] and forced[0].alive and a.alive:  # R-12 (c): riposte hits

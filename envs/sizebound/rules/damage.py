@@ -149,7 +149,7 @@ def harm(enc: SizeboundEncounter, ev: list[Event], t: Fighter, amount: int,
         return 0
     absorbed = 0
     if "True" not in dtypes:
-        if any(d in rulings.GUARD_BREAKERS and d not in t.profile.immune for d in dtypes):
+        if any(d in rulings.GUARD_BREAKERS and d not in immune_types(enc, t) for d in dtypes):
             t.guard = 0
         absorbed = min(t.guard, amount)
         t.guard -= absorbed

@@ -18,7 +18,7 @@ from envs.core.events import Event
 from envs.core.flow import Ctx
 from envs.core.squaregrid import DIRECTIONS, footprint
 
-from .damage import deal
+from .damage import deal, resist_vuln
 from .economy import can_spend
 from .fighter import Fighter
 from .full_geometry import ground
@@ -291,7 +291,8 @@ def _fall(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, spaces
         _stop(enc, ev, f)
         f.fallen = 0
         if n:
-            f.guard = 0
+            if not resist_vuln(enc, f, ("Fall",))[0]:  # spec §8.2 D2: Guard untouched if immune
+                f.guard = 0
             deal(enc, ctx, ev, dealer=None, target=f, dice_n=n, dice_sides=6, flat=0,
                  dtypes=("Fall",))
 
