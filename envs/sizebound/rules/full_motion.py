@@ -241,17 +241,25 @@ def fall_dice(f: Fighter, height: int) -> int:
     return min(FALL_DICE_CAP, h // 2)
 
 
+FALL_REACTED = "fall:reacted"
+"""``Fighter.fx`` key: the faller has reacted in this instance of falling (spec §6.2, R-11)"""
+
+
 def start_falling(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> None:
     from .procedures import add_condition
     f.fall_turn, f.fallen = 1, 0
+    f.fx.pop(FALL_REACTED, None)  # a new instance of falling (spec §6.2, R-11)
     add_condition(enc, ev, f, "falling")
     _fall_window(enc, ctx, ev, f)
 
 
 def _fall_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> None:
-    """R-FALL (§6.3): the faller may try a Wall Cling (a Reaction) or React (drop prone)."""
+    """R-FALL (§6.3): the faller may try a Wall Cling (a Reaction) or React (drop prone), once
+    an instance of falling (spec §6.2, R-11: one reaction per creature per triggering action)."""
     from .attack import can_react, spend_reaction
     from .procedures import can_fall_prone
+    if f.fx.get(FALL_REACTED):
+        return
     opts = []
     if can_cling(enc, f) and can_react(f):
         opts.append(act(f.id, "wall_cling"))
@@ -260,6 +268,8 @@ def _fall_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter)
     if not opts or not f.fall_turn:
         return
     a = ctx.ask(f.id, "fall", opts + [act(f.id, "pass")], {"z": f.z, "fallen": f.fallen})
+    if a.kind != "pass":
+        f.fx[FALL_REACTED] = 1
     if a.kind == "wall_cling":
         from .full_move2 import cling
         spend_reaction(f)
@@ -273,6 +283,7 @@ def _fall_window(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter)
 def _stop(enc: SizeboundEncounter, ev: list[Event], f: Fighter) -> None:
     from .events import ConditionChanged
     f.fall_turn = 0
+    f.fx.pop(FALL_REACTED, None)
     if "falling" in f.conds:
         f.conds.remove("falling")
         ev.append(ConditionChanged(f.id, "falling", False))
