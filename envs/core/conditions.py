@@ -305,7 +305,8 @@ class ConditionSet:
         return self._rungs.get(ladder_name, 0)
 
     def add(self, name: str, *, now: int = 0, duration: int | None = None,
-            value: int = 0, source: str = "", forever: bool = False) -> Applied:
+            value: int = 0, source: str = "", forever: bool = False,
+            escalate: bool = True) -> Applied:
         """Apply ``name`` at time ``now`` (on its clock) and return what changed.
 
         Args:
@@ -314,10 +315,15 @@ class ConditionSet:
             duration: overrides the table's duration; ``forever=True`` means "until removed".
             value: its magnitude or ``n`` (Unnerved(n), Stun N, a Metaforce magnitude).
             source: who applied it (Palladium's controller, Sizebound's source).
+            escalate: ``False`` stores a ladder rung as it is, without escalating (a rule
+                outside the instances holds the effective rung higher: Sizebound's HP Stun).
         """
         d = self.table[name]
         dur = None if forever else (d.duration if duration is None else duration)
         new = Condition(name, value, source, now, None if dur is None else now + dur, d.clock)
+        if not escalate and d.stacking is Stacking.LADDER:
+            self._set(self._items + [new])
+            return Applied((new,), asked=name)
         return replace(self._apply(d, new, now, dur), asked=name)
 
     def _apply(self, d: ConditionDef, new: Condition, now: int, dur: int | None) -> Applied:
@@ -358,7 +364,10 @@ class ConditionSet:
         assert d.ladder is not None
         if self.rung(d.ladder) == d.rung and d.escalates_to is not None:
             up = self.table[d.escalates_to]
-            cap = up.escalation_cap
+            # the cap is of a step within the target's own ladder (Sizebound §7.2: Unconscious
+            # "1 round when gained by action-ladder escalation; otherwise the source's
+            # duration"): a step in from another ladder (``nexts``) takes the new one's duration
+            cap = up.escalation_cap if up.ladder == d.ladder else None
             longest = dur if cap is None else (cap if dur is None else min(dur, cap))
             step = Condition(up.name, new.value, new.source, now,
                              None if longest is None else now + longest, up.clock)

@@ -173,8 +173,12 @@ def add_condition(enc: SizeboundEncounter, ev: list[Event], f: Fighter, name: st
     else:
         duration = None
     before = {c.name for c in f.conds}
+    d = f.conds.table[name]
+    # spec §7.1: effective rung > r stores the rung-r instance; the HP Stun holds the action
+    # rung at 3, so a Jarred or Staggered added at HP 0 or below never escalates
+    low = f.hp <= 0 and d.ladder == ACTION and 0 < d.rung < 3
     f.conds.add(name, now=now, duration=duration, value=value, source=source,
-                forever=duration is None)
+                forever=duration is None, escalate=not low)
     for c in sorted({c.name for c in f.conds} - before):
         ev.append(ConditionChanged(f.id, c, True))
     if f.fatigue >= FatigueRung.DISABLED and can_fall_prone(f, enc=enc):  # §7.2: cannot stand

@@ -1,0 +1,62 @@
+"""Sizebound condition ladders across the HP Stun and across ladders (spec §7.1, §7.2, R-17),
+applied through the engine's ``add_condition``."""
+
+from __future__ import annotations
+
+from envs.sizebound.rules.procedures import add_condition
+from envs.sizebound.rules.situation import from_situation
+
+
+def _fight(options="core"):
+    return from_situation({"system": "sizebound", "options": options, "map": {"w": 10, "h": 10},
+                           "combatants": [
+                               {"id": "a", "side": "A", "stats": "duelist", "at": [1, 1]},
+                               {"id": "b", "side": "B", "stats": "goblin", "at": [5, 5]}],
+                           "side_order": ["A", "B"], "round": 1, "actor": "a"}, "case.yaml")
+
+
+def _held(f):
+    return sorted((c.name, c.expires_at) for c in f.conds)
+
+
+def test_disabled_twice_gives_unconscious_for_the_sources_duration():
+    # spec §7.2 Unconscious: "1 round when gained by action-ladder escalation; otherwise the
+    # source's duration": Disabled + Disabled (fatigue) is not the action ladder
+    enc = _fight()
+    b = enc.by_id["b"]
+    add_condition(enc, [], b, "disabled", rounds=5)
+    add_condition(enc, [], b, "disabled", rounds=5)
+    assert ("unconscious", enc.clock + 5 * enc.slots) in _held(b)
+
+
+def test_paralyzed_twice_keeps_the_one_round_cap():
+    enc = _fight()
+    b = enc.by_id["b"]
+    add_condition(enc, [], b, "paralyzed", rounds=5)
+    add_condition(enc, [], b, "paralyzed", rounds=5)
+    assert ("unconscious", enc.clock + enc.slots) in _held(b)
+
+
+def test_terrified_twice_gives_unconscious_for_the_sources_duration():
+    enc = _fight({"version": "full"})
+    b = enc.by_id["b"]
+    add_condition(enc, [], b, "terrified", rounds=3)
+    add_condition(enc, [], b, "terrified", rounds=3)
+    assert ("unconscious", enc.clock + 3 * enc.slots) in _held(b)
+
+
+def test_under_the_hp_stun_a_lower_rung_is_stored_not_escalated():
+    # spec §7.1: effective rung (3, the HP Stun, R-17) > r: store the rung-r instance
+    enc = _fight()
+    b = enc.by_id["b"]
+    b.hp = 0
+    add_condition(enc, [], b, "staggered", rounds=5)
+    add_condition(enc, [], b, "staggered", rounds=5)
+    assert [n for n, _ in _held(b)] == ["staggered", "staggered"]
+    b.hp = 10  # healed: the stored Staggered takes over, no Stunned was made
+    assert b.action_rung == 2
+    enc2 = _fight()  # above 0 HP, Staggered twice escalates as ever
+    c = enc2.by_id["b"]
+    add_condition(enc2, [], c, "staggered", rounds=5)
+    add_condition(enc2, [], c, "staggered", rounds=5)
+    assert "stunned" in [n for n, _ in _held(c)]
