@@ -50,11 +50,11 @@ from typing import Any
 import numpy as np
 
 from envs.core import Action
-from envs.core.squaregrid import distance
 from envs.rl import ActionLayout, Block, EncodingError, ego_order
 
 from .observation import MAX_PER_SIDE, OBS, SLOTS, obs_features, observe
 from .rules.labels import act
+from .rules.legal import liftable_items
 
 __all__ = ["NAME", "LAYOUT", "ENCODING", "SizeboundEncoding", "STEPS", "SINGLES", "ANSWERS",
            "TARGETED", "PAIRED", "SKILL_SLOTS", "ITEM_SLOTS", "FULL_SINGLES", "FULL_TARGETED",
@@ -153,11 +153,7 @@ class SizeboundEncoding:
     def items_in_reach(enc: Any, cid: str) -> list[str]:
         """The distinct item ids on the ground within 1 space of ``cid`` that its free hands can
         lift (what ``pick_up`` offers, spec §5.2.12), sorted: the ``pick_up`` slots."""
-        f = enc.by_id[cid]
-        hands = f.free_hands
-        return sorted({str(wid) for wid, x, y in enc.items
-                       if distance(f.pos, f.n, (x, y), 1) <= 1
-                       and hands >= (enc.weapon(wid).hands or 1)})
+        return sorted(str(w) for w in liftable_items(enc, enc.by_id[cid]))
 
     def _item_slot(self, enc: Any, cid: str, wid: str) -> int:
         items = self.items_in_reach(enc, cid)

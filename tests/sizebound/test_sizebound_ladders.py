@@ -3,6 +3,8 @@ applied through the engine's ``add_condition``."""
 
 from __future__ import annotations
 
+import pytest
+
 from envs.sizebound.rules.procedures import add_condition
 from envs.sizebound.rules.situation import from_situation
 
@@ -19,30 +21,19 @@ def _held(f):
     return sorted((c.name, c.expires_at) for c in f.conds)
 
 
-def test_disabled_twice_gives_unconscious_for_the_sources_duration():
+@pytest.mark.parametrize(("name", "options", "rounds", "lasts"), [
+    ("disabled", "core", 5, 5),  # fatigue: not the action ladder, the source's 5 rounds
+    ("terrified", {"version": "full"}, 3, 3),  # fear ladder (FULL): the source's 3 rounds
+    ("paralyzed", "core", 5, 1),  # the action ladder's own step: max 1 round
+])
+def test_unconscious_lasts_one_round_only_from_the_action_ladder(name, options, rounds, lasts):
     # spec §7.2 Unconscious: "1 round when gained by action-ladder escalation; otherwise the
-    # source's duration": Disabled + Disabled (fatigue) is not the action ladder
-    enc = _fight()
+    # source's duration"
+    enc = _fight(options)
     b = enc.by_id["b"]
-    add_condition(enc, [], b, "disabled", rounds=5)
-    add_condition(enc, [], b, "disabled", rounds=5)
-    assert ("unconscious", enc.clock + 5 * enc.slots) in _held(b)
-
-
-def test_paralyzed_twice_keeps_the_one_round_cap():
-    enc = _fight()
-    b = enc.by_id["b"]
-    add_condition(enc, [], b, "paralyzed", rounds=5)
-    add_condition(enc, [], b, "paralyzed", rounds=5)
-    assert ("unconscious", enc.clock + enc.slots) in _held(b)
-
-
-def test_terrified_twice_gives_unconscious_for_the_sources_duration():
-    enc = _fight({"version": "full"})
-    b = enc.by_id["b"]
-    add_condition(enc, [], b, "terrified", rounds=3)
-    add_condition(enc, [], b, "terrified", rounds=3)
-    assert ("unconscious", enc.clock + 3 * enc.slots) in _held(b)
+    add_condition(enc, [], b, name, rounds=rounds)
+    add_condition(enc, [], b, name, rounds=rounds)
+    assert ("unconscious", enc.clock + lasts * enc.slots) in _held(b)
 
 
 def test_under_the_hp_stun_a_lower_rung_is_stored_not_escalated():

@@ -149,7 +149,8 @@ def harm(enc: SizeboundEncounter, ev: list[Event], t: Fighter, amount: int,
         return 0
     absorbed = 0
     if "True" not in dtypes:
-        if any(d in rulings.GUARD_BREAKERS and d not in immune_types(enc, t) for d in dtypes):
+        breakers = rulings.GUARD_BREAKERS.intersection(dtypes)
+        if breakers and not breakers <= immune_types(enc, t):  # read only when one is dealt
             t.guard = 0
         absorbed = min(t.guard, amount)
         t.guard -= absorbed

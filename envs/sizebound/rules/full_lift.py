@@ -144,9 +144,10 @@ def _can_lift(enc: SizeboundEncounter, f: Fighter, t: Fighter) -> bool:
     return f.free_hands >= hands and "rooted" not in t.conds and lifted_by(enc, t) is None
 
 
-def item_lift(f: Fighter, t: Fighter) -> bool:
-    """spec §5.2.11 (FULL): may ``f`` lift ``t`` as a Manipulate Item use, payable now?"""
-    return t.profile.sn <= f.profile.sn - ITEM_LIFT_SN and extra_payment(f, "item") is not None
+def item_lift(f: Fighter, t: Fighter) -> list[str] | None:
+    """spec §5.2.11 (FULL): what lifting ``t`` as a Manipulate Item use costs ``f`` now
+    (``extra_payment``: ``[]`` when Free), or ``None`` when it cannot be lifted so."""
+    return extra_payment(f, "item") if t.profile.sn <= f.profile.sn - ITEM_LIFT_SN else None
 
 
 def lift_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = None
@@ -157,7 +158,7 @@ def lift_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = Non
         return []
     general = can_pay_attack(f) if general is None else general
     out = [act(f.id, "lift", target=t.id) for t in enc.fighters
-           if _can_lift(enc, f, t) and (general or item_lift(f, t))]
+           if _can_lift(enc, f, t) and (general or item_lift(f, t) is not None)]
     held = [tid for tid in f.grips if lift_of(f, tid) == WIELDED]
     if not general or not held or "blinded" in f.conds:
         return out
@@ -176,8 +177,8 @@ def resolve_lift(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Action) 
     f = enc.by_id[a.actor]
     assert a.target is not None
     t = enc.by_id[a.target]
-    if a.kind == "lift" and item_lift(f, t) and (extra_payment(f, "item") == []
-                                                 or not can_pay_attack(f)):
+    by_item = item_lift(f, t) if a.kind == "lift" else None
+    if by_item is not None and (by_item == [] or not can_pay_attack(f)):
         pay_extra(f, "item")  # RULING: as an Item use when that is Free, or the only payment
     else:
         pay_attack(f)

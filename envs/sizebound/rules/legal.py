@@ -40,7 +40,7 @@ DROP_SLOTS = ("both", "main", "off")
 """the hand slots whose item ``drop`` lets fall (Act, spec §5.2.12), in label order"""
 
 __all__ = ["DROP_SLOTS", "turn_actions", "weapon_in", "strike_mode", "step_target",
-           "loadout_change", "held_item", "stand_cost"]
+           "loadout_change", "held_item", "stand_cost", "liftable_items"]
 
 
 def weapon_in(f: Fighter, slot: str) -> str | None:
@@ -104,6 +104,18 @@ def loadout_change(f: Fighter) -> tuple[list[str], list[tuple[str, str]]]:
     stow = [w for s, w in f.wielded.items() if goal.get(s) != w]
     draw = [(s, w) for s, w in goal.items() if f.wielded.get(s) != w and w in f.stowed + stow]
     return stow, draw
+
+
+def liftable_items(enc: SizeboundEncounter, f: Fighter) -> list[str]:
+    """The distinct item ids on the ground within 1 space of ``f`` that its free hands can lift
+    (spec §5.2.11, R-63), in ``enc.items`` order: what ``pick_up`` offers."""
+    hands = f.free_hands
+    seen: dict[str, None] = {}
+    for wid, x, y in enc.items:
+        if wid not in seen and distance(f.pos, f.n, (x, y), 1) <= 1 \
+                and hands >= (enc.weapon(wid).hands or 1):
+            seen[wid] = None
+    return list(seen)
 
 
 def _enemy_ok(enc: SizeboundEncounter, f: Fighter, t: Fighter) -> bool:
@@ -175,14 +187,7 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             out.append(act(me, "drop", (item,)))
     free_hands = f.free_hands
     if item_ok:
-        seen = set()
-        for wid, x, y in enc.items:
-            if wid in seen:
-                continue
-            hands = enc.weapon(wid).hands or 1
-            if distance(f.pos, f.n, (x, y), 1) <= 1 and free_hands >= hands:
-                seen.add(wid)
-                out.append(act(me, "pick_up", (wid,)))
+        out += [act(me, "pick_up", (wid,)) for wid in liftable_items(enc, f)]
     for gid in f.grappled_by:
         if general:
             out.append(act(me, "break_free", target=gid))
