@@ -203,22 +203,55 @@ def test_exert_still_over_the_limit_after_the_release_knocks_out():
     assert (w.exert_total, w.state) == (14, "unconscious")  # C-08
 
 
-def test_an_unbroken_effect_needs_a_concentrate_frame_every_own_frame():
+def test_a_lone_unbroken_effect_is_held_in_passive_concentration_after_its_first_frame():
+    enc = party(unbroken("hex"))  # spec §7.9: no concentrate frame needed, nor offered
+    act(enc, "wizard: cast hex -> fighter", [])
+    assert "wizard: concentrate" not in labels(enc)
+    ev = act(enc, "wizard: pass", [])
+    w = enc.by_id["wizard"]
+    assert w.effects[0][:4] == ("hex", "unbroken", 0, "fighter")
+    assert not any("on fighter ends" in t for t in texts(ev)) and enc.current_actor() != "wizard"
     enc = party(unbroken("hex"))
     act(enc, "wizard: cast hex -> fighter", [])
+    act(enc, "wizard: end_turn", [])
+    assert [e[0] for e in enc.by_id["wizard"].effects] == ["hex"]
+
+
+def test_an_unbroken_effect_beside_a_loose_one_needs_a_concentrate_frame_every_own_frame():
+    enc = party(loose("ward"), unbroken("hex"))  # Passive concentration holds the Loose one
+    w = enc.by_id["wizard"]
+    w.effects = [("ward", "loose", 0, "fighter", 0), ("hex", "unbroken", 0, "fighter", 0)]
+    enc._legal = None
     assert "wizard: concentrate" in labels(enc)
     ev = act(enc, "wizard: concentrate", [])
-    w = enc.by_id["wizard"]
-    assert w.effects and not any("on fighter ends" in t for t in texts(ev))
-    assert enc.current_actor() != "wizard"
-    enc = party(unbroken("hex"))
-    act(enc, "wizard: cast hex -> fighter", [])
+    assert len(w.effects) == 2 and not any("on fighter ends" in t for t in texts(ev))
     ev = act(enc, "wizard: pass", [])
     assert "wizard's hex on fighter ends (not concentrated on)" in texts(ev)
+    assert [e[0] for e in w.effects] == ["ward"]
+
+
+def test_an_asleep_caster_holds_no_unbroken_effect_in_passive_concentration():
     enc = party(unbroken("hex"))
     act(enc, "wizard: cast hex -> fighter", [])
-    ev = act(enc, "wizard: end_turn", [])
-    assert "wizard's hex on fighter ends (not concentrated on)" in texts(ev)
+    act(enc, "wizard: end_turn", [])  # the effect is held past its first frame
+    enc.by_id["wizard"].statuses["sleep"] = (8, 0, "bandit")  # Mind SD 2: Full, Asleep
+    act(enc, "fighter: end_turn", [])
+    ev = texts(act(enc, "bandit: end_turn", []))
+    slept = ev.index("wizard is asleep and loses a frame")
+    assert ev[slept + 1] == "wizard's hex on fighter ends (not concentrated on)"
+    assert enc.by_id["wizard"].effects == []
+
+
+def test_of_two_unbroken_effects_the_newer_needs_the_active_concentration():
+    enc = party()
+    w = enc.by_id["wizard"]
+    w.profile = replace(w.profile, cantrips=(unbroken("u1"), unbroken("u2")))
+    w.effects = [("u1", "unbroken", 0, "wizard", 0), ("u2", "unbroken", 0, "fighter", 0)]
+    enc._legal = None
+    assert "wizard: concentrate" in labels(enc)
+    ev = act(enc, "wizard: pass", [])
+    assert "wizard's u2 on fighter ends (not concentrated on)" in texts(ev)
+    assert [e[0] for e in w.effects] == ["u1"]  # the oldest, in Passive concentration
 
 
 def test_a_loose_effect_needs_no_frame():

@@ -5,9 +5,16 @@ An **effect** is something a caster keeps going: ``Combatant.effects`` holds one
 ``(cantrip id, mode, tension, holder, own frame begun or last refreshed)`` per effect. ``mode``
 is the concentration it needs (spec §7.9): ``loose`` (refreshed once a round; Passive concentration
 does it at no cost, so it lasts while the caster stays in the fight), ``unbroken`` (refreshed
-every own frame: each own frame after the one it began in must be a ``concentrate`` frame,
-spec §5.2 #21, or the effect ends at the end of that frame) or ``""`` (a channelled ability
-that needs no concentration). Capacity (spec §7.9): up to 3 Loose effects; one Unbroken effect
+every own frame) or ``""`` (a channelled ability that needs no concentration). Of the two mental
+appendages, Passive concentration holds, at no cost, either the Loose effects or, after its
+first frame, one Unbroken effect (spec §7.9: "After its first frame, an effect can be held in
+Passive concentration without extra checks"; the seed's Appendage page: "The frame after such an
+ability is activated, it can be maintained in the character's Passive/Echoic memory").
+RULING (ENGINE, spec §7.9 gives the capacity, not the assignment): with no Loose effect held,
+Passive concentration holds the oldest Unbroken effect (``passive_held``); every other Unbroken
+effect, and a lone one beside Loose effects ("juggled by spending Active concentration on it
+each frame alongside the Loose ones"), needs each own frame after the one it began in to be a
+``concentrate`` frame (spec §5.2 #21), or it ends at the end of that frame. Capacity (spec §7.9): up to 3 Loose effects; one Unbroken effect
 beside them; two Unbroken effects and nothing else. ``tension`` (spec §7.7: 10 minus the
 Metaphor reductions, at least 1, ``profile.tension_cost``) counts as Exert while the effect
 lasts (``Combatant.tension``); ``release <cantrip>`` (#22) ends an effect for free; Exert over
@@ -45,7 +52,7 @@ if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
 __all__ = ["support_actions", "cast_support", "concentrate", "release", "end_effects",
-           "stunned", "frame_done", "ward_on", "WARD", "LOOSE_MAX", "UNBROKEN_MAX",
+           "stunned", "frame_done", "passive_held", "ward_on", "WARD", "LOOSE_MAX", "UNBROKEN_MAX",
            "EffectStarted", "EffectEnded", "HealCast"]
 
 
@@ -101,6 +108,9 @@ LOOSE_MAX = 3  # spec §7.9: three Loose effects without losing any actions
 UNBROKEN_MAX = 2  # spec §7.9: two Unbroken effects take both mental appendages
 
 
+Effect = tuple[str, str, int, str, int]
+
+
 def _cantrip(c: Combatant, sid: str) -> Cantrip:
     return next(sp for sp in c.profile.cantrips if sp.id == sid)
 
@@ -134,17 +144,28 @@ def support_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
             if sp.resolution == "heal" and not body_statuses(t):
                 continue
             acts.append(Action(c.id, "cast", (sp.id,), t.id))
-    if any(e[1] == "unbroken" for e in c.effects):
+    if _active_needed(c):
         acts.append(Action(c.id, "concentrate"))
     acts += [Action(c.id, "release", (e[0],)) for e in c.effects]
     return acts
 
 
+def passive_held(c: Combatant) -> Effect | None:
+    """The Unbroken effect Passive concentration holds at no cost (spec §7.9, the module's
+    RULING): the oldest one while no Loose effect is held, else none."""
+    if any(e[1] == "loose" for e in c.effects):
+        return None
+    return next((e for e in c.effects if e[1] == "unbroken"), None)
+
+
+def _active_needed(c: Combatant) -> list[Effect]:
+    """The Unbroken effects that need the frame's Active concentration (``concentrate``)."""
+    held = passive_held(c)
+    return [e for e in c.effects if e[1] == "unbroken" and e is not held]
+
+
 def _sync(c: Combatant) -> None:
     c.tension = sum(e[2] for e in c.effects)  # spec §7.7: Tension counts as Exert
-
-
-Effect = tuple[str, str, int, str, int]
 
 
 def _end(ev: list[Event], c: Combatant, keep: list[Effect], why: str) -> None:
@@ -197,6 +218,7 @@ def _heal(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, sp: 
 def concentrate(ev: list[Event], c: Combatant) -> None:
     """spec §5.2 #21: the frame's Active concentration refreshes every Unbroken effect."""
     c.effects = [(*e[:4], c.own_frames) if e[1] == "unbroken" else e for e in c.effects]
+    # (one held in Passive concentration is refreshed too: that changes nothing)
 
 
 def release(ev: list[Event], c: Combatant, sid: str) -> None:
@@ -223,11 +245,14 @@ def stunned(ev: list[Event], c: Combatant, frames: int) -> None:
     _end(ev, c, keep, "stunned")
 
 
-def frame_done(ev: list[Event], c: Combatant) -> None:
-    """After an own frame (played, given up by ``end_turn`` or slept): an Unbroken effect not
-    refreshed in it ends (spec §7.9)."""
-    if any(e[1] == "unbroken" for e in c.effects):
-        keep = [e for e in c.effects if e[1] != "unbroken" or e[4] >= c.own_frames]
+def frame_done(ev: list[Event], c: Combatant, asleep: bool = False) -> None:
+    """After an own frame (played, given up by ``end_turn`` or slept): an Unbroken effect that
+    needed the frame's Active concentration and was not refreshed in it ends (spec §7.9).
+    RULING (ENGINE): an Asleep caster (spec §7.5: cannot act) holds no Unbroken effect in
+    Passive concentration either: every one not begun this frame ends."""
+    needed = [e for e in c.effects if e[1] == "unbroken"] if asleep else _active_needed(c)
+    if needed:
+        keep = [e for e in c.effects if e not in needed or e[4] >= c.own_frames]
         if len(keep) < len(c.effects):
             _end(ev, c, keep, "not concentrated on")
 

@@ -163,7 +163,7 @@ def advance(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event]) -> None:
                     c.frame += 1
                     ev.append(FrameSlept(c.id))
                     if c.effects:
-                        frame_done(ev, c)  # spec §7.9: no concentration while asleep
+                        frame_done(ev, c, asleep=True)  # spec §7.9: none while asleep
                     continue
                 if not enc.frame_open:
                     _own_frame(ev, c)
