@@ -192,6 +192,20 @@ def test_line_skill_hits_along_its_row_and_puts_out_fire():
     assert enc.by_id["cas"].mana == 12
 
 
+def test_a_wide_line_skill_reaches_beside_its_axis_and_reads_its_width():
+    from envs.sizebound.rules.describe import describe
+    wide = {**WATER_JET, "area": {"shape": "line", "size": 4, "width": 3}}
+    enc = caster_fight(skills={"water_jet": wide, "frost_cone": FROST_CONE}, combatants=[
+        {"id": "cas", "side": "A", "stats": CASTER, "at": [2, 6]},
+        {"id": "knight", "side": "B", "stats": "knight", "at": [5, 6]},
+        {"id": "dog", "side": "B", "stats": "war_dog", "at": [3, 7]}])  # one off the axis
+    roundtrip(enc)
+    assert describe(enc.parse_action("cas: cast water_jet e"), enc) == \
+        "cast Water Jet, a line of 4 x 3 to the east (3d6+2, Dodge halves, 4 Mana of 16)"
+    t = texts(run(enc, "cas: cast water_jet e", faces=[6, 5, 4]))
+    assert "knight takes 17 Water -> 32 HP" in t and "dog takes 17 Water -> 28 HP" in t
+
+
 def test_cone_skill_covers_the_quadrant_costs_an_attack():
     enc = caster_fight()
     ev = run(enc, "cas: cast frost_cone ne", faces=[3])

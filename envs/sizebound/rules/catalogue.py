@@ -140,7 +140,10 @@ def parse_skill(sid: str, data: Any, src: str) -> Skill:
     area = None
     if e.has("area"):
         a = e.sub("area")
-        area = Area(a.choice("shape", AREA_SHAPES), a.integer("size", lo=0))
+        shape = a.choice("shape", AREA_SHAPES)
+        if a.has("width") and shape != "line":
+            a.fail("width", f"only a line has a width (spec §8.7), not {shape!r}")
+        area = Area(shape, a.integer("size", lo=0), a.integer("width", 1, lo=1))
         a.done()
     size_min = e.opt("requires_size_at_least", None, C.size)
     dice = e.opt("dice", None, Roll.parse)

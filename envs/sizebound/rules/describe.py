@@ -190,7 +190,8 @@ def _cast(enc: Any, f: Any, a: Action) -> str:
     cost = f", {skill.mana} Mana of {f.mana}" if skill is not None and skill.mana else ""
     if len(a.args) == 2 and skill is not None:  # FULL: a Line or Cone skill (full_areas)
         dice = f"{skill.dice_n}d{skill.dice_sides}+{f.mod(skill.stat)}"
-        return (f"cast {title}, a {skill.shape} of {skill.size} to the {COMPASS[a.args[1]]} "
+        size = f"{skill.size} x {skill.width}" if skill.width > 1 else f"{skill.size}"
+        return (f"cast {title}, a {skill.shape} of {size} to the {COMPASS[a.args[1]]} "
                 f"({dice}, Dodge halves{cost})")
     if a.target is None:
         return f"use {title} around you{cost}"

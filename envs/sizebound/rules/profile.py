@@ -74,6 +74,7 @@ class SkillProfile:
     shape: str = ""  # FULL (full_areas): the area shape, ``line`` or ``cone`` aimed by direction
     cost_actions: str = ""  # the P/D/M/B letters it costs (full_areas reads them)
     cost_attacks: int = 0  # the general attacks it costs
+    width: int = 1  # FULL (full_areas): a Line's width (spec §8.7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +211,8 @@ def skill_profile(s: Any) -> SkillProfile:
         dice.count if dice else 0, dice.sides if dice else 0, s.stat, tuple(s.dtype),
         s.area.size if s.area is not None else 0, frozenset(s.crit) or frozenset({20}),
         s.uses_per_encounter, req.index if req is not None else 0, s.magical,
-        s.area.shape if s.area is not None else "", "".join(s.cost_actions), s.cost_attacks)
+        s.area.shape if s.area is not None else "", "".join(s.cost_actions), s.cost_attacks,
+        s.area.width if s.area is not None else 1)
 
 
 def profile_of(b: Any) -> Profile:

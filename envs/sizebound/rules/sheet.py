@@ -123,6 +123,7 @@ class Armour:
 class Area:
     shape: str  # aoe | self_aoe | line | cone (§8.7)
     size: int
+    width: int = 1  # a Line's width W (§8.7: "W cells wide (default 1)", WE-18)
 
 
 @dataclass(frozen=True, slots=True)
