@@ -177,12 +177,26 @@ def test_ignited_burns_at_both_turn_edges_and_wet_is_immune():
     enc = duel()
     ev: list = []
     assert ignite(enc, ev, enc.by_id["knight"])
-    do(enc, "duelist: end_turn")  # the knight's turn starts: 5 Fire
+    do(enc, "duelist: end_turn")  # the knight's turn starts: 5 Fire, through the Block window
+    assert enc.window.kind == "block" and labels(enc) == ["duelist: block", "duelist: pass"]
+    do(enc, "duelist: pass")  # the adjacent duelist may Block for it (the knight has none)
     assert enc.by_id["knight"].hp == 44
     do(enc, "knight: extinguish -> knight")
     assert "ignited" not in enc.by_id["knight"].conds and enc.by_id["knight"].used == "B"
     cond(enc, "duelist", "wet")
     assert not ignite(enc, ev, enc.by_id["duelist"])
+
+
+def test_a_block_takes_guard_off_the_ignited_tick():
+    enc = duel()
+    assert ignite(enc, [], enc.by_id["knight"])
+    do(enc, "duelist: end_turn")
+    ev = texts(do(enc, "duelist: block"))  # spec §8.2 D11: +2 Guard, D13: 5 - 2 = 3 to HP
+    k = enc.by_id["knight"]
+    assert (k.hp, k.guard, enc.by_id["duelist"].reactions) == (46, 0, 0)
+    assert ev[1:] == ["duelist blocks for knight: Guard +2",
+                      "knight takes 3 Fire, 2 into Guard -> 46 HP"]
+    assert enc.current_actor() == "knight"
 
 
 def test_petrified_resists_slashing_and_does_nothing():

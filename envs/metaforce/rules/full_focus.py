@@ -14,8 +14,9 @@ RULING (ENGINE, spec §7.9 gives the capacity, not the assignment): with no Loos
 Passive concentration holds the oldest Unbroken effect (``passive_held``); every other Unbroken
 effect, and a lone one beside Loose effects ("juggled by spending Active concentration on it
 each frame alongside the Loose ones"), needs each own frame after the one it began in to be a
-``concentrate`` frame (spec §5.2 #21), or it ends at the end of that frame. Capacity (spec §7.9): up to 3 Loose effects; one Unbroken effect
-beside them; two Unbroken effects and nothing else. ``tension`` (spec §7.7: 10 minus the
+``concentrate`` frame (spec §5.2 #21), or it ends at the end of that frame. Capacity (spec
+§7.9): up to 3 Loose effects; one Unbroken effect beside them; two Unbroken effects and nothing
+else. ``tension`` (spec §7.7: 10 minus the
 Metaphor reductions, at least 1, ``profile.tension_cost``) counts as Exert while the effect
 lasts (``Combatant.tension``); ``release <cantrip>`` (#22) ends an effect for free; Exert over
 the limit force-releases every Tension source first (spec §7.6, ``damage.exert_check``).

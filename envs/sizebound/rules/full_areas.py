@@ -10,7 +10,8 @@ an inline stat block that lists it. RULINGS:
   as Arcane Burst's does), its Mana (overdraw as spec §9.1), no free hands; a magical one is
   masked while Silenced or suffocating from round 2 (spec §5.3).
 * The area leaves the caster's block in the chosen direction (``full_geometry.line_cells`` L x
-  W, W = ``area.width``, default 1; ``cone_cells`` size L, L = ``area.size``), walls cut it (LoS from the origin); there is no
+  W, W = ``area.width``, default 1; ``cone_cells`` size L, L = ``area.size``), walls cut it
+  (LoS from the origin); there is no
   Hit roll: every creature in it gets its own Dodge window, one damage roll (``dice + stat``)
   serves them all, a creature with 3+ cells inside takes it doubled (D8), as any area does.
 * Fire (spec §7.2 Ignited, §8.3): the map's ``fire`` cells are fire spaces. A skill dealing

@@ -25,6 +25,8 @@ from envs.core.events import Event
 from .events import ConditionChanged
 
 if TYPE_CHECKING:
+    from envs.core.flow import Ctx
+
     from .fighter import Fighter
     from .state import SizeboundEncounter
 
@@ -161,13 +163,23 @@ def ignite(enc: SizeboundEncounter, ev: list[Event], f: Fighter, source: str = "
     return True
 
 
-def _ignite_tick(enc: SizeboundEncounter, ev: list[Event], f: Fighter) -> None:
-    from .damage import harm, resist_vuln
+def _ignite_tick(enc: SizeboundEncounter, ctx: Ctx | None, ev: list[Event], f: Fighter) -> None:
+    """spec §7.2 Ignited: 5 Fire through the §8.2 procedure (a flat 5, no stat, D5; no dealer,
+    so no E-DMG), the R-BLOCK window D11 included. ``ctx`` is None only while a fight or a
+    situation starts (its first team turns, before any action: nobody can be asked yet): those
+    ticks skip D11."""
+    from .damage import deal, harm, resist_vuln
     from .full_damage import absorb
-    if f.alive and "ignited" in f.conds:
-        immune, _, _ = resist_vuln(enc, f, ("Fire",))
-        if not immune:  # spec §8.2: a flat 5 (no dice to scale), through D12 Absorption
-            harm(enc, ev, f, absorb(enc, ev, f, IGNITED_DAMAGE, ("Fire",)), ("Fire",))
+    if not (f.alive and "ignited" in f.conds):
+        return
+    fire = ("Fire",)
+    if ctx is not None:
+        deal(enc, ctx, ev, dealer=None, target=f, dice_n=0, dice_sides=0, flat=IGNITED_DAMAGE,
+             dtypes=fire)
+        return
+    immune, _, _ = resist_vuln(enc, f, fire)
+    if not immune:
+        harm(enc, ev, f, absorb(enc, ev, f, IGNITED_DAMAGE, fire), fire)
 
 
 def suffocate(enc: SizeboundEncounter, ev: list[Event], f: Fighter, rounds: int = 1) -> None:
@@ -185,24 +197,26 @@ def suffocate(enc: SizeboundEncounter, ev: list[Event], f: Fighter, rounds: int 
         kill(enc, ev, f)
 
 
-def turn_start(enc: SizeboundEncounter, ev: list[Event], members: list[Fighter]) -> None:
+def turn_start(enc: SizeboundEncounter, ctx: Ctx | None, ev: list[Event],
+               members: list[Fighter]) -> None:
     """spec §4.2 step 3 (FULL): Ignited deals 5 Fire; Suffocating advances one round."""
     if not is_full(enc):
         return
     for f in members:
-        _ignite_tick(enc, ev, f)
+        _ignite_tick(enc, ctx, ev, f)
         if f.alive and "suffocating" in f.conds:
             suffocate(enc, ev, f)
 
 
-def turn_end(enc: SizeboundEncounter, ev: list[Event], members: list[Fighter]) -> None:
+def turn_end(enc: SizeboundEncounter, ctx: Ctx | None, ev: list[Event],
+             members: list[Fighter]) -> None:
     """spec §4.7 step 1 (FULL): Ignited deals 5 Fire; spec §7.2: a creature that ends its turn
     holding (grappling, lifting) an Ignited creature becomes Ignited (no tick this time, as in
     a fire space)."""
     if not is_full(enc):
         return
     for f in members:
-        _ignite_tick(enc, ev, f)
+        _ignite_tick(enc, ctx, ev, f)
     for f in members:
         held = [g for g in f.grips if "ignited" in enc.by_id[g].conds]
         if f.alive and held:

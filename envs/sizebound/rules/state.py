@@ -256,7 +256,6 @@ class SizeboundEncounter(EncounterBase):
     # ------------------------------------------------------------------ resolution
     def _resolve(self, action: Action, dice: Dice, events: list[Event]) -> None:
         self._legal = None
-        finished: list[Action] = []  # the action, once its procedure ran to its end
 
         def body(ctx: Ctx, ev: list[Event], label: str) -> None:
             first = parse(label)
@@ -268,11 +267,11 @@ class SizeboundEncounter(EncounterBase):
                                      first.kind == "end_turn")  # spec §5.3 Arcane Aura
             self._grapple_upkeep(ev)
             self.check_end(ev)
-            finished.append(first)
+            # the turn flow runs inside the procedure: the team turns it ends and starts may
+            # open windows (an Ignited tick's Block, spec §7.2, §8.2 D11)
+            advance(self, ctx, ev, first.actor, first.kind == "end_turn")
 
         events.extend(run_procedure(self, action.label, dice, body))
-        if finished:  # not stopped at a window, nor ended inside one
-            advance(self, events, finished[0].actor, finished[0].kind == "end_turn")
 
     def _ended(self) -> None:
         self.queue = []
