@@ -250,6 +250,10 @@ def test_random_play_with_casters_round_trips_masks_exactly():
         enc, rng, dice = _coven(), random.Random(seed), SeededDice(seed)
         if seed % 2:
             enc.apply(enc.parse_action("w: cast fireball -> b"), dice)  # W-C for w2
+        elif seed % 3 == 2:  # Ward and hex held: the hex needs the Active concentration
+            w = enc.by_id["w"]
+            w.effects, w.tension = [("ward", "loose", 4, "w", 0), ("hex", "unbroken", 0, "w", 0)], 4
+            enc._legal = None
         while enc.outcome() is None and decisions < 300 * (seed + 1):
             actor = enc.current_actor()
             legal = enc.legal_actions()
