@@ -11,9 +11,9 @@ an inline stat block that lists it. RULINGS:
   masked while Silenced or suffocating from round 2 (spec §5.3).
 * The area leaves the caster's block in the chosen direction (``full_geometry.line_cells`` L x
   W, W = ``area.width``, default 1; ``cone_cells`` size L, L = ``area.size``), walls cut it
-  (LoS from the origin); there is no
-  Hit roll: every creature in it gets its own Dodge window, one damage roll (``dice + stat``)
-  serves them all, a creature with 3+ cells inside takes it doubled (D8), as any area does.
+  (LoS from the origin); there is no Hit roll: every creature in it gets its own Dodge window,
+  one damage roll (``dice + stat``) serves them all, a creature with 3+ cells inside takes it
+  doubled (D8), as any area does.
 * Fire (spec §7.2 Ignited, §8.3): the map's ``fire`` cells are fire spaces. A skill dealing
   Water damage puts out 1 fire space of its area per 10 points of its roll (dice + stat, before
   any creature's defences; WE-34), the ones nearest the origin first (ties: lowest y, then
