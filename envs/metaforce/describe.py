@@ -364,7 +364,9 @@ _WORDS = {
     "crash_out": _crash_out, "finish": _finish, "crit": _crit, "meta_die": _meta_die,
     "meta_status": _meta_status,
     "cast": _cast,
-    "channel": lambda view, c, a: "keep casting the spell (its next frame)",
+    "channel": lambda view, c, a: "keep casting the spell (its next frame)" + (
+        f", stepping 5 ft {'toward' if 'approach' in a.args else 'away from'} the target"
+        if a.args else ""),
     "tap_mana": _mpower("tap mana for the next spell"),
     "action8": _mpower("use Action-8: one more frame this turn", 8),
     "react4": _mpower("use React-4: one more Reaction", 4),

@@ -80,7 +80,8 @@ NAME = "metaforce_v0"
 MODES = ("hold", "approach", "retreat")
 FRAME_KINDS = ("pass", "special", "dash", "grapple", "maintain", "channel")
 """frame kinds with a target or a movement reference (dash: approach or retreat only;
-maintain and FULL's channel, the next frame of a spell being cast: hold only)"""
+maintain: hold only; FULL's channel, the next frame of a spell being cast: hold, or a 5-ft
+step toward or away from the spell's target)"""
 STILL = (("vigilance", ()), ("withdraw", ()), ("end_turn", ()), ("escape", ("grappled",)),
          ("escape", ("burn",)), ("action8", ()), ("react4", ()), ("safe6", ()),
          ("assurance8", ()), ("tap_mana", ()))

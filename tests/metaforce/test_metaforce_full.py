@@ -3,6 +3,7 @@ W-I4 Finishing Touch; §12.3). CORE opens none of them."""
 
 from __future__ import annotations
 
+import pytest
 from test_metaforce_kit import act, cat, fight, labels, texts
 
 from envs.metaforce.rules import CORE, FULL, Weapon
@@ -202,11 +203,30 @@ def test_fireball_takes_two_frames_exerts_and_hits_everyone_in_the_area():
     ev = act(enc, "wizard: cast fireball -> bandit", [])
     w = enc.by_id["wizard"]
     assert "wizard exerts 4 (Exert now 4)" in texts(ev) and w.tired  # T 3 (spec §7.6)
-    assert labels(enc) == ["wizard: pass", "wizard: channel -> bandit", "wizard: end_turn"]
+    assert labels(enc) == ["wizard: pass", "wizard: channel -> bandit",
+                           "wizard: channel approach -> bandit",
+                           "wizard: channel retreat -> bandit", "wizard: end_turn"]
     ev = act(enc, "wizard: channel -> bandit", ["d12=5", "d8=4"])  # Tired: no Advantage
     hp = {c.id: c.hp for c in enc.combatants}
     assert (hp["bandit"], hp["bandit_2"], hp["far"]) == (36 - 14, 36 - 14, 36)
     assert w.casting is None
+
+
+@pytest.mark.parametrize("mode, cell", [("approach", (0, 1)), ("retreat", (0, 0))])
+def test_a_casting_frame_may_step_5_ft_approach_first_retreat_after(mode, cell):
+    # spec §4.2, §5.1, R-24: at most 5 ft a frame while casting; APPROACH moves, then acts
+    enc = fight((cat("wizard"), "a", (0, 1)), (cat("bandit"), "b", (0, 7)), aware=False,
+                options=FULL)
+    if mode == "approach":
+        enc = fight((cat("wizard"), "a", (0, 0)), (cat("bandit"), "b", (0, 7)), aware=False,
+                    options=FULL)
+    act(enc, "wizard: cast fireball -> bandit", [])
+    ev = texts(act(enc, f"wizard: channel {mode} -> bandit", ["d12=5", "d8=4"]))
+    moved = next(i for i, x in enumerate(ev) if x.startswith("wizard moves"))
+    hit = next(i for i, x in enumerate(ev) if "fireball" in x and "wizard" in x)
+    assert (moved < hit) == (mode == "approach")
+    assert ev[moved] == f"wizard moves ({mode}) 1 sq to {cell[0]},{cell[1]}"
+    assert enc.by_id["wizard"].pos == cell and enc.by_id["wizard"].casting is None
 
 
 def test_tapped_mana_halves_the_exert_and_saves_a_frame():

@@ -57,6 +57,15 @@ def test_presets_use_the_catalogue_numbers_and_the_preset_initiative_mode():
     assert R.new_encounter("party_3v3", "core").options.initiative_mode == "direct"
 
 
+@pytest.mark.parametrize("preset, asked, got", [
+    ("duel_fighter_brawler", {"initiative_mode": "alternating"}, "alternating"),
+    ("party_3v3", {"initiative_mode": "direct"}, "direct"),  # a named mode holds (§3.3)
+    ("duel_fighter_brawler", "full", "direct"),
+])
+def test_a_named_initiative_mode_beats_the_presets_own(preset, asked, got):
+    assert R.new_encounter(preset, asked).options.initiative_mode == got
+
+
 def test_initiative_is_rolled_with_the_given_dice_in_roster_order():
     enc = R.new_encounter("duel_fighter_brawler", "core", ScriptedDice([1, 12]))
     assert enc.order == ["odonghe_brawler", "fighter"]  # 1 + 5 = 6 < 12 + 6 = 18
@@ -160,6 +169,15 @@ def test_a_situation_without_positions_uses_the_default_deployment():
     data["map"] = {"w": 4, "h": 4}
     with pytest.raises(DataError, match="^deploy.yaml: situation: field 'map'.*30 ft"):
         R.from_situation(data, "deploy.yaml", ScriptedDice([5, 5]))
+
+
+def test_an_unplaced_member_is_deployed_off_the_squares_of_the_placed_ones():
+    # spec §3.2: the bandit's default spot (the east edge's centre, (15, 7)) is the fighter's
+    data = {"system": "metaforce", "options": "full", "combatants": [
+        {"id": "fighter", "side": "a", "stats": "fighter", "at": [15, 7]},
+        {"id": "bandit", "side": "b", "stats": "bandit"}]}
+    enc = R.from_situation(data, "mixed.yaml", ScriptedDice([5, 5]))
+    assert (enc.by_id["fighter"].pos, enc.by_id["bandit"].pos) == ((15, 7), (15, 6))
 
 
 @pytest.mark.parametrize("name", ["giant_boss", "party_3v3"])

@@ -42,6 +42,14 @@ def test_initiative_is_d12_plus_bonus_ties_by_reflex_then_agi_then_a_draw():
     assert alt == ["p", "r", "q", "s"]  # p 15, r 10, q 4, s 9: teams alternate
 
 
+def test_alternating_order_falls_back_to_initiative_once_a_team_runs_out():
+    # spec §3.3: A1 20; B1 19, B2 5; C1 18, C2 10 -> A1, B1, C1, then team a is out: C2, B2
+    cs = [Combatant(cid, side, block(cid, initiative_bonus=0), (0, 0))
+          for cid, side in (("a1", "a"), ("b1", "b"), ("b2", "b"), ("c1", "c"), ("c2", "c"))]
+    order = roll_initiative(cs, ScriptedDice([12, 11, 1, 10, 6]), "alternating", [])
+    assert order == ["a1", "b1", "c1", "c2", "b2"]
+
+
 def test_two_frames_then_the_next_combatant_and_a_reaction_after_each_acting_frame():
     enc = fight((fighter(), "a", (0, 0)), (block("bandit"), "b", (0, 1)))
     assert (enc.current_actor(), enc.by_id["fighter"].frame) == ("fighter", 1)

@@ -68,9 +68,9 @@ def new_encounter(name: str, options: Any = None, dice: Dice | None = None
             _PRESETS.clear()
         got = _PRESETS[key] = (spec, preset_rows(spec, opts))
     rows, grid, mode = got[1]
-    if mode is not None and opts.initiative_mode != mode and opts.full:
+    if opts.initiative_mode == "preset":  # the preset's own order; a named mode holds (§3.3)
         from dataclasses import replace
-        opts = replace(opts, initiative_mode=mode)
+        opts = replace(opts, initiative_mode=mode if opts.full and mode else "direct")
     return build(rows, grid, opts, name, dice)
 
 

@@ -146,7 +146,9 @@ TABLE: dict[str, Words] = {
     "meta_die": lambda enc, c, a: "Create a Meta-Die against the attacker's ToHit (MP = the die, "
                                   "only if it helps)",
     "cast": lambda enc, c, a: f"cast {_item(a.args[0])} at {name_of(enc, a.target)}",
-    "channel": lambda enc, c, a: f"keep casting {_item(str(c.casting))}",
+    "channel": lambda enc, c, a: f"keep casting {_item(str(c.casting))}" + (
+        f", 5 ft {'toward' if 'approach' in a.args else 'away from'} {name_of(enc, a.target)}"
+        if a.args else ""),
     "tap_mana": lambda enc, c, a: "tap mana for the next spell",
     "crit": lambda enc, c, a: f"put the critical's V on {' '.join(a.args)}",
     "meta_status": lambda enc, c, a: f"Magic Effect: a Meta-Die as a {_item(a.args[0])} "

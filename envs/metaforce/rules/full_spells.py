@@ -72,8 +72,11 @@ def spell_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
 
 
 def casting_actions(c: Combatant) -> list[Action]:
-    """While casting: ``channel`` the next frame, or abandon the spell (``pass``, ``end_turn``)."""
-    return [Action(c.id, "pass"), Action(c.id, "channel", (), c.cast_target),
+    """While casting: ``channel`` the next frame (held, or with a 5-ft step toward or away from
+    the spell's target: spec §4.2, §5.1, R-24), or abandon the spell (``pass``, ``end_turn``)."""
+    steps = [Action(c.id, "channel", (m,), c.cast_target) for m in ("approach", "retreat")] \
+        if c.speed_squares() > 0 else []
+    return [Action(c.id, "pass"), Action(c.id, "channel", (), c.cast_target), *steps,
             Action(c.id, "end_turn")]
 
 

@@ -87,7 +87,7 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
             _fail(label, f"react {args[0]} takes no target")
     else:
         if args and args[-1] in MODES:
-            if a.kind in _BARE or a.kind == "escape":
+            if (a.kind in _BARE and a.kind != "channel") or a.kind == "escape":
                 _fail(label, f"{a.kind} takes no movement mode")
             if a.target is None:
                 _fail(label, "a movement mode needs '-> <reference>'")

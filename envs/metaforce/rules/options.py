@@ -13,7 +13,7 @@ from . import rulings
 __all__ = ["RuleOptions", "CORE", "FULL", "PRESETS", "parse_options", "CHOICES"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
-    "initiative_mode": ("direct", "alternating"),
+    "initiative_mode": ("preset", "direct", "alternating"),
     "dot_x_mode": ("source", "half_magnitude"),
     "deus_ex_mode": ("survive_defeated", "negate"),
     "crit_policy": ("auto", "agent"),
@@ -30,7 +30,9 @@ class RuleOptions:
         defense_adds_level: R-1, Evasion and Deflection add the Level (default false).
         base_hp, hplv, base_mp, mplv, base_speed_ft: spec §2.5 creation defaults.
         evasion_floor: spec §2.5 (6).
-        initiative_mode: ``direct`` (§3.3) or ``alternating`` (FULL).
+        initiative_mode: ``preset`` (the encounter's own order: ``alternating`` where its preset
+            names it and the rules are FULL, else ``direct``), ``direct`` (§3.3) or
+            ``alternating`` (§3.3 option, FULL): a named mode holds whatever the preset says.
         deflection_vs_giants: R-4, §8.2.4 (off).
         dot_x_mode: ``source`` (R-18) or ``half_magnitude``.
         deus_ex_mode: ``survive_defeated`` (R-43) or ``negate``.
@@ -57,7 +59,7 @@ class RuleOptions:
     mplv: int = 3
     base_speed_ft: int = 15
     evasion_floor: int = 6
-    initiative_mode: str = "direct"
+    initiative_mode: str = "preset"
     deflection_vs_giants: bool = False
     dot_x_mode: str = "source"
     deus_ex_mode: str = "survive_defeated"

@@ -72,8 +72,13 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
     if kind == "concentrate":  # spec §5.2 #21 (FULL)
         concentrate(ev, c)
         return True
-    if kind == "channel":
+    if kind == "channel":  # at most 5 ft while casting; APPROACH first, RETREAT after
+        step = min(1, speed)
+        if mode == "approach":
+            _move(enc, ev, c, mode, t, step)
         channel(enc, ctx, ev, c)
+        if mode == "retreat" and not enc.is_over():
+            _move(enc, ev, c, mode, t, step)
         return True
     if kind == "tap_mana":
         tap_mana(ev, c)

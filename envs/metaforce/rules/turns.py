@@ -51,7 +51,8 @@ def roll_initiative(cs: list[Combatant], dice: Dice, mode: str,
                     ev: list[Event]) -> list[str]:
     """spec §3.3, R-7: ``d12 + initiative bonus`` (no explosion) in roster order; ties by Reflex,
     then AGI, then a seeded draw (the tied group is shuffled with the dice, Fisher-Yates).
-    ``alternating``: the best roller, then the best of the next team (teams by best roll), ..."""
+    ``alternating``: the best roller, then the best of the next team (teams by best roll), ...;
+    once a team whose pick it is has run out of members, the rest follow in initiative order."""
     rolls = {c.id: dice.roll(12)[0] for c in cs}
     key = {c.id: (rolls[c.id] + c.profile.initiative_bonus, int(c.profile.cores.get("reflex", 0)),
                   c.attr("agi")) for c in cs}
@@ -75,11 +76,13 @@ def roll_initiative(cs: list[Combatant], dice: Dice, mode: str,
             teams.setdefault(side[cid], []).append(cid)
         queues = list(teams.values())
         alt: list[str] = []
-        while any(queues):
+        while all(queues):
             for q in queues:
-                if q:
-                    alt.append(q.pop(0))
-        out = alt
+                if not q:
+                    break
+                alt.append(q.pop(0))
+        picked = set(alt)
+        out = alt + [cid for cid in out if cid not in picked]
     for place, cid in enumerate(out, 1):
         ev.append(InitiativeRolled(cid, rolls[cid], key[cid][0], place))
     return out
