@@ -186,6 +186,31 @@ def test_a_missed_shot_into_a_melee_can_fly_on_to_an_ally():
     assert enc.by_id["s"].armor_sdc == 34
 
 
+def test_a_shot_flying_on_to_a_surprised_combatant_finds_it_unaware():
+    # spec §3.5.3: surprised combatants are Unaware against every attack of the ambush Second
+    dice = ScriptedDice(["d20=15", "d20=10", "d20=1"])
+    enc = build([("a", "A", profile_of(BLOCKS["archer"]), 40), ("s", "A", SELL, 80),
+                 ("d", "B", DUEL, 85)], CORE, dice=dice)
+    enc.by_id["s"].fx.surprised = True
+    ev = play(enc, "a: strike long_bow -> d", ["d20=1", "d100=7", "d2=2", "d20=12", "d6=3",
+                                                "d6=3"])  # no Parry or Dodge window for s
+    assert "a's missed shot at d flies on to s (7)" in [str(e) for e in ev]
+    assert enc.decision != "defense" and enc.by_id["s"].armor_sdc == 34
+
+
+def test_the_last_knife_once_declared_still_counts_its_range_not_its_ammunition():
+    # spec §5.2: ammunition is spent when declared; a redirect (steps 1-2) or a commitment's
+    # re-check (§4.7) then asks only whether the target is in range
+    from envs.palladium_revised.rules.legal import can_strike
+    enc = build([("g", "B", profile_of(BLOCKS["goblin_skirmisher"]), 60), ("d", "A", DUEL, 85)],
+                CORE, dice=ScriptedDice(["d20=15", "d20=1"]))
+    g, d = enc.by_id["g"], enc.by_id["d"]
+    knife = g.profile.weapon("throwing_knife")
+    assert can_strike(g, knife, d)
+    g.ammo["throwing_knife"] = 0
+    assert not can_strike(g, knife, d) and can_strike(g, knife, d, spent=True)
+
+
 def test_multidodge_back_moves_away_after_the_first_attack():
     enc = close_duel()
     play(enc, "s: strike long_sword -> d", ["d20=12"])

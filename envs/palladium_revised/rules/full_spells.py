@@ -125,7 +125,8 @@ def _spell_strike(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combata
             ev.append(Retargeted(c.id, t.id, new.id, roll))
             nat = d(ctx.dice, 20)
             ev.append(SpellRolled(c.id, sp.id, nat, nat))
-            _land(enc, ctx, ev, c, sp, new, nat, nat, not new.active, False)
+            _land(enc, ctx, ev, c, sp, new, nat, nat, not new.active or new.fx.surprised,
+                  False)  # spec §3.5.3: the ambush Second's surprised are Unaware
             fall_back(enc, ev, new, c)
     fall_back(enc, ev, t, c)
 

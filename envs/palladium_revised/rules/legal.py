@@ -32,9 +32,11 @@ FREE_KINDS = ("step", "morale_boost", "drop")
 MAIN_KINDS = ("wait", "defend", "rest", "closing_wounds", "strike", "move", "continue")
 
 
-def can_strike(c: Combatant, w: Arm, t: Combatant) -> bool:
-    """spec §5.1 row 1: in reach (melee) or range with ammunition (ranged)."""
-    if w.ranged and w.ammo is not None and c.ammo.get(w.id, 0) <= 0:
+def can_strike(c: Combatant, w: Arm, t: Combatant, spent: bool = False) -> bool:
+    """spec §5.1 row 1: in reach (melee) or range with ammunition (ranged). ``spent``: the
+    Strike's ammunition is already paid (spec §5.2: "when declared"), so only the range counts:
+    a redirect (steps 1-2) or a commitment's re-check (§4.7) of the last arrow or knife."""
+    if not spent and w.ranged and w.ammo is not None and c.ammo.get(w.id, 0) <= 0:
         return False
     return reaches(w, c, c.dist(t))
 

@@ -93,7 +93,7 @@ def _finish_commitment(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event],
     t = enc.by_id.get(a.target or "")
     w = c.profile.weapon(a.args[0]) if a.kind == "strike" else None
     if w is not None and (t is None or not t.alive or t.side == c.side or not c.active
-                          or not can_strike(c, w, t)):
+                          or not can_strike(c, w, t, spent=True)):
         ev.append(CommitmentChanged(c.id, label, "fizzled"))
         return
     if a.kind == "cast":  # FULL: a committed spell re-checks target and range

@@ -198,7 +198,7 @@ def strike(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         if not opportunity:
             from .legal import can_strike
             t = redirect(enc, ctx, ev, a, t,
-                         lambda x: x.side != a.side and x.alive and can_strike(a, w, x))
+                         lambda x: x.side != a.side and x.alive and can_strike(a, w, x, True))
         distract_upkeep(enc, ev, a)
     dist = a.dist(t) if dist is None else dist
     pct, k, melee = strike_pct(enc, a, w, t, dist)
@@ -219,7 +219,9 @@ def strike(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
             ev.append(Retargeted(a.id, t.id, new.id, roll))
             nat = d(ctx.dice, 20)  # a fresh natural d20 only (R26)
             ev.append(StrikeRolled(a.id, new.id, w.id, nat, nat, True, False, True))
-            hit = _resolve(enc, ctx, ev, a, w, new, nat, nat, 0, not new.active, False, False)
+            # spec §3.5.3, §5.2 step 4: Unaware if out of it or surprised in the ambush Second
+            hit = _resolve(enc, ctx, ev, a, w, new, nat, nat, 0,
+                           not new.active or new.fx.surprised, False, False)
             fall_back(enc, ev, new, a)  # its Multi-Dodge BACK, after that attack (spec §5.2)
     fall_back(enc, ev, t, a)
     return hit
