@@ -6,7 +6,10 @@ takes L frames (``max(1, L - 1)`` with tapped mana); the frames must follow one 
 Stun interrupts it. The caster takes no Reactions while casting (R-24). The spell resolves at
 the end of its last frame: one attack roll compared with the Evasion and Deflection of every
 creature within the radius of the target's square nearest the caster, allies included (R-60),
-one bonus die for all. ``tap_mana`` stores mana for the next spell until the end of the
+one bonus die for all. The roll meets each creature's windows (spec §6.1): its Dodge before the
+roll (W-R2), the caster's Fudge Nudge on it (W-I1), then for each creature in turn its Meta-Die
+(W-I2) and Force Fate against it, its Crash Out on a miss (W-I3) and the caster's Finishing Touch
+after damage (W-I4). ``tap_mana`` stores mana for the next spell until the end of the
 caster's next turn.
 
 Convoke (W-C, spec §5.8, §6.1, R-23): when a caster starts a levelled spell, every ally of the
@@ -34,7 +37,9 @@ from .combatant import Combatant
 from .damage import attacker_damage, defend, exert_check, m_a, take_damage
 from .events import AttackRolled, CritUsed, ExertPaid, ExpertiseUsed, MPowerUsed, ReactionsChanged
 from .full_focus import ward_on
+from .full_powers import force_fate, fudge
 from .full_statuses import carried
+from .full_windows import crash_out, defender_meta_die, dodge, finishing_touch
 from .moves import dist
 from .profile import AreaSpell
 from .statuses import inflict
@@ -147,6 +152,9 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
     reach = sp.radius_ft // rulings.SQUARE_FT
     hit = [o for o in enc.combatants if o.alive and o.present
            and distance((cx, cy), 1, o.pos, o.n) <= reach]
+    # W-R2 before the roll (spec §6.1): each creature in the area may Dodge it, allies too
+    # (ENGINE: an area spell is an attack on every creature it covers, R-60)
+    dodged = {o.id: dodge(enc, ctx, ev, c, o, any_side=True) for o in hit}
     mine = dice_of(ctx.dice, c)
     # RULING: one roll for the area, in the state against the spell's target (R-37, R-8,
     # Fear/Charm, spec §5.3.1)
@@ -154,6 +162,7 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
     xv = expertise_v(c, sp.attr)
     s = net_steps(base, sp.proficient, sp.attr in c.profile.expertise, c.tired, c.exhausted)
     chk = check_roll(mine, s)
+    chk = fudge(enc, ctx, ev, c, t, chk, mine)  # W-I1 Fudge Nudge on the one roll (spec §6.4)
     bonus = mine.roll(sp.bonus_die)[0] if sp.bonus_die else 0
     status = sp.special_status  # spec §13.4: Fireball's Burn (on a Special Attack or a crit)
     status = status if status is not None and carried(True, status) else None
@@ -166,17 +175,22 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
         if not o.alive or enc.is_over():
             continue
         e, d = o.evasion(), o.deflection()
+        e, d = e + dodged[o.id], max(d, e + dodged[o.id])  # spec §6.2 Dodge
         tohit = chk.kept + sp.tohit + chk.penalty - ward_on(enc, o)  # §13.4 Ward
         v_hit = chk.crit and tohit < e
         tohit += chk.v if v_hit else 0
         x_hit = xv > 0 and tohit < e  # spec §2.4.2, R-52: Expertise's V while the hit needs it
         tohit += xv if x_hit else 0
+        # each creature's own windows on the shared roll (spec §6.1): W-I2 and its Force Fate
+        tohit = defender_meta_die(enc, ctx, ev, c, o, tohit, e, d, False)
+        tohit = force_fate(enc, ctx, ev, o, c, tohit, e, d, False, up=False)
         got = "miss" if tohit < e else "direct" if tohit > d else "deflected"
         ev.append(AttackRolled(c.id, o.id, sp.id, chk.faces, chk.kept, s, tohit, e, d, got,
                                chk.v))
         if xv:
             ev.append(ExpertiseUsed(c.id, "tohit" if x_hit else "damage", xv))
         if got == "miss":
+            crash_out(enc, ctx, ev, c, o, chk.kept)  # W-I3
             continue
         on_mag = chk.crit and not v_hit and status is not None  # §13.4: a crit's V to Magnitude
         if on_mag:
@@ -188,6 +202,8 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
         if o.burn_injury and final > 0:
             final = final * 3 // 2
         take_damage(enc, ctx, ev, o, final, c.id, sp.damage_type, raw)
+        if final > 0 and not enc.is_over():
+            finishing_touch(enc, ctx, ev, c, o, chk.v)  # W-I4
         if status is not None and (special or on_mag) and o.alive and not enc.is_over():
             m = chk.kept + attr_value + bonus + sp.magnitude_bonus \
                 + (chk.v if on_mag else 0) - ward_on(enc, o)  # spec §5.3.4, §5.4

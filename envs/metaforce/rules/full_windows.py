@@ -23,12 +23,13 @@ __all__ = ["dodge", "crash_out", "finishing_touch", "crit_choice", "defender_met
 
 
 def dodge(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
-          t: Combatant) -> int:
+          t: Combatant, any_side: bool = False) -> int:
     """W-R2, the pre-roll window (spec §5.3.7, R-13): the target of an attack may spend a
     Reaction on its Dodge Metaphor for +rank Evasion against it, or on casting its Ward on
     itself (RULING: as a Reaction, Ward is cast on its caster; the attack then meets its -2).
-    Returns the Evasion it adds (0: no Dodge)."""
-    if not enc.options.full or t.side == a.side:
+    Returns the Evasion it adds (0: no Dodge). ``any_side``: an ally may dodge too (an area
+    spell that covers it)."""
+    if not enc.options.full or (t.side == a.side and not any_side) or t is a:
         return 0
     bonus = t.profile.dodge_bonus
     uses = [Action(t.id, "dodge")] if bonus > 0 else []
