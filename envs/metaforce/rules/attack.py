@@ -24,6 +24,7 @@ from .full_powers import (
     force_fate,
     fudge,
     fudge_die,
+    fudge_meta,
     has,
     hype_attack,
     magic_effect,
@@ -152,8 +153,8 @@ def expertise_use(w: Weapon, t: Combatant, tohit: int, xv: int, e: int, d: int) 
     return "tohit" if lifts_to_direct(w, t, tohit, xv, e, d) else "damage"
 
 
-def _meta_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, tohit: int,
-              e: int, d: int, fd: bool) -> int:
+def _meta_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
+              t: Combatant, tohit: int, e: int, d: int, fd: bool) -> int:
     """R-41: roll the largest affordable md only if it could lift the band; pay its result only
     if it did. Returns the new ToHit."""
     sides = meta_die_for(a.mp) if a.mu else None
@@ -162,6 +163,10 @@ def _meta_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, 
             == now:
         return tohit
     value, cost = meta_value(enc, ctx.dice, ev, a, sides)  # item 3 (R-29, Hype: FULL)
+    nudged = fudge_meta(enc, ctx, ev, a, t, value, sides,
+                        lambda v: band(tohit + v, e, d, fd) != now)  # FULL, spec §6.4
+    if nudged != value:
+        value, cost = nudged, min(nudged, a.mp)
     if band(tohit + value, e, d, fd) == now:
         ev.append(MetaDieRolled(a.id, sides, value, 0))
         return tohit
@@ -208,7 +213,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     if x_use:
         tohit += xv
     if meta:
-        tohit = _meta_die(enc, ctx, ev, a, tohit, e, d, fd)
+        tohit = _meta_die(enc, ctx, ev, a, t, tohit, e, d, fd)
     tohit = force_fate(enc, ctx, ev, a, t, tohit, e, d, fd, up=True)  # W-I1 (FULL)
     tohit = defender_meta_die(enc, ctx, ev, a, t, tohit, e, d, fd)  # W-I2 (FULL)
     tohit = force_fate(enc, ctx, ev, t, a, tohit, e, d, fd, up=False)  # the defender's

@@ -6,7 +6,9 @@
   nudge of a die costs k MP (each die starts at 1; the counters last one roll, which is the
   engine's "turn" of a die). A die made a 12 explodes and crits (its md12 is drawn then). The
   same window follows the user's damage die and Penetration die (``fudge_die``) and its saves'
-  d12s.
+  d12s, and its Create-a-Meta-Die die while that die alone does not change the band
+  (``fudge_meta``: the attacker's W-I1 flag and the defender's W-I2; a Size N creature's N dice
+  are not nudged).
 * **Extra Size dice** (R-29): a Size N >= 2 creature rolls N V-Bonus dice and adds them: its
   critical's V gets N - 1 more md12 (drawn after the explosion and after Fudge Nudge), its
   Create a Meta-Die rolls N dice of the size its MP affords.
@@ -31,6 +33,7 @@ power with MP for some option. CORE opens none of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -49,6 +52,7 @@ if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
 __all__ = ["has", "size_extra", "size_v", "meta_value", "meta_reach", "fudge", "fudge_die",
+           "fudge_meta",
            "magic_effect", "magic_mp", "force_fate", "hype_attack", "MAGIC_EFFECT_MAX"]
 
 MAGIC_EFFECT_MAX = 5
@@ -189,6 +193,30 @@ def fudge_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, 
         face += 1
         ev.append(MPowerUsed(a.id, "fudge_nudge", cost, f"d{sides} ({what}) now {face}"))
     return face
+
+
+def fudge_meta(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
+               other: Combatant, value: int, sides: int, works: Callable[[int], bool]) -> int:
+    """Fudge Nudge on ``c``'s own Create-a-Meta-Die die (spec §6.4 "any of the user's own
+    rolls"): while the die's ``value`` does not yet do its work (``works``: it changes the
+    band), ``fudge 1`` adds 1, never above ``sides``; the k-th nudge costs k MP, and a nudge is
+    offered only while the MP left would still pay the die's new result (the Meta-Die's cost).
+    Returns the value."""
+    if not has(enc, c, "fudge_nudge") or size_extra(enc, c) or value >= sides:
+        return value
+    nudged = 0
+    while value < sides and not works(value) and c.mp >= (nudged + 1) + (value + 1):
+        cost = nudged + 1
+        pick = ctx.ask(c.id, "fudge", [Action(c.id, "fudge", ("1",)), Action(c.id, "pass")],
+                       {"target": other.id, "dice": [value], "costs": {"1": cost},
+                        "die": "Meta-Die"})
+        if pick.kind != "fudge":
+            break
+        c.mp -= cost
+        nudged += 1
+        value += 1
+        ev.append(MPowerUsed(c.id, "fudge_nudge", cost, f"md{sides} (Meta-Die) now {value}"))
+    return value
 
 
 def magic_effect(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,

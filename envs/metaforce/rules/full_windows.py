@@ -160,6 +160,11 @@ def defender_meta_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Com
                {"attacker": a.id, "tohit": tohit, "die": sides}) != use:
         return tohit
     value, cost = meta_value(enc, ctx.dice, ev, t, sides)  # item 3 (R-29, Hype: FULL)
+    from .full_powers import fudge_meta
+    nudged = fudge_meta(enc, ctx, ev, t, a, value, sides,
+                        lambda v: _RANK[band(tohit - v, e, d, firearm_direct)] < _RANK[now])
+    if nudged != value:
+        value, cost = nudged, min(nudged, t.mp)
     if _RANK[band(tohit - value, e, d, firearm_direct)] >= _RANK[now]:
         ev.append(MetaDieRolled(t.id, sides, value, 0))
         return tohit
