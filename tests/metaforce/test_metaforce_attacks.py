@@ -17,7 +17,7 @@ from test_metaforce_kit import (
 from envs.core.dice import ScriptedDice
 from envs.metaforce.rules import Weapon
 from envs.metaforce.rules.checks import check_roll, meta_die_for, net_steps, rank_die, roll_rank
-from envs.metaforce.rules.damage import attacker_damage, defend, size_crit_mult
+from envs.metaforce.rules.damage import attacker_damage, defend, gear_size, size_crit_mult
 
 
 def duel(a, b, **kw):
@@ -103,6 +103,18 @@ def test_v_goes_to_size_damage_against_a_larger_target_when_it_is_bigger():
     assert "fighter puts V 12 on size" in texts(ev)
     assert enc.by_id["giant"].hp == 264 - 14 * 4  # B 14 x min(V 12, Size 4)
     assert size_crit_mult(1.0, 12, 4.0) == 4 and size_crit_mult(1.0, 3, 4.0) == 3
+
+
+def test_size_enhanced_gear_adds_its_ranks_up_to_the_targets_size():
+    # spec §8.4 (FULL): N ranks add N to the multiplier against a bigger foe, capped at its Size
+    assert gear_size(True, 2, False, 1.0, 4.0, True, 1.0, None) == (3.0, None)
+    assert gear_size(True, 5, False, 1.0, 4.0, False, 1.0, None) == (4.0, None)  # the cap
+    assert gear_size(True, 2, False, 2.0, 4.0, True, 2.0, None) == (4.0, None)  # +200% at most
+    assert gear_size(True, 2, False, 1.0, 4.0, True, 1.0, 3.0) == (1.0, 4.0)  # a Size critical
+    assert gear_size(True, 2, False, 4.0, 4.0, True, 4.0, None) == (4.0, None)  # equal Sizes
+    assert gear_size(True, 2, True, 1.0, 4.0, False, 1.0, None) == (1.0, None)  # needs direct
+    assert gear_size(False, 2, False, 1.0, 4.0, True, 1.0, None) == (1.0, None)  # CORE
+    assert attacker_damage(9, 3.0, True) == 54  # a critical on Damage still doubles
 
 
 def test_a_giant_multiplies_its_damage_by_its_size():

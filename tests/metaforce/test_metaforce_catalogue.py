@@ -155,6 +155,8 @@ BAD = [
      r"combatants.odonghe_brawler: field 'grapple': bonus 9, but STR \+ Metaphor give 8"),
     (_set(lambda d: _find(d["weapons"], "shotgun"), "capacity", 0),
      "weapons.shotgun: field 'capacity': expected an integer >= 1"),
+    (_set(lambda d: _find(d["weapons"], "shotgun"), "size_ranks", -1),
+     "weapons.shotgun: field 'size_ranks': expected an integer >= 0"),
     (_set(lambda d: _find(d["spells"], "fireball"), "frames", 0),
      "spells.fireball: field 'frames': expected an integer >= 1"),
     (_set(lambda d: _find(d["armour"], "shield"), "hands", 3),

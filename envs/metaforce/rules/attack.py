@@ -15,7 +15,15 @@ from envs.core.flow import Ctx
 from . import rulings
 from .checks import check_roll, dice_of, meta_die_for, net_steps, roll_meta, roll_rank
 from .combatant import Combatant
-from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult, take_damage
+from .damage import (
+    attacker_damage,
+    defend,
+    gear_size,
+    giant_hit,
+    m_a,
+    size_crit_mult,
+    take_damage,
+)
 from .events import AttackRolled, CritUsed, ExpertiseUsed, MetaDieRolled
 from .full_firearms import defender_profile, piercing
 from .full_focus import ward_on
@@ -260,6 +268,8 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
         b += xv
     ma = m_a(enc, a, t)  # spec §8.4 Size/Crush Resistance lowers it
     size_crit = size_crit_mult(ma, chk.v, t.profile.size) if use == "size" else None
+    ma, size_crit = gear_size(enc.options.full, w.size_ranks, w.size_ranks_direct,
+                              a.profile.size, t.profile.size, got == "direct", ma, size_crit)
     raw = attacker_damage(b, ma, chk.crit, size_crit)
     final = defend(defender_profile(enc, w, t), raw, w.damage_type, got == "deflected",
                    w.family == "firearm", giant_hit(enc, a, t), pen=pen)

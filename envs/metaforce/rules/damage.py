@@ -22,8 +22,8 @@ from .profile import Profile, size_mult
 if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
-__all__ = ["attacker_damage", "size_crit_mult", "resistance_x", "defend", "take_damage",
-           "knock_out", "exert_check", "PHYSICAL"]
+__all__ = ["attacker_damage", "size_crit_mult", "gear_size", "resistance_x", "defend",
+           "take_damage", "knock_out", "exert_check", "PHYSICAL"]
 
 PHYSICAL = ("blunt", "slashing", "piercing")
 
@@ -33,6 +33,21 @@ def size_crit_mult(m_a: float, v: int, size_t: float) -> float:
     if m_a >= 1:
         return max(m_a, min(v, size_t))
     return min(v * m_a, size_t)
+
+
+def gear_size(full: bool, ranks: int, direct_only: bool, size_a: float, size_t: float,
+              direct: bool, ma: float, size_crit: float | None) -> tuple[float, float | None]:
+    """spec §8.4 (FULL): equipment that treats its damage as ``ranks`` Sizes larger against a
+    bigger foe adds ``ranks`` to the Size multiplier (+100% of B each), up to the target's Size,
+    the same cap as the Size critical's; with ``direct_only`` (the seed: "if conditions such as
+    requiring to beat the target's Deflection need to be met") only on a direct hit. RULING:
+    the ranks add to whichever multiplier the hit uses, the Size critical's included; a
+    critical without it still doubles. Returns ``(m_a, size_crit)``."""
+    if not full or ranks <= 0 or size_t <= size_a or (direct_only and not direct):
+        return ma, size_crit
+    if size_crit is not None:
+        return ma, max(size_crit, min(size_crit + ranks, size_t))
+    return max(ma, min(ma + ranks, size_t)), None
 
 
 def attacker_damage(b: int, m_a: float, crit: bool, size_crit: float | None = None) -> int:

@@ -142,7 +142,9 @@ def parse_weapon(data: Any, src: str, entry: str, template: bool = False) -> Wea
         e.integer("reserve_rounds", 0, lo=0), e.integer("reserve_magazines", 0, lo=0),
         e.opt("armour_piercing", False, bool), _penetration(e),
         appendages=tuple(map(str, e.items("appendages", []))),  # spec §4.4, R-25 (FULL)
-        sweep=e.opt("sweep", False, bool))
+        sweep=e.opt("sweep", False, bool),
+        size_ranks=e.integer("size_ranks", 0, lo=0),  # spec §8.4 size-enhanced gear (FULL)
+        size_ranks_direct=e.opt("size_ranks_direct", False, bool))
     e.done()
     return w
 

@@ -19,7 +19,7 @@ from .attack import (
     in_range,
     range_squares,
 )
-from .damage import attacker_damage, defend, giant_hit, m_a, size_crit_mult
+from .damage import attacker_damage, defend, gear_size, giant_hit, m_a, size_crit_mult
 from .full_focus import ward_on
 from .moves import dist
 
@@ -133,7 +133,9 @@ def _faces(enc: MetaforceEncounter, a: Any, w: Any, t: Any, tohit: int, v: int,
         g = band(th, e, d, fd)
         bb = b + (v if u == "damage" else 0) + (xv if xu == "damage" else 0)
         sc = size_crit_mult(ma, v, t.profile.size) if u == "size" else None
-        raw = attacker_damage(bb, ma, bool(v), sc)
+        m, sc = gear_size(enc.options.full, w.size_ranks, w.size_ranks_direct, a.profile.size,
+                          t.profile.size, g == "direct", ma, sc)  # spec §8.4 size-enhanced gear
+        raw = attacker_damage(bb, m, bool(v), sc)
         out.append((g, defend(t.profile, raw, w.damage_type, g == "deflected",
                               w.family == "firearm", giant)))
     return out

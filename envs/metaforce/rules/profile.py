@@ -50,6 +50,8 @@ class Weapon:
     ignores_evasion: bool = False  # Magic Missile (§13.4): at least deflected, direct above D
     appendages: tuple[str, ...] = ()  # spec §4.4 (FULL): legs busy -> no movement (WE-38)
     sweep: bool = False  # spec §4.4, WE-38 (FULL): every foe within reach
+    size_ranks: int = 0  # spec §8.4 (FULL): damage as N Sizes larger against bigger foes
+    size_ranks_direct: bool = False  # ... only on a direct hit (it must beat Deflection)
 
     @property
     def ranged(self) -> bool:
@@ -223,7 +225,8 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
             pen_die=w.penetration.sides if w.penetration else 0,
             pen_meta=bool(w.penetration and w.penetration.meta),
             armour_piercing=w.armour_piercing, ignores_evasion=w.ignores_evasion,
-            appendages=w.appendages, sweep=w.sweep))
+            appendages=w.appendages, sweep=w.sweep, size_ranks=w.size_ranks,
+            size_ranks_direct=w.size_ranks_direct))
     g = b.grapple
     gattr = g.attr if g is not None else max(("str", "agi"), key=lambda a: b.attributes[a])
     gbonus = g.bonus if g is not None else b.attributes[gattr] + b.covering_rank("grapple")

@@ -142,6 +142,8 @@ class Weapon:
     ignores_evasion: bool = False  # Magic Missile (§13.4)
     appendages: tuple[str, ...] = ()  # spec §4.4 (FULL): the limbs it occupies (tail, legs...)
     sweep: bool = False  # spec §4.4, WE-38 (FULL): it attacks every foe within its reach
+    size_ranks: int = 0  # spec §8.4 (FULL): damage treated as N Sizes larger against bigger foes
+    size_ranks_direct: bool = False  # ... only once the hit beats Deflection (a direct hit)
 
     @property
     def type(self) -> str:
