@@ -55,6 +55,8 @@ def score(d: Decision, a: Action) -> float:
             d.moved(a.target, mode, d.speed))
     if k == "maintain":
         return 0.1 + d.position(d.pos)
+    if k == "release" and a.target is not None:
+        return d.position(d.pos) - 0.5  # a grip given up for nothing (spec §5.9 item 4)
     if k == "escape":
         return escape(d, args[0]) + d.position(d.pos)
     if k == "vigilance":

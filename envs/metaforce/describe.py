@@ -379,5 +379,6 @@ _WORDS = {
     "convoke": _convoke, "combo": _combo,
     "concentrate": lambda view, c, a: "concentrate: keep the Unbroken effects going",
     "release": lambda view, c, a: f"release {a.args[0].replace('_', ' ')} (free, ends its "
-                                  "Tension)",
+                                  "Tension)" if a.args else
+    f"let go of {display_name(view, str(a.target))} (free, ends the grapple)",
 }

@@ -38,7 +38,9 @@ the table::
     518..528   power       kind(11): FULL's react action8 (W-R1: the Reaction becomes a frame),
                            fudge 1, fudge 2 (Fudge Nudge: +1 on the attack roll's first or second
                            d12), force_fate miss|deflected|direct (the band Force Fate moves the
-                           ToHit to), magic_effect 1..5 (Magic Effect: MP added to a critical's V)
+                           ToHit to), magic_effect 1..5 (Magic Effect: MP added to a critical's V);
+                           in a frame decision its first 4 are release -> <enemy 0..3> (a grip
+                           let go, free, spec §5.9 item 4)
     529..576   reload_fire weapon(4) x target(4) x mode(3): FULL's expert reload-and-shoot frame
 
 ``pass`` means two things: held in a frame (``frame`` block, kind pass, hold) and the decline
@@ -218,6 +220,12 @@ class MetaforceEncoding:
                     raise ValueError(f"{NAME}: {a.label!r}: the layout has {len(AIMED)} combos")
                 out.append(start + n * pk + index[a.target or ""] - MAX_PER_SIDE)
                 continue
+            if not window and k == "release" and not a.args:  # a grip let go: ``power``
+                t = index[a.target or ""] - MAX_PER_SIDE
+                if t < 0:
+                    raise ValueError(f"{NAME}: {a.label!r} aims at an ally")
+                out.append(st["power"][0] + t)
+                continue
             if not window and (k in ("concentrate", "release") or (k == "cast" and a.args
                                                                    and a.args[0] in support)):
                 out.append(st["window"][0] + _frame_window(index, support, a))
@@ -296,6 +304,11 @@ class MetaforceEncoding:
         if block == "ally":
             ally = self.ego(enc, combatant)[1][1 + c["ally"]] or "nobody"
             return Action(me, ALLY[c["kind"]], (), ally)
+        if block == "power" and enc.decision == "frame":  # a grip let go (spec §5.9 item 4)
+            k = c["kind"]
+            ego = self.ego(enc, combatant)[1]
+            return Action(me, "release", (), (ego[MAX_PER_SIDE + k] if k < TARGETS else None)
+                          or "nobody")
         if block == "power":
             kind, args = POWER[c["kind"]]
             return Action(me, kind, args)

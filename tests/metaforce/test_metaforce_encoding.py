@@ -269,3 +269,28 @@ def test_random_play_with_casters_round_trips_masks_exactly():
             enc.apply(rng.choice(legal), dice)
             decisions += 1
     assert {"convoke", "concentrate", "release", "cast"} <= seen
+
+
+def test_a_grip_let_go_shares_the_power_block_in_a_frame():
+    # spec §5.9 item 4: ``release -> <grappled>`` is free; in a frame decision the ``power``
+    # block's first indices name it by enemy slot (its own actions are windows only)
+    from envs.core.dice import ScriptedDice
+    from envs.core.squaregrid import SquareGrid
+    from envs.metaforce.rules import CORE, build, profile_of, stat_blocks
+    blocks = stat_blocks()
+    rows = [("br", "a", profile_of(blocks["odonghe_brawler"]), (2, 2), False),
+            ("b", "b", profile_of(blocks["bandit"]), (3, 2), False),
+            ("b2", "b", profile_of(blocks["bandit"]), (3, 3), False)]
+    enc = build(rows, SquareGrid(10, 10), CORE, "grip", SeededDice(0), ["br", "b", "b2"])
+    enc.apply(enc.parse_action("br: grapple -> b2"), ScriptedDice(["d12=11", "d12=6"]))
+    assert enc.decision == "frame" and enc.current_actor() == "br"
+    a = enc.parse_action("br: release -> b2")
+    assert a in enc.legal_actions()
+    start = LAYOUT.strides("power")[0]
+    assert ENCODING.encode_action(enc, "br", a) == start + 1  # b2: the second enemy slot
+    assert ENCODING.decode_action(enc, "br", start + 1) == a
+    mask = mask_from_legal(ENCODING, enc, "br")
+    assert mask[start + 1] and not mask[start] and not mask[start + 2]
+    enc.apply(a, ScriptedDice([]))
+    assert not enc.by_id["br"].grips() and "grappled" not in enc.by_id["b2"].statuses
+    assert enc.by_id["br"].frames_left == 1  # free: the frame is still there

@@ -134,6 +134,8 @@ TABLE: dict[str, Words] = {
     "prime": _simple("ready an arrow on the {0}"),
     "grapple": _simple("grab {target}"),
     "maintain": _simple("tighten the grip on {target}"),
+    "release": lambda enc, c, a: f"stop concentrating on {_item(a.args[0])}" if a.args
+    else f"let go of {name_of(enc, a.target)} (free)",
     "escape": _simple("break free of {0}"),
     "vigilance": lambda enc, c, a: "stay vigilant (2 Reactions, ends the turn)",
     "withdraw": lambda enc, c, a: "withdraw from the fight",

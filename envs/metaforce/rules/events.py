@@ -191,7 +191,7 @@ class GrappleChanged(Event):
     grappler: str
     target: str
     magnitude: int
-    how: str  # grabbed | held | failed | ended
+    how: str  # grabbed | held | failed | ended | released
 
     def __str__(self) -> str:
         return f"{self.grappler} grapple on {self.target}: {self.how} (magnitude {self.magnitude})"

@@ -9,6 +9,7 @@ Frame actions (the turn owner; ``[mode]`` is ``approach`` or ``retreat``, none f
     <id>: special [<mode> -> <ref>]         <id>: reload <firearm> [<mode> -> <ref>]
     <id>: prime <bow> [<mode> -> <ref>]     <id>: grapple [<mode>] -> <target>
     <id>: maintain -> <grappled>            <id>: escape <status>
+    <id>: release -> <grappled>             (free: the grappler lets go, spec §5.9 item 4)
     <id>: vigilance                         <id>: withdraw         <id>: end_turn
 
 Windows (W-R1 Reaction after an enemy frame; W-I5 Deus Ex)::
@@ -111,10 +112,11 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
             n = len(c.profile.frame_combos)
             if len(args) != 1 or not args[0].isdigit() or int(args[0]) >= n:
                 _fail(label, f"{c.id} has {n} frame combo(s): combo takes 0..{n - 1}")
-        elif a.kind == "release":
+        elif a.kind == "release" and not (a.target is not None and not args):
             held = [sp.id for sp in c.profile.cantrips]
-            if len(args) != 1 or args[0] not in held:
-                _fail(label, f"release takes one of {c.id}'s cantrips: {', '.join(held) or 'none'}")
+            if len(args) != 1 or args[0] not in held or a.target is not None:
+                _fail(label, f"release takes '-> <grappled>' or one of {c.id}'s cantrips: "
+                             f"{', '.join(held) or 'none'}")
         elif a.kind == "cast":
             spells = [sp.id for sp in c.profile.spells] + [sp.id for sp in c.profile.cantrips]
             if len(args) != 1 or args[0] not in spells:
@@ -136,7 +138,7 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
         _fail(label, f"{a.kind} needs '-> <target>'")
     if a.kind in ("vigilance", "withdraw", "end_turn", "deus_ex", "dodge", "crash_out", "crit",
                   "action8", "react4", "safe6", "assurance8", "meta_die", "tap_mana",
-                  "convoke", "concentrate", "release", "meta_status", *_POWER_ARGS) \
+                  "convoke", "concentrate", "meta_status", *_POWER_ARGS) \
             and a.target is not None:
         _fail(label, f"{a.kind} takes no target")
 

@@ -135,6 +135,7 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
             if t.active and t.id not in grips and grapple_ok(c, t):
                 acts += _aimed(enc, c, "grapple", (), t, reach, reach, speed)
     acts += [Action(c.id, "maintain", (), g) for g in grips]
+    acts += [Action(c.id, "release", (), g) for g in grips]  # spec §5.9 item 4: free
     acts += [Action(c.id, "escape", (s,)) for s in breakable(c)]
     if c.profile.frame_combos and enc.options.full:
         acts += combo_actions(enc, c, ts)  # spec §4.4, R-25 (FULL)

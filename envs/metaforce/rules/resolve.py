@@ -19,7 +19,7 @@ from .full_firearms import reload_fire
 from .full_focus import cast_support, concentrate, release
 from .full_spells import begin_cast, channel, interrupt, tap_mana
 from .legal import split_mode
-from .moves import approach_cell, move_to, retreat_cell
+from .moves import approach_cell, move_to, release_grapple, retreat_cell
 from .profile import Weapon
 from .statuses import escape, maintain
 
@@ -181,9 +181,13 @@ def resolve_reaction(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], r: Comb
 def free_action(enc: MetaforceEncounter, ev: list[Event], c: Combatant, a: Action) -> None:
     """Action-8 (8 MP, once a round: +1 frame this turn), React-4 (4 MP: +1 Reaction held
     after this turn), Safe-6 / Assurance-8 (6 / 8 MP), spec §4.6, §6.4, R-44, and Release
-    (spec §5.2 #22, §7.7) (FULL)."""
+    (spec §5.2 #22, §7.7) (FULL); ``release -> <grappled>`` lets a grapple go (spec §5.9 item
+    4, CORE too)."""
     if a.kind == "release":
-        release(ev, c, a.args[0])
+        if a.args:  # spec §5.2 #22: a held effect
+            release(ev, c, a.args[0])
+        else:  # spec §5.9 item 4: the grappler lets go, for free
+            release_grapple(enc, ev, c, "released", a.target)
         return
     if a.kind in ("safe6", "assurance8"):
         floor = 6 if a.kind == "safe6" else 8
