@@ -309,7 +309,10 @@ def _cast(view: Any, c: Any, a: Action) -> str:
         return f"cast {a.args[0].replace('_', ' ')} on myself"
     if any(sp.id == a.args[0] for sp in c.profile.cantrips):  # Ward, Heal (FULL)
         return f"cast {a.args[0].replace('_', ' ')} on {display_name(view, str(a.target))}"
-    return f"cast {a.args[0].replace('_', ' ')} at {display_name(view, str(a.target))}"
+    step = ""
+    if a.args[-1] in ("approach", "retreat"):  # a 5-ft step as casting begins
+        step = f", 5 ft {'toward' if a.args[-1] == 'approach' else 'away from'} the target"
+    return f"cast {a.args[0].replace('_', ' ')} at {display_name(view, str(a.target))}{step}"
 
 
 def _convoke(view: Any, c: Any, a: Action) -> str:
@@ -367,7 +370,9 @@ _WORDS = {
     "channel": lambda view, c, a: "keep casting the spell (its next frame)" + (
         f", stepping 5 ft {'toward' if 'approach' in a.args else 'away from'} the target"
         if a.args else ""),
-    "tap_mana": _mpower("tap mana for the next spell"),
+    "tap_mana": lambda view, c, a: "tap mana for the next spell" + (
+        f", 5 ft {'toward' if a.args[0] == 'approach' else 'away from'} "
+        f"{display_name(view, str(a.target))}" if a.args else ""),
     "action8": _mpower("use Action-8: one more frame this turn", 8),
     "react4": _mpower("use React-4: one more Reaction", 4),
     "safe6": _mpower("use Safe-6 on the own dice for two frames", 6),

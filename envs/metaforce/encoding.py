@@ -10,7 +10,9 @@ an activity held in place that takes no target uses target 0. ``arena layout met
 the table::
 
     0..71      frame       kind(6) x target(4) x mode(3): pass, special, dash, grapple, maintain,
-                           FULL's channel (the next frame of a spell)
+                           FULL's channel (the next frame of a spell; while no spell is being
+                           cast, its approach and retreat indices are tap_mana approach|retreat
+                           -> <enemy>, R-24)
     72..81     still       kind(10): vigilance, withdraw, end_turn, escape grappled, escape burn,
                            and FULL's free M-Powers action8, react4, safe6, assurance8, tap_mana
     82..177    attack      weapon(4) x meta(2) x target(4) x mode(3) (meta: the +meta flag)
@@ -26,7 +28,9 @@ the table::
                            cast <cantrip 0|1> -> <friend 0..3> (Ward, Heal: ego slots 0..3),
                            concentrate (spec §5.2 #21), release <cantrip 0|1> (#22)
     477..492   react       kind(4) x weapon(4): attack, attack +meta, throw (the trigger is the
-                           target), FULL's prime (a Reaction Prime)
+                           target), FULL's prime (a Reaction Prime); in a frame decision
+                           cast <spell 0|1> approach|retreat -> <enemy 0..3> (R-24: a levelled
+                           spell begun with a 5-ft step), spell x mode x target
     493..500   aimed       kind(2) x target(4): FULL's react maintain -> <grappled> and
                            finish -> <target> (W-I4, Finishing Touch); in a frame decision
                            FULL's combo 0|1 -> <target> (``frame_combos``, spec §4.4, R-25)
@@ -249,6 +253,18 @@ class MetaforceEncoding:
                 t = index[a.target] - MAX_PER_SIDE
                 if t < 0:
                     raise ValueError(f"{NAME}: {a.label!r} aims at an ally")
+            if mode and not window and k == "tap_mana":  # the ``channel`` indices
+                start, (pk, pt, _) = st["frame"]
+                out.append(start + _FRAME["channel"] * pk + t * pt + mode)
+                continue
+            if mode and not window and k == "cast":  # the ``react`` block in a frame
+                spells = [sp.id for sp in enc.by_id[combatant].profile.spells]
+                k_sp = spells.index(args[0]) if args[0] in spells else SPELL_SLOTS
+                if k_sp >= SPELL_SLOTS:
+                    raise ValueError(f"{NAME}: {a.label!r}: the layout has {SPELL_SLOTS} "
+                                     "spell slots")
+                out.append(st["react"][0] + k_sp * 2 * TARGETS + (mode - 1) * TARGETS + t)
+                continue
             if window and (k, a.args) in _WINDOW:
                 out.append(st["window"][0] + _WINDOW[(k, a.args)])
             elif window and (k, a.args) in _AIMED:
@@ -330,6 +346,9 @@ class MetaforceEncoding:
             weapon = ws[k] if k < len(ws) else f"weapon{k}"
         if block == "frame":
             kind = FRAME_KINDS[c["kind"]]
+            if kind == "channel" and mode and enc.decision == "frame" \
+                    and enc.by_id[me].casting is None:
+                return Action(me, "tap_mana", words, target)  # not casting
             if kind not in _NEEDS_TARGET and not mode:
                 target = None
             return Action(me, kind, words, target)
@@ -369,6 +388,14 @@ class MetaforceEncoding:
             spells = [sp.id for sp in enc.by_id[combatant].profile.spells]
             k = c["spell"]
             return Action(me, "cast", (spells[k] if k < len(spells) else f"spell{k}",), target)
+        if enc.decision == "frame":  # a levelled spell begun with a 5-ft step
+            k = index - _ST["react"][0]
+            k_sp, rest = divmod(k, 2 * TARGETS)
+            step, t_slot = divmod(rest, TARGETS)
+            spells = [sp.id for sp in enc.by_id[combatant].profile.spells]
+            return Action(me, "cast", (spells[k_sp] if k_sp < len(spells) else f"spell{k_sp}",
+                                       MODES[1 + step]),
+                          self.ego(enc, combatant)[1][MAX_PER_SIDE + t_slot] or "nobody")
         what = REACT[c["kind"]]
         if what == "prime":
             return Action(me, "react", ("prime", weapon))

@@ -123,6 +123,14 @@ def _fudge(enc: Any, a: Action) -> str:
     return f"Fudge Nudge: +1 on d12 number {a.args[0]} of the roll"
 
 
+def _step(enc: Any, a: Action) -> str:
+    """R-24: the 5-ft step of a casting or mana-tapping frame (none when held)."""
+    if not a.args or a.args[-1] not in ("approach", "retreat"):
+        return ""
+    return f", 5 ft {'toward' if a.args[-1] == 'approach' else 'away from'} " \
+           f"{name_of(enc, a.target)}"
+
+
 TABLE: dict[str, Words] = {
     "pass": _pass,
     "dash": _simple("dash"),
@@ -147,11 +155,10 @@ TABLE: dict[str, Words] = {
     "finish": lambda enc, c, a: f"Finishing Touch: drop {name_of(enc, a.target)} to 0 HP",
     "meta_die": lambda enc, c, a: "Create a Meta-Die against the attacker's ToHit (MP = the die, "
                                   "only if it helps)",
-    "cast": lambda enc, c, a: f"cast {_item(a.args[0])} at {name_of(enc, a.target)}",
-    "channel": lambda enc, c, a: f"keep casting {_item(str(c.casting))}" + (
-        f", 5 ft {'toward' if 'approach' in a.args else 'away from'} {name_of(enc, a.target)}"
-        if a.args else ""),
-    "tap_mana": lambda enc, c, a: "tap mana for the next spell",
+    "cast": lambda enc, c, a: f"cast {_item(a.args[0])} at {name_of(enc, a.target)}"
+    + _step(enc, a),
+    "channel": lambda enc, c, a: f"keep casting {_item(str(c.casting))}" + _step(enc, a),
+    "tap_mana": lambda enc, c, a: "tap mana for the next spell" + _step(enc, a),
     "crit": lambda enc, c, a: f"put the critical's V on {' '.join(a.args)}",
     "meta_status": lambda enc, c, a: f"Magic Effect: a Meta-Die as a {_item(a.args[0])} "
                                      "magnitude (MP = its result)",

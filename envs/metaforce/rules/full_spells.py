@@ -65,15 +65,37 @@ def costs(c: Combatant, sp: AreaSpell, convokers: int = 0) -> tuple[int, int]:
 
 
 def spell_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
-    """``cast`` on each enemy in range, and ``tap_mana`` while no mana is held."""
+    """``cast`` on each enemy in range, and ``tap_mana`` while no mana is held; each also with
+    a 5-ft step toward or away from its target or reference (R-24: movement is at most 5 ft a
+    frame while casting or tapping mana, the frame that begins the spell included)."""
     if not enc.options.full or not c.profile.spells:
         return []
-    acts = [Action(c.id, "cast", (sp.id,), t.id) for sp in c.profile.spells
-            for t in enc.combatants if t.side != c.side and t.alive and t.present
-            and dist(c, t) * rulings.SQUARE_FT <= sp.range_ft]
+    step = c.speed_squares() > 0
+    acts = []
+    for sp in c.profile.spells:
+        for t in enc.combatants:
+            if t.side != c.side and t.alive and t.present \
+                    and dist(c, t) * rulings.SQUARE_FT <= sp.range_ft:
+                acts += _stepping(c, "cast", (sp.id,), t, step)
     if c.mana_until < 0:
         acts.append(Action(c.id, "tap_mana"))
+        if step:
+            for r in enc.combatants:
+                if r.side != c.side and r.active:
+                    acts += _stepping(c, "tap_mana", (), r, step)[1:]
     return acts
+
+
+def _stepping(c: Combatant, kind: str, args: tuple[str, ...], t: Combatant, step: bool
+              ) -> list[Action]:
+    """``kind args -> t`` held, then (``step``) with a 5-ft approach (not when adjacent) and
+    retreat relative to ``t``."""
+    out = [Action(c.id, kind, args, t.id if args else None)]
+    if step:
+        if dist(c, t) > 1:
+            out.append(Action(c.id, kind, (*args, "approach"), t.id))
+        out.append(Action(c.id, kind, (*args, "retreat"), t.id))
+    return out
 
 
 def casting_actions(c: Combatant) -> list[Action]:

@@ -23,8 +23,9 @@ FULL adds ``react prime <bow>``, ``react maintain -> <grappled>`` (W-R1), ``dodg
 ``crash_out`` (W-I3), ``finish -> <target>`` (W-I4, Finishing Touch) and, with the option
 ``crit_policy: agent``, ``crit tohit|damage|magnitude|size`` (the V of a critical); on its own
 turn an Action-8/React-4 holder may take the free ``action8`` (+1 frame) and ``react4``, a
-Safe-6/Assurance-8 holder the free ``safe6`` and ``assurance8``; a caster ``cast <spell> ->
-<target>``, ``channel -> <target>`` (the next casting frame) and ``tap_mana``; the M-Powers of
+Safe-6/Assurance-8 holder the free ``safe6`` and ``assurance8``; a caster ``cast <spell>
+[<mode>] -> <target>``, ``channel [<mode>] -> <target>`` (the next casting frame) and
+``tap_mana [<mode> -> <ref>]`` (R-24: a mode is a 5-ft step); the M-Powers of
 ``full_meta``: ``link -> <ally>`` (Initiative Link, free), ``team_work -> <ally>`` (a frame) and
 ``react action8`` (W-R1: the Reaction becomes a whole frame); and those of ``full_powers``:
 ``fudge 1|2`` (W-I1 Fudge Nudge), ``force_fate miss|deflected|direct`` (W-I1 for the attacker,
@@ -88,7 +89,8 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
             _fail(label, f"react {args[0]} takes no target")
     else:
         if args and args[-1] in MODES:
-            if (a.kind in _BARE and a.kind != "channel") or a.kind == "escape":
+            if (a.kind in _BARE and a.kind not in ("channel", "tap_mana")) \
+                    or a.kind == "escape":
                 _fail(label, f"{a.kind} takes no movement mode")
             if a.target is None:
                 _fail(label, "a movement mode needs '-> <reference>'")
@@ -122,6 +124,8 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
             if len(args) != 1 or args[0] not in spells:
                 _fail(label, f"{c.id} has no spell {' '.join(args)!r}; spells: "
                              f"{', '.join(spells) or 'none'}")
+            if len(args) < len(a.args) and args[0] not in [sp.id for sp in c.profile.spells]:
+                _fail(label, "only a levelled spell's cast takes a movement mode (R-24)")
         elif a.kind in _POWER_ARGS:
             if len(args) != 1 or args[0] not in _POWER_ARGS[a.kind]:
                 _fail(label, f"{a.kind} takes one of {', '.join(_POWER_ARGS[a.kind])}")
@@ -139,7 +143,7 @@ def check_label(a: Action, label: str, c: Combatant) -> None:
     if a.kind in ("vigilance", "withdraw", "end_turn", "deus_ex", "dodge", "crash_out", "crit",
                   "action8", "react4", "safe6", "assurance8", "meta_die", "tap_mana",
                   "convoke", "concentrate", "meta_status", *_POWER_ARGS) \
-            and a.target is not None:
+            and a.target is not None and not (a.kind == "tap_mana" and len(args) < len(a.args)):
         _fail(label, f"{a.kind} takes no target")
 
 

@@ -60,8 +60,13 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         assert a.target is not None
         if any(sp.id == args[0] for sp in c.profile.cantrips):
             cast_support(enc, ctx, ev, c, args[0], a.target)  # Ward, Heal (FULL)
-        else:
-            begin_cast(enc, ctx, ev, c, args[0], a.target)
+            return True
+        step = min(1, speed)  # at most 5 ft in the frame casting begins
+        if mode == "approach":
+            _move(enc, ev, c, mode, t, step)
+        begin_cast(enc, ctx, ev, c, args[0], a.target)
+        if mode == "retreat" and not enc.is_over():
+            _move(enc, ev, c, mode, t, step)
         return True
     if kind == "combo":  # spec §4.4, R-25 (FULL): several attacks in one frame
         assert t is not None
@@ -80,8 +85,12 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         if mode == "retreat" and not enc.is_over():
             _move(enc, ev, c, mode, t, step)
         return True
-    if kind == "tap_mana":
+    if kind == "tap_mana":  # at most 5 ft while tapping mana
+        if mode == "approach":
+            _move(enc, ev, c, mode, t, min(1, speed))
         tap_mana(ev, c)
+        if mode == "retreat":
+            _move(enc, ev, c, mode, t, min(1, speed))
         return True
     if kind == "dash":
         return _move(enc, ev, c, mode, t, 2 * speed, how=f"dash {mode}")
