@@ -14,6 +14,10 @@ it does now plus what its end position means for the coming frames.
   attacks its Speed and reach give it from where this combatant would stand (a Reaction attack
   at once, its next turn later); a ranged combatant keeps its distance, a melee one closes, and
   a weak combatant does not stand in a giant's reach;
+* a levelled area spell (FULL): the rules' ``preview_area`` gives each covered creature's
+  chance and expected damage from the one roll; the foes' fight units, less 1.5 times the
+  allies' share of HP it burns, spread over its casting frames and less its Exert; never a cast
+  that would push Exert past the limit; once begun, a spell is carried on (``channel``);
 * Special Attack setup while closing, grapples (no preview: estimated from the view), Escape,
   Vigilance, W-R1 Reaction attacks and moves.
 
@@ -246,6 +250,10 @@ class _Decision:
             e += p.expected_damage
             miss *= 1 - p.hit
         return e, 1 - miss
+
+    def levelled(self, sid: str) -> bool:
+        """``sid`` is one of this combatant's levelled area spells (not a support cantrip)."""
+        return any(sp.id == sid for sp in self.enc.by_id[self.actor].profile.spells)
 
     def off(self, wid: str, tid: str, shots: int = 1, meta: bool = False) -> float:
         key = (wid, tid, shots, meta)

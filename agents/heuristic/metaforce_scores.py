@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 __all__ = ["score", "STATUS_VALUE", "KEEP_W"]
 
 KEEP_W = 0.6  # a Reaction kept for a foe that comes into reach
+ALLY_W = 1.5  # an ally's share of HP lost to one's own area spell, against a foe's
+EXERT_W = 0.03  # a point of Exert (Tired at 4, spec §7.6)
+CHANNEL_W = 0.3  # a casting frame carried on
 STATUS_VALUE = {"stun": 0.5, "bleed": 0.25, "burn": 0.25, "slow": 0.15, "knockback": 0.0,
                 "grappled": 0.2}
 
@@ -40,6 +43,10 @@ def score(d: Decision, a: Action) -> float:
         return d.position(d.moved(a.target, mode, 2 * d.speed))
     if k == "pass":
         return d.position(d.moved(a.target, mode, d.speed))
+    if k == "cast" and a.target is not None and d.levelled(args[0]):
+        return spell(d, args[0], a.target) + d.position(d.moved(a.target, mode, 1))
+    if k == "channel":  # keep casting: giving up loses the Exert paid (spec §5.8)
+        return CHANNEL_W + d.position(d.moved(a.target, mode, 1))
     at = d.moved(a.target, mode, d.speed)
     if k == "reload":
         return reload(d, args[0]) + d.position(at)
@@ -80,6 +87,27 @@ def attack(d: Decision, a: Action, mode: str) -> float:
     w = d.weapon(wid)
     stop = w["range_squares"] if w else 1  # APPROACH stops once in range (spec §5.1)
     return v + d.position(d.moved(tid, mode, d.speed, stop))
+
+
+def spell(d: Decision, sid: str, tid: str) -> float:
+    """A levelled area spell (spec §5.8, R-60) from the rules' ``preview_area``: the foes' fight
+    units minus ``ALLY_W`` times the allies' share of HP lost, spread over its casting frames,
+    less ``EXERT_W`` a point of Exert it costs (``costs``), and nothing worth a fall into
+    Unconsciousness (spec §7.6: Exert above the limit)."""
+    from envs.metaforce.rules.full_spells import costs, spell_of
+    from envs.metaforce.rules.preview import preview_area
+    c = d.enc.by_id[d.actor]
+    exert, frames = costs(c, spell_of(c, sid))
+    if c.exert_total + exert > c.profile.exert_limit:
+        return -1.0
+    v = 0.0
+    for h in preview_area(d.enc, d.actor, sid, tid):
+        if h.ally:
+            hp = max(1, d.cs[h.combatant]["hp"])
+            v -= ALLY_W * min(h.expected_damage, hp) / hp
+        else:
+            v += d.value(h.combatant, h.expected_damage, h.hit)
+    return v / frames - EXERT_W * exert
 
 
 def best_ranged(d: Decision, wid: str) -> float:

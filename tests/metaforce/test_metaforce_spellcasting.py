@@ -470,3 +470,35 @@ def test_random_casters_keep_the_invariants(seed):
     for cid in ("w", "w2"):
         enc.by_id[cid].mana_until = 1
     assert play_random(enc, seed) > 0
+
+
+# ---------------------------------------------------------------- preview_area (spec §5.8, R-60)
+def test_the_area_preview_is_exact_over_the_one_roll_for_every_creature_it_covers():
+    from envs.metaforce.rules.preview import preview_area
+    enc = fight((wizard("w"), "a", (0, 0)), (wizard("w2"), "a", (2, 6)),
+                (cat("bandit", "b"), "b", (0, 6)), (cat("bandit", "b2"), "b", (1, 7)),
+                (cat("bandit", "far"), "b", (8, 6)), options=FULL)
+    got = {h.combatant: h for h in preview_area(enc, "w", "fireball", "b")}
+    assert set(got) == {"b", "b2", "w2"}  # within 10 ft of b's square, the ally included
+    assert got["w2"].ally and not got["b"].ally
+    # Advantage (proficient): ToHit >= 1 + 8 beats E 6 and D 6 on every roll: always direct;
+    # a 12 (23 of 144 pairs) doubles 10 + d8 (its V goes to Burn's magnitude, §13.4)
+    want = (121 * 14.5 + 23 * 29) / 144
+    for cid in ("b", "b2"):
+        assert got[cid].hit == pytest.approx(1.0)
+        assert got[cid].expected_damage == pytest.approx(want, abs=1e-9)
+
+
+def test_the_heuristic_throws_a_fireball_into_a_cluster_and_not_onto_its_ally():
+    from agents.heuristic.metaforce import MetaforceHeuristic
+    enc = fight((wizard("w"), "a", (0, 0)), (cat("bandit", "b"), "b", (0, 6)),
+                (cat("bandit", "b2"), "b", (1, 7)), (cat("bandit", "b3"), "b", (1, 5)),
+                options=FULL)
+    enc.by_id["w"].mana_until = 1  # one frame, 2 Exert
+    a = MetaforceHeuristic(seed=0).choose(enc)
+    assert (a.kind, a.args[:1]) == ("cast", ("fireball",)), a.label
+    ally = fight((wizard("w"), "a", (0, 0)), (cat("fighter", "f"), "a", (0, 5)),
+                 (cat("bandit", "b"), "b", (0, 6)), options=FULL)
+    ally.by_id["w"].mana_until = 1
+    a = MetaforceHeuristic(seed=0).choose(ally)
+    assert a.kind != "cast", a.label  # one foe and the Fighter beside it: the fire bolt

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
 __all__ = ["spell_actions", "casting_actions", "begin_cast", "channel", "tap_mana",
-           "interrupt", "costs", "convokers"]
+           "interrupt", "costs", "convokers", "area_of", "spell_of"]
 
 
 def _spell(c: Combatant, sid: str) -> AreaSpell:
@@ -166,14 +166,26 @@ def channel(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant) ->
         _resolve(enc, ctx, ev, c, sp, target)
 
 
+def area_of(enc: MetaforceEncounter, c: Combatant, sp: AreaSpell, t: Combatant
+            ) -> list[Combatant]:
+    """Every creature ``sp`` cast by ``c`` at ``t`` covers now, allies included (R-60): within
+    its radius of the target's square nearest the caster (spec §5.8), in the fight's order."""
+    cx = min(max(c.x, t.x), t.x + t.n - 1)
+    cy = min(max(c.y, t.y), t.y + t.n - 1)
+    reach = sp.radius_ft // rulings.SQUARE_FT
+    return [o for o in enc.combatants if o.alive and o.present
+            and distance((cx, cy), 1, o.pos, o.n) <= reach]
+
+
+def spell_of(c: Combatant, sid: str) -> AreaSpell:
+    """``c``'s levelled spell ``sid``."""
+    return _spell(c, sid)
+
+
 def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, sp: AreaSpell,
              target: str) -> None:
     t = enc.by_id[target]
-    cx = min(max(c.x, t.x), t.x + t.n - 1)  # the target's square nearest the caster
-    cy = min(max(c.y, t.y), t.y + t.n - 1)
-    reach = sp.radius_ft // rulings.SQUARE_FT
-    hit = [o for o in enc.combatants if o.alive and o.present
-           and distance((cx, cy), 1, o.pos, o.n) <= reach]
+    hit = area_of(enc, c, sp, t)
     # W-R2 before the roll (spec §6.1): each creature in the area may Dodge it, allies too
     # (ENGINE: an area spell is an attack on every creature it covers, R-60)
     dodged = {o.id: dodge(enc, ctx, ev, c, o, any_side=True) for o in hit}

@@ -26,7 +26,8 @@ from .moves import dist
 if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
-__all__ = ["AttackPreview", "preview_attack", "in_reach", "public_view"]
+__all__ = ["AttackPreview", "AreaHit", "preview_attack", "preview_area", "in_reach",
+           "public_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +140,72 @@ def _faces(enc: MetaforceEncounter, a: Any, w: Any, t: Any, tohit: int, v: int,
         out.append((g, defend(t.profile, raw, w.damage_type, g == "deflected",
                               w.family == "firearm", giant)))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class AreaHit:
+    """One creature's share of an area spell's preview: ``hit`` (the chance the one roll hits
+    it) and ``expected_damage`` (mean HP it loses after its defences)."""
+
+    combatant: str
+    ally: bool
+    hit: float
+    expected_damage: float
+
+
+def preview_area(enc: MetaforceEncounter, caster: str, spell: str, target: str
+                 ) -> tuple[AreaHit, ...]:
+    """The odds of ``caster``'s levelled area spell at ``target`` if it resolved now, for every
+    creature it covers (spec §5.8, R-60; exact over the d12s, the explosion md12 and the bonus
+    die; no Dodge, Meta-Die or status; a critical's V on ToHit while the hit needs it, else on
+    damage, as the engine's default)."""
+    from .attack import target_steps
+    from .checks import net_steps, step_dist
+    from .full_spells import area_of, spell_of
+    from .full_statuses import carried
+    key = ("area", caster, spell, target)
+    got = enc.memo.get(key)
+    if got is not None:
+        return got
+    c, t = enc.by_id[caster], enc.by_id[target]
+    sp = spell_of(c, spell)
+    s = net_steps(target_steps(enc, c, t), sp.proficient, sp.attr in c.profile.expertise,
+                  c.tired, c.exhausted)
+    penalty = C.ladder_penalty(s)
+    xv = expertise_v(c, sp.attr)
+    faces = range(1, sp.bonus_die + 1) if sp.bonus_die else [0]
+    rolls = step_dist(s)
+    on_mag = sp.special_status is not None and carried(True, sp.special_status)  # §13.4
+    out = []
+    for o in area_of(enc, c, sp, t):
+        e, d = o.evasion(), o.deflection()
+        ward, ma = ward_on(enc, o), m_a(enc, c, o)
+        hit = dmg = 0.0
+        for p, kept, other in rolls:
+            vs = [(1.0, 0)] if kept != 12 else (
+                [(1 / 12, v) for v in C.meta_faces(C.VERSATILE_DIE)]
+                if other is None else [(1.0, C.two_dice_versatile(other))])
+            for pv, v in vs:
+                q = p * pv
+                tohit = kept + sp.tohit + penalty - ward
+                v_hit = bool(v) and tohit < e
+                tohit += v if v_hit else 0
+                x_hit = xv > 0 and tohit < e
+                tohit += xv if x_hit else 0
+                if tohit < e:
+                    continue
+                hit += q
+                deflected = tohit <= d
+                extra = (0 if v_hit or on_mag else v) + (0 if x_hit else xv)
+                for f in faces:
+                    raw = attacker_damage(sp.damage_base + f + extra, ma, bool(v))
+                    lost = defend(o.profile, raw, sp.damage_type, deflected)
+                    if o.burn_injury and lost > 0:
+                        lost = lost * 3 // 2  # R-19
+                    dmg += q / len(faces) * lost
+        out.append(AreaHit(o.id, o.side == c.side, hit, dmg))
+    got = enc.memo[key] = tuple(out)
+    return got
 
 
 def in_reach(enc: MetaforceEncounter, attacker: str) -> dict[str, list[str]]:
