@@ -63,13 +63,16 @@ def test_luck_save_and_exert_to_save_options():
     from dataclasses import replace
     enc = fight((cat("hill_giant"), "b", (0, 1)), (cat("wizard"), "a", (0, 0)),
                 (cat("fighter"), "a", (8, 0)), aware=False,
-                options=replace(CORE, luck_save_on_death=True))
-    ev = act(enc, "hill_giant: attack great_club -> wizard", ["d12=12", "d12=4", "d6=2", "d12=10"])
+                options=replace(FULL, luck_save_on_death=True))
+    # (12, 4): V 5, and the Size 4 giant's three more V dice (R-29, FULL); d6; the Luck Save
+    ev = act(enc, "hill_giant: attack great_club -> wizard",
+             ["d12=12", "d12=4", "d12=1", "d12=1", "d12=1", "d6=2", "d12=10"])
     assert "wizard luck save d12 10 = 11 vs TN 11: success" in texts(ev)
     w = enc.by_id["wizard"]
-    assert (w.state, w.hp) == ("incapacitated", -2) and enc.decision == "frame"
+    assert (w.state, w.hp) == ("incapacitated", -2) and enc.outcome() is None
     enc = fight((cat("wolf"), "b", (0, 1)), (cat("wizard"), "a", (0, 0)), aware=False,
-                options=replace(CORE, exert_to_save=True))
+                options=replace(FULL, exert_to_save=True))
+    enc.by_id["wizard"].mp = 0  # no Meta-Die of her own against the bite (W-I2, FULL)
     act(enc, "wolf: special", [])
     ev = act(enc, "wolf: attack bite -> wizard", ["d12=6", "d12=10", "d6=3", "d8=5", "d12=4"])
     assert "wizard exerts 1 (Exert now 1)" in texts(ev)  # no Body save of her own
@@ -79,8 +82,9 @@ def test_luck_save_and_exert_to_save_options():
 def test_exert_to_save_over_the_limit_knocks_out_at_once():
     from dataclasses import replace
     enc = fight((cat("wolf"), "b", (0, 1)), (cat("wizard"), "a", (0, 0)), aware=False,
-                options=replace(CORE, exert_to_save=True))
+                options=replace(FULL, exert_to_save=True))
     w = enc.by_id["wizard"]
+    w.mp = 0  # no Meta-Die of her own against the bite (W-I2, FULL)
     w.exert = w.profile.exert_limit  # 13: Exhausted, at the limit (spec §7.6)
     act(enc, "wolf: special", [])
     ev = act(enc, "wolf: attack bite -> wizard", ["d12=6", "d12=10", "d6=3", "d8=5"])

@@ -46,7 +46,7 @@ def can_save(enc: MetaforceEncounter, c: Combatant, core: str) -> bool:
     attr = C.SAVE_ATTRIBUTE[core]
     p = c.profile
     return (attr in p.proficient or attr in p.expertise or core in p.saves
-            or bool(enc.options.gm_grants_saves))
+            or bool(enc.options.full and enc.options.gm_grants_saves))  # FULL only
 
 
 def roll_save(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
@@ -132,7 +132,8 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
         ev.append(StatusChanged(t.id, status, m, "resisted"))
         return
     save = _save_core(status)
-    if save is not None and not can_save(enc, t, save) and enc.options.exert_to_save:
+    if save is not None and not can_save(enc, t, save) and enc.options.full \
+            and enc.options.exert_to_save:
         t.exert += 1  # R-49 (FULL option): Exert 1 buys the Save
         ev.append(ExertPaid(t.id, 1, t.exert_total))
         if exert_check(enc, ev, t):  # spec §7.6: over the limit at once; out cold, no Save
