@@ -317,13 +317,20 @@ def grapple_attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combat
         use = "tohit" if tohit < e else "magnitude"
         if use == "tohit":
             tohit += chk.v
+    xv = expertise_v(a, p.grapple_attr)  # spec §2.4.2, R-52: to ToHit while the hit needs it,
+    x_use = ("tohit" if tohit < e else "magnitude") if xv else None  # else to the Magnitude
+    if x_use == "tohit":
+        tohit += xv
     got = "miss" if tohit < e else "direct"
     ev.append(AttackRolled(a.id, t.id, "grapple", chk.faces, chk.kept, s, tohit, e, e, got,
                            chk.v))
     if use:
         ev.append(CritUsed(a.id, use, chk.v))
+    if x_use:
+        ev.append(ExpertiseUsed(a.id, x_use, xv))
     if got == "direct":
-        grapple_hit(enc, ctx, ev, a, t, chk.kept, chk.v if use == "magnitude" else 0)
+        grapple_hit(enc, ctx, ev, a, t, chk.kept, (chk.v if use == "magnitude" else 0)
+                    + (xv if x_use == "magnitude" else 0))
     else:
         crash_out(enc, ctx, ev, a, t, chk.kept)  # W-I3 (FULL)
     return Hit(got, 0, chk.crit)

@@ -81,7 +81,7 @@ class AttackRolled(Event):
 @dataclass(frozen=True, slots=True)
 class CritUsed(Event):
     attacker: str
-    use: str  # tohit | damage | magnitude | size
+    use: str  # tohit | damage | magnitude (a grapple's) | magnitude | size
     v: int
     status: str = ""  # Magic Effect: the status whose magnitude V is (full_magic); "": its own
 

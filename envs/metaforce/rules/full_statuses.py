@@ -65,7 +65,7 @@ ALL_CHARMED = "all_charmed"
 
 AIMED = ("attack", "fire", "throw", "grapple")
 # the frame activities with a target and a movement mode relative to it (legal._aimed)
-HARMFUL = (*AIMED, "maintain", "cast", "react")
+HARMFUL = (*AIMED, "maintain", "cast", "channel", "react")
 # R-39: the actions that can harm their target (react: a Reaction Attack, throw or Maintain)
 _MOVING = ("pass", "dash", "special", "reload", "prime")
 # the frame activities whose movement reference is any enemy (legal._moving)
@@ -166,17 +166,13 @@ def controller_gone(enc: MetaforceEncounter, ev: list[Event], g: Combatant) -> N
 
 
 def _area(enc: MetaforceEncounter, c: Combatant, a: Action) -> list[Combatant]:
-    """The creatures a ``cast`` would hit (full_spells: the radius around the target's square
-    nearest the caster)."""
+    """The creatures a ``cast`` (or the ``channel`` that finishes the spell being cast) would
+    hit (``full_spells.area_of``)."""
+    from .full_spells import area_of
     t = enc.by_id[str(a.target)]
-    sp = next((s for s in c.profile.spells if s.id == a.args[0]), None)
-    if sp is None:
-        return [t]
-    cx = min(max(c.x, t.x), t.x + t.n - 1)
-    cy = min(max(c.y, t.y), t.y + t.n - 1)
-    reach = sp.radius_ft // rulings.SQUARE_FT
-    return [o for o in enc.combatants if o.alive and o.present
-            and distance((cx, cy), 1, o.pos, o.n) <= reach]
+    sid = c.casting if a.kind == "channel" else a.args[0]
+    sp = next((s for s in c.profile.spells if s.id == sid), None)
+    return [t] if sp is None else area_of(enc, c, sp, t)
 
 
 def _aims(a: Action) -> bool:
@@ -191,7 +187,7 @@ def _harms(enc: MetaforceEncounter, c: Combatant, a: Action, side: str) -> bool:
     """R-39: ``a`` is harmful to a member of ``side``."""
     if not _aims(a) or a.target is None:
         return False
-    if a.kind == "cast":
+    if a.kind in ("cast", "channel"):
         return any(o.side == side for o in _area(enc, c, a))
     return enc.by_id[a.target].side == side
 

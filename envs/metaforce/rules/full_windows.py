@@ -29,7 +29,8 @@ def dodge(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
     itself (RULING: as a Reaction, Ward is cast on its caster; the attack then meets its -2).
     Returns the Evasion it adds (0: no Dodge). ``any_side``: an ally may dodge too (an area
     spell that covers it)."""
-    if not enc.options.full or (t.side == a.side and not any_side) or t is a:
+    if not enc.options.full or (t.side == a.side and not any_side) or t is a \
+            or t.grappled == "intense":  # R-37: a Restrained target's only activity is Escape
         return 0
     bonus = t.profile.dodge_bonus
     uses = [Action(t.id, "dodge")] if bonus > 0 else []

@@ -88,7 +88,11 @@ def frame_moves(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
 def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
     """Every legal choice of ``c`` at the start of one of its frames (spec §5.2, CORE set)."""
     if c.casting is not None:  # spec §5.8: the casting frames follow one another (FULL)
-        return casting_actions(c)
+        if c.grappled == "intense":  # R-37: Escape is its only activity (the spell is lost)
+            return [Action(c.id, "pass"), *(Action(c.id, "escape", (s,)) for s in breakable(c)),
+                    Action(c.id, "end_turn")]
+        acts = casting_actions(c)
+        return filter_actions(enc, c, acts) if c.statuses else acts  # Fear, Charm (R-39)
     speed = c.speed_squares()
     rs = refs(enc, c)
     acts = _moving(c, "pass", (), rs, speed)

@@ -102,6 +102,7 @@ def resolve_frame(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combata
         knock_out(enc, ev, c, "retreated")
         return False
     if kind == "escape":
+        interrupt(ev, c, "given up")  # a Restrained caster's Escape ends its spell
         escape(enc, ctx, ev, c, args[0])
         return True
     if kind == "maintain":

@@ -293,7 +293,8 @@ def maintain(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
     steps = net_steps(step_mod(a, t), p.grapple_proficient, p.grapple_attr in p.expertise,
                       a.tired, a.exhausted)  # Fear / Charm (Partial) at the source (§7.5)
     chk = check_roll(dice_of(ctx.dice, a), steps)
-    total = (chk.kept + chk.v + chk.penalty + p.grapple_bonus) * grapple_factor(a, t)
+    xv = p.level if p.grapple_attr in p.expertise else 0  # spec §2.4.2: Expertise's V
+    total = (chk.kept + chk.v + chk.penalty + p.grapple_bonus + xv) * grapple_factor(a, t)
     ev.append(CheckRolled(a.id, "maintain", chk.faces, total))
     m, x, src = t.statuses.get("grappled", (0, 0, a.id))
     if total > m:
