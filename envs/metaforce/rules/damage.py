@@ -204,9 +204,9 @@ def _luck_save(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     (at HP -Body, the lowest a living one may have)."""
     if not (enc.options.full and enc.options.luck_save_on_death and c.profile.protected):
         return False
-    from .checks import check_roll
+    from .checks import check_roll, dice_of
     level = c.profile.level
-    chk = check_roll(ctx.dice, -1 if c.exhausted else 0)
+    chk = check_roll(dice_of(ctx.dice, c), -1 if c.exhausted else 0)  # its own d12 (Safe-6)
     total = chk.kept + chk.v + chk.penalty + level
     tn = max(4, 12 - level)
     ok = total >= tn
