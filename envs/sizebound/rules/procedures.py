@@ -84,28 +84,37 @@ def contest(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], kind: str, i: Fi
     _, ti = roll(ctx, ev, i, kind, i_bonus, adv=i_adv)
     _, td = roll(ctx, ev, d, kind, d_bonus, adv=d_adv)
     spent: set[str] = set()  # spec §6.5: a Host-style pool, 1 die a window (FULL)
+    # step 2: the side losing now spends one die at a time until it passes (it may push on
+    # past the lead it took, for a margin); then, if the lead changed hands, the other side
+    # gets the same chance; this repeats until the side losing passes (a tie loses for I)
+    side = i if ti <= td else d
     while enc.exertion_windows:
-        loser = i if ti <= td else d
-        if loser.dice <= 0 or no_decisions(loser) or loser.id in spent:
-            break
-        if enc.exertion_auto:  # spec §9.2: I wins only on I > D
-            flips = ti + 6 > td if loser is i else td + 6 >= ti
-            if loser.dice < AUTO_MIN_DICE or not flips:
-                break
-        elif ctx.ask(loser.id, "exert_d20", [Action(loser.id, "spend"),
-                                            Action(loser.id, "pass")],
-                     {"roll": kind, "total": ti if loser is i else td,
-                      "against": td if loser is i else ti}).kind == "pass":
-            break
-        spend_die(enc, loser)
-        if one_die(enc, loser):
-            spent.add(loser.id)
+        losing = (ti <= td) == (side is i)
+        if side.dice <= 0 or no_decisions(side) or side.id in spent:
+            go = False
+        elif enc.exertion_auto:  # spec §9.2: only a die that can flip the result
+            flips = ti + 6 > td if side is i else td + 6 >= ti
+            go = losing and side.dice >= AUTO_MIN_DICE and flips
+        else:
+            go = ctx.ask(side.id, "exert_d20", [Action(side.id, "spend"),
+                                                Action(side.id, "pass")],
+                         {"roll": kind, "total": ti if side is i else td,
+                          "against": td if side is i else ti}).kind != "pass"
+        if not go:
+            loser = i if ti <= td else d
+            if loser is side:
+                break  # the side losing passed
+            side = loser  # the lead changed hands: the other side's chance
+            continue
+        spend_die(enc, side)
+        if one_die(enc, side):
+            spent.add(side.id)
         face = ctx.dice.roll(6)[0]
-        if loser is i:
+        if side is i:
             ti += face
         else:
             td += face
-        ev.append(Boosted(loser.id, kind, face, ti if loser is i else td))
+        ev.append(Boosted(side.id, kind, face, ti if side is i else td))
     won = ti > td
     ev.append(ContestResult(kind, i.id, d.id, ti, td, won))
     # spec §5.0.3 step 4; §7.1: every fatigue rung up to the effective one applies, so a Tired
