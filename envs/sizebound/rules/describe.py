@@ -299,7 +299,7 @@ _WORDS: dict[str, Words] = {
                  "steal")},
     **{k: (lambda v, f, a: lift_words(v, f, a, name_of(v, a.target)))
        for k in ("lift", "throw")},  # FULL (spec §5.2.16)
-    "leap": lambda v, f, a: leap_words(f, a, COMPASS[a.args[0]]),  # FULL (spec §5.2.18)
+    "leap": lambda v, f, a: leap_words(f, a, COMPASS[a.args[0]], v),  # FULL (spec §5.2.18)
     **{k: (lambda v, f, a: wield_words(v, f, a, name_of(v, a.target),
                                        COMPASS.get(a.args[0], "") if a.args else ""))
        for k in ("swing", "throw_to")},  # FULL (spec §5.2.16, R-71)

@@ -11,7 +11,9 @@ RULINGS of this module (the seed gives the speeds, not the procedure):
 * "A Move action uses the lowest of the speeds chosen for it" (spec §5.2.3): once a creature
   with a Leap speed leaps, what is left of its Move is capped by that speed (twice it under
   Run) less the spaces leapt this turn (as swimming caps it, ``full_terrain``).
-* It ignores ground difficult terrain (every space costs the same); the cells it passes over
+* It ignores ground difficult terrain (every space costs the same), not aerial difficult
+  terrain (Heavy Rain, Hail, Large Hail, Hurricane Force: every space costs double, spec
+  §5.2.18); the cells it passes over
   and the landing cell follow the step rules: on the map, no wall, no hostile in a cell passed
   over (allies are passed, spec §5.0.5), a landing cell it may stop in, ground at most 1 level
   above its own (a leap does not climb), and no landing nearer a fear source (spec §7.2).
@@ -68,17 +70,24 @@ class Leapt(Event):
         return f"{self.actor} leaps {self.direction} to ({self.x}, {self.y}) (cost {self.cost})"
 
 
+def aerial_weather(enc: SizeboundEncounter) -> bool:
+    """The weather makes the air difficult terrain (spec §5.2.18; ``full_motion``)."""
+    from .full_motion import AERIAL_DIFFICULT
+    return enc.options.weather in AERIAL_DIFFICULT
+
+
 def _clinging(f: Fighter) -> bool:
     return bool(f.cling) and f.z > 0 and not f.fall_turn
 
 
-def leap_cost(f: Fighter, k: int) -> int | None:
+def leap_cost(f: Fighter, k: int, aerial: bool = False) -> int | None:
     """The movement a leap of ``k`` spaces costs now (None: it cannot pay). A clinger's wall
-    leap costs M alone (0 budget)."""
+    leap costs M alone (0 budget). ``aerial``: the weather is aerial difficult terrain, which
+    a leap does not ignore (spec §5.2.18): every space costs double."""
     if _clinging(f):
         return 0 if f.mode == "none" and can_spend(f, "M") and k <= CLING_LEAP else None
     own = f.speeds.get("leap", 0)
-    cost = k if own else LEAP_WALK_COST * k
+    cost = (k if own else LEAP_WALK_COST * k) * (2 if aerial else 1)
     if own and f.fx.get(LEAPT, 0) + k > own * (2 if f.mode == "run" else 1):
         return None
     if f.mode in ("move", "run"):
@@ -87,7 +96,7 @@ def leap_cost(f: Fighter, k: int) -> int | None:
         budget = f.profile.walk
     else:
         return None
-    if own:
+    if own or aerial:
         return cost if budget >= cost else None
     return cost if leap_from_walk(budget, k) is not None else None
 
@@ -130,7 +139,7 @@ def leap_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     if not _may_leap(enc, f):
         return []
     ks = [(k_text, int(k_text)) for k_text in LEAP_DISTANCES
-          if leap_cost(f, int(k_text)) is not None]
+          if leap_cost(f, int(k_text), aerial_weather(enc)) is not None]
     if not ks:
         return []
     lands = _landings(enc, f, ks[-1][1])
@@ -168,7 +177,7 @@ def resolve_leap(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
     from .full_terrain import entered
     from .procedures import add_condition
     d, k = rulings.DIRECTIONS.index(a.args[0]), int(a.args[1])
-    cost = leap_cost(f, k)
+    cost = leap_cost(f, k, aerial_weather(enc))
     land = leap_path(enc, f, d, k)
     assert cost is not None and land is not None
     if _clinging(f):
@@ -197,12 +206,13 @@ def resolve_leap(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter,
     entered(enc, ev, f)
 
 
-def leap_words(f: Fighter, a: Action, where: str) -> str:
-    """Plain words for ``describe`` (``where``: the direction in words)."""
+def leap_words(f: Fighter, a: Action, where: str, enc: SizeboundEncounter | None = None
+               ) -> str:
+    """Plain words for ``describe`` (``where``: the direction in words; ``enc``: its weather)."""
     k = int(a.args[1])
     if _clinging(f):
         return f"leap {k} {where} off the wall (Move action; falls from height {f.z})"
-    cost = leap_cost(f, k)
+    cost = leap_cost(f, k, enc is not None and aerial_weather(enc))
     budget = f.budget if f.mode in ("move", "run") else f.profile.walk
     opens = ", opens the Move" if f.mode == "none" else ""
     return f"leap {k} {where} over any ground ({cost} of {budget} movement{opens})"

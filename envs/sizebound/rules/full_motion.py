@@ -127,13 +127,14 @@ def move_speed(enc: SizeboundEncounter, f: Fighter, air: bool = False) -> int:
 
 def step_cost(enc: SizeboundEncounter, f: Fighter, base: int) -> int:
     """An airborne flyer ignores ground difficult terrain (cost 1) but pays 2 in aerial
-    difficult terrain (Heavy Rain, Hail, Large Hail, Hurricane Force, §5.2.18); an Incorporeal
-    creature levitates: no difficult terrain at all (§7.2, §5.2.18)."""
+    difficult terrain (Heavy Rain, Hail, Large Hail, Hurricane Force, §5.2.18); a levitator
+    (no Fly speed) and an Incorporeal creature ignore both (§7.2, §5.2.18)."""
     if "incorporeal" in f.conds and enc.options.version == "full":
         return 2 if f.prone else 1
     if not enc.options.elevation or f.z == 0 or not can_hover(f):
         return base
-    cost = 2 if enc.options.weather in AERIAL_DIFFICULT else 1
+    # Fly suffers aerial difficult terrain; Levitate ignores every difficult terrain (§5.2.18)
+    cost = 2 if speed(f, "fly") and enc.options.weather in AERIAL_DIFFICULT else 1
     return cost * (2 if f.prone else 1)
 
 
