@@ -130,19 +130,24 @@ def test_quick_draw_by_4_strikes_first_on_an_attack_borrowed_from_the_next_turn(
     assert enc.by_id["knight"].attack_debt == 0  # paid
 
 
-def test_quick_draw_by_8_borrows_the_primary_action():
+def test_quick_draw_by_8_with_one_attack_to_strike_owes_only_that_attack():
+    # spec §6.4.5: by 8+ the Primary "may instead" be borrowed; the knight's pool would hold one
+    # general attack and its sword no attack of its own, so its one strike is the 1 general
+    # attack borrowed, not the whole Primary (case s645a: a second strike borrows it)
     enc, ev = quick_draw([19, 8])  # 28 vs 19: by 9
     assert "knight quick-draws against duelist (by 9): may borrow the Primary action" in texts(ev)
     do(enc, "knight: quick_strike -> duelist", [2, 10])  # 4 misses; then the duelist's 12
     k = enc.by_id["knight"]
-    assert k.primary_debt and k.attack_debt == 0
+    assert not k.primary_debt and k.attack_debt == 1
+    assert enc.window.kind == "parry"  # no second strike: nothing left in that pool
     do(enc, "knight: pass")  # parry
     do(enc, "knight: pass", [4])  # dodge
     do(enc, "knight: pass")  # block
     do(enc, "duelist: end_turn")
     k = enc.by_id["knight"]
-    assert k.used == "P" and not k.primary_debt
-    assert not any(a.kind in ("attack", "run", "aim") for a in enc.legal_actions())
+    assert k.used == "" and not k.primary_debt
+    got = [a.label for a in enc.legal_actions()]
+    assert "knight: attack main -> duelist" not in got and "knight: jab bonus -> duelist" in got
 
 
 def test_quick_draw_lost_or_small_win_borrows_nothing():

@@ -13,7 +13,7 @@ from .full_conditions import body_locked, petrified
 
 __all__ = ["can_spend", "spendable", "spend", "can_react", "spend_reaction", "extra_payment",
            "pay_extra", "can_free", "use_free", "can_pay_attack", "pay_attack", "defensive_bonus",
-           "any_payments"]
+           "any_payments", "weapon_attacks"]
 
 PDM = frozenset("PDM")
 
@@ -150,10 +150,11 @@ def can_pay_attack(f: Fighter, weapon: str | None = None) -> bool:
         return False
     if f.profile.attacks - f.attack_debt > 0:  # R-57: borrowed attacks are gone
         return True
-    return weapon is not None and _weapon_attacks(f).get(weapon, 0) > 0
+    return weapon is not None and weapon_attacks(f).get(weapon, 0) > 0
 
 
-def _weapon_attacks(f: Fighter) -> dict[str, int]:
+def weapon_attacks(f: Fighter) -> dict[str, int]:
+    """Each wielded or natural weapon's own attacks in a pool opened now (spec §4.5, §2.3)."""
     p = f.profile
     out: dict[str, int] = {}
     for w in (*f.wielded.values(), *p.natural):  # spec §4.5, §2.3: each wielded weapon counts,
@@ -167,7 +168,7 @@ def pay_attack(f: Fighter, weapon: str | None = None) -> None:
         spend(f, "P")
         f.pool_open = True
         f.pool_general = max(0, f.profile.attacks - f.attack_debt)  # R-57
-        f.pool_weapon = _weapon_attacks(f)
+        f.pool_weapon = weapon_attacks(f)
     if weapon is not None and f.pool_weapon.get(weapon, 0) > 0:
         f.pool_weapon[weapon] -= 1
     else:

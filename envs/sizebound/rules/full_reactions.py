@@ -73,10 +73,39 @@ def declare_options(enc: SizeboundEncounter, t: Fighter, prone_ok: bool) -> list
     return out + [Action(t.id, "pass")]
 
 
-def _strike_weapon(t: Fighter, a: Fighter) -> WeaponProfile | None:
+DEBT_NEXT = "debt:next"
+"""fx: general attacks a Quick Draw borrowed during the creature's own turn, owed by its next
+turn's pool (R-57: "from your next turn"); moved into ``attack_debt`` as that turn starts"""
+
+
+def _strike_weapons(enc: SizeboundEncounter, t: Fighter, a: Fighter) -> list[WeaponProfile]:
+    """The weapons ``t`` can strike ``a`` with now (spec §6.4.5 "strike now with 1 general
+    attack": any attack, melee within reach or a shot or throw in range and sight,
+    ``legal.strike_mode``): its main and off weapons in that order, else its parry weapon
+    (unarmed) within reach."""
     from .attack import parry_weapon
-    w = parry_weapon(t)
-    return w if w.reach is not None and dist(t, a) <= w.reach else None
+    from .legal import strike_mode, weapon_in
+    out: list[WeaponProfile] = []
+    for slot in ("main", "off"):
+        wid = weapon_in(t, slot)
+        if wid is not None:
+            w = t.profile.weapon(wid)
+            if w not in out and strike_mode(enc, t, a, w) is not None:
+                out.append(w)
+    if not out:
+        w = parry_weapon(t)
+        if w.reach is not None and dist(t, a) <= w.reach:
+            out.append(w)
+    return out
+
+
+def _owe(enc: SizeboundEncounter, t: Fighter, n: int) -> None:
+    """R-57: ``n`` general attacks (negative: given back) owed by ``t``'s next turn's pool; on
+    its own turn that is the turn after this one (``DEBT_NEXT``)."""
+    if enc.active_side == t.side:
+        t.fx[DEBT_NEXT] = t.fx.get(DEBT_NEXT, 0) + n
+    else:
+        t.attack_debt += n
 
 
 def quick_draw(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], t: Fighter,
@@ -97,20 +126,35 @@ def quick_draw(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], t: Fighter,
     _quick_item(enc, ctx, ev, t, a, margin)
     if borrowed == "nothing":
         return
-    strikes = max(1, t.profile.attacks) if borrowed == "primary" else 1
-    for _ in range(strikes):
-        w = _strike_weapon(t, a)
-        if w is None or not (t.alive and a.alive) or t.action_rung >= 4:
+    # by 4+: one general attack; by 8+ the first strike is still that one attack, and a second
+    # borrows the whole Primary instead: its pool's general attacks and each weapon's own
+    from .economy import weapon_attacks
+    general = max(1, t.profile.attacks) if borrowed == "primary" else 1
+    own = weapon_attacks(t) if borrowed == "primary" else {}
+    struck = 0
+    while t.alive and a.alive and t.action_rung < 4:
+        ws = _strike_weapons(enc, t, a)
+        pick = (ws[0], None) if general > 0 and ws else next(
+            ((w, w.id) for w in ws if own.get(w.id, 0) > 0), None)
+        if pick is None:
             return
         c = ctx.ask(t.id, "quick_strike", [Action(t.id, "quick_strike", target=a.id),
                                            Action(t.id, "pass")],
-                    {"attacker": a.id, "margin": margin, "borrowed": borrowed})
+                    {"attacker": a.id, "margin": margin, "borrowed": borrowed,
+                     "strike": struck + 1})
         if c.kind != "quick_strike":
             return
-        if borrowed == "primary":
+        if struck == 0:
+            _owe(enc, t, 1)  # one general attack borrowed
+        elif struck == 1:
+            _owe(enc, t, -1)  # ... becomes the whole Primary (R-57: P spent next turn)
             t.primary_debt = True
+        w, wid = pick
+        if wid is None:
+            general -= 1
         else:
-            t.attack_debt += 1
+            own[wid] -= 1
+        struck += 1
         attack(enc, ctx, ev, t, a, Strike(w, False, w.id))
 
 
@@ -142,14 +186,17 @@ def _quick_item(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], t: Fighter, 
 
 
 def start_turn(f: Fighter) -> None:
-    """R-57: a borrowed Primary leaves P spent on the next turn."""
+    """R-57: a borrowed Primary leaves P spent on the next turn; attacks borrowed during the
+    last turn become this turn's debt."""
     if f.primary_debt:
         f.used += "P"
         f.primary_debt = False
+    f.attack_debt += f.fx.pop(DEBT_NEXT, 0)
 
 
 def end_turn(f: Fighter) -> None:
-    """R-57: the attack debt reduced this turn's pool (``economy.pay_attack``); it is paid."""
+    """R-57: the attack debt reduced this turn's pool (``economy.pay_attack``); it is paid
+    (what this turn's own Quick Draws borrowed waits in ``DEBT_NEXT``)."""
     f.attack_debt = 0
 
 
