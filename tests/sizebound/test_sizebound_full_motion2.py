@@ -350,3 +350,19 @@ def test_a_failed_bonus_cling_keeps_falling_and_a_second_cling_that_round_is_fre
     assert c.hp == c.profile.max_hp - 2
     c.fall_turn, c.fallen = 1, 0
     assert cling(enc, _ctx([]), ev2, c)  # the same round: no roll
+
+
+def test_no_wall_cling_with_a_floor_at_its_height_next_to_it():
+    # spec §5.2.17: Wall Cling "requires ... no adjacent floor": a falling climber level with a
+    # ledge beside it (ground 12 at x 4, its own height) has no wall to cling to there
+    enc = sit([{"id": "climber", "side": "A", "stats": BARE, "at": [5, 5], "state": {"z": 12}},
+               {"id": "knight", "side": "B", "stats": "knight", "at": [1, 1]}],
+              actor="climber", map={"w": 12, "h": 12, "walls": [[6, 0, 6, 11]],
+                                    "heights": [[3, 4, 4, 6, 12]]})
+    c = enc.by_id["climber"]
+    c.fall_turn = 1
+    c.conds.add("falling", now=enc.clock, forever=True)
+    enc._legal = None
+    assert "climber: wall_cling" not in labels(enc)
+    enc, c = _climber()  # the same wall, no ledge: it may cling
+    assert "climber: wall_cling" in labels(enc)

@@ -126,23 +126,24 @@ def charge_ready(enc: SizeboundEncounter, a: Fighter, t: Fighter) -> bool:
 
 
 def attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fighter,
-           s: Strike, *, charge: bool = False) -> None:
+           s: Strike, *, charge: bool = False, reacted: set[str] | None = None) -> None:
     """A2-A12 (A1, the cost, is paid by the caller). A Winded charger becomes Tired for 1
     round once its charging attack is made (spec §5.2.6, §7.2 Winded; RULING: after the attack,
     hit or miss, as after an Athletics contest, §5.0.3 step 4: the Tired -5 does not fall on
     the charging roll, and "Tired creatures cannot Charge" stays true of the charge made)."""
     winded = charge and a.fatigue == FatigueRung.WINDED
-    _attack(enc, ctx, ev, a, t, s, charge)
+    _attack(enc, ctx, ev, a, t, s, charge, set() if reacted is None else reacted)
     if winded and a.alive:
         add_condition(enc, ev, a, "tired", rounds=1)
 
 
 def _attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: Fighter,
-            s: Strike, charge: bool) -> None:
-    reacted: set[str] = set()
+            s: Strike, charge: bool, reacted: set[str]) -> None:
+    # ``reacted``: who has reacted to this triggering action already (spec §6.2, R-11; a
+    # Dispel of the Arcane Bolt this attack is)
     w = s.weapon
     declare = declare_options(enc, t, can_fall_prone(t, enc=enc))
-    if len(declare) > 1 and can_react(t):  # A2 R-DECLARE
+    if len(declare) > 1 and can_react(t) and t.id not in reacted:  # A2 R-DECLARE
         c = ctx.ask(t.id, "declare", declare,
                     {"attacker": a.id, "weapon": s.name, "ranged": s.ranged})
         if c.kind == "quick_draw":  # FULL, spec §6.4.5: strikes before the incoming attack

@@ -176,9 +176,20 @@ def _wall_near(enc: SizeboundEncounter, f: Fighter) -> bool:
     return False
 
 
+def _floor_near(enc: SizeboundEncounter, f: Fighter) -> bool:
+    """§5.2.17: ground level with the creature's height next to its block (a floor it could
+    stand on: no wall to cling to there)."""
+    alt = f.ground + f.z
+    mine = set(footprint(f.pos, f.n))
+    return any((x + dx, y + dy) not in mine and (x + dx, y + dy) not in enc.grid.walls
+               and enc.heights.get((x + dx, y + dy), 0) == alt
+               for x, y in mine for dx, dy in DIRECTIONS)
+
+
 def can_cling(enc: SizeboundEncounter, f: Fighter) -> bool:
-    """§5.2.17: gravity (in the air), a wall next to it, a free hand."""
-    return f.z > 0 and _wall_near(enc, f) and f.free_hands >= 1 and not f.unconscious
+    """§5.2.17: gravity (in the air), a wall next to it, no floor next to it, a free hand."""
+    return f.z > 0 and _wall_near(enc, f) and not _floor_near(enc, f) and f.free_hands >= 1 \
+        and not f.unconscious
 
 
 def motion_actions(enc: SizeboundEncounter, f: Fighter, can_move: Any) -> list[Action]:

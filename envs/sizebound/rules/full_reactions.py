@@ -201,12 +201,14 @@ def end_turn(f: Fighter) -> None:
 
 
 def dispel(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], caster: Fighter, sid: str,
-           t: Fighter) -> bool:
+           t: Fighter, reacted: set[str] | None = None) -> bool:
     """spec §6.4.6, R-58, FULL: before a single-target Magical Skill resolves, ``t`` and then
     every creature adjacent to it (id order, not the caster) may Dispel: Arcana against the
     caster's Arcana. A win lets the caster pay 8 more Mana (``pay``, overdraw rules apply) or
     let it fizzle; a win by 5+ fizzles it. Returns whether the skill still resolves (its own
-    Mana is paid by the caller after this, so a fizzle costs no Mana: the refund)."""
+    Mana is paid by the caller after this, so a fizzle costs no Mana: the refund). Each
+    dispeller joins ``reacted`` (spec §6.2, R-11: one reaction per creature per skill
+    activation; the attack that follows is the same one)."""
     if not is_full(enc):
         return True
     cands = [t] + sorted((g for g in enc.fighters if g is not t and g is not caster and g.alive
@@ -219,6 +221,8 @@ def dispel(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], caster: Fighter, 
         if c.kind != "dispel":
             continue
         spend_reaction(d)
+        if reacted is not None:
+            reacted.add(d.id)
         won, margin = contest(enc, ctx, ev, "dispel", d, caster, d.arcana, caster.arcana,
                               i_athletics=False)
         if not won:  # spec §6.2: another creature may still Dispel the same activation

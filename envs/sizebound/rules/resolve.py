@@ -320,13 +320,14 @@ def _cast(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, sid: s
     if sid == "arcane_bolt":
         assert t is not None
         pay_attack(f)
-        if s.magical and not dispel(enc, ctx, ev, f, sid, t):  # FULL, spec §6.4.6
+        done: set[str] = set()  # spec §6.2, R-11: the bolt is one triggering action
+        if s.magical and not dispel(enc, ctx, ev, f, sid, t, done):  # FULL, spec §6.4.6
             return
         _pay_mana(enc, ev, f, sid, s.mana)
         w = WeaponProfile(sid, "Skill", 0, s.dice_n, s.dice_sides, s.stat, s.dtypes,
                           reach=None, range=s.range, crit=s.crit)
         if f.alive:
-            attack(enc, ctx, ev, f, t, Strike(w, True, sid, parryable=False))
+            attack(enc, ctx, ev, f, t, Strike(w, True, sid, parryable=False), reacted=done)
     elif sid in ("arcane_burst", "stomp"):
         spend(f, "P")
         _pay_mana(enc, ev, f, sid, s.mana)
