@@ -109,11 +109,14 @@ def test_quick_draw_by_4_strikes_first_on_an_attack_borrowed_from_the_next_turn(
     enc, ev = quick_draw([14, 8])
     assert "knight quick-draws against duelist (by 4): may borrow 1 attack" in texts(ev)
     assert enc.window.labels == ("knight: quick_strike -> duelist", "knight: pass")
-    ev = do(enc, "knight: quick_strike -> duelist", [14, 5, 10])  # 16 hits: 1d8 5 + 2
-    assert texts(ev)[1:5] == ["knight rolls hit: d20 14 -> 14 +2 = 16",
-                              "knight's sword vs duelist: hit (16)",
-                              "duelist takes 7 Slashing -> 41 HP",
-                              "duelist rolls hit: d20 10 -> 10 +2 = 12"]
+    ev = do(enc, "knight: quick_strike -> duelist", [14, 5])  # 16 hits: 1d8 5 + 2
+    # "one more reaction against the same attack" (spec §6.4.5): R-DECLARE's React again
+    assert enc.window.labels == ("knight: drop_prone", "knight: pass")
+    ev += do(enc, "knight: pass", [10])
+    assert texts(ev)[1:4] + texts(ev)[5:6] == ["knight rolls hit: d20 14 -> 14 +2 = 16",
+                                               "knight's sword vs duelist: hit (16)",
+                                               "duelist takes 7 Slashing -> 41 HP",
+                                               "duelist rolls hit: d20 10 -> 10 +2 = 12"]
     k = enc.by_id["knight"]
     assert k.attack_debt == 1 and k.reactions == 1
     # one more reaction against the same attack (spec §6.2): the knight may still parry
@@ -136,7 +139,8 @@ def test_quick_draw_by_8_with_one_attack_to_strike_owes_only_that_attack():
     # attack borrowed, not the whole Primary (case s645a: a second strike borrows it)
     enc, ev = quick_draw([19, 8])  # 28 vs 19: by 9
     assert "knight quick-draws against duelist (by 9): may borrow the Primary action" in texts(ev)
-    do(enc, "knight: quick_strike -> duelist", [2, 10])  # 4 misses; then the duelist's 12
+    do(enc, "knight: quick_strike -> duelist", [2])  # 4 misses
+    do(enc, "knight: pass", [10])  # no React (drop prone); then the duelist's 12
     k = enc.by_id["knight"]
     assert not k.primary_debt and k.attack_debt == 1
     assert enc.window.kind == "parry"  # no second strike: nothing left in that pool
@@ -151,12 +155,25 @@ def test_quick_draw_by_8_with_one_attack_to_strike_owes_only_that_attack():
 
 
 def test_quick_draw_lost_or_small_win_borrows_nothing():
-    enc, ev = quick_draw([13, 8, 10])  # 22 vs 19: by 3, nothing to borrow; the attack goes on
+    enc, ev = quick_draw([13, 8])  # 22 vs 19: by 3, nothing to borrow; the attack goes on
     assert "knight quick-draws against duelist (by 3): nothing to borrow" in texts(ev)
+    assert enc.window.labels == ("knight: drop_prone", "knight: pass")  # one more reaction
+    do(enc, "knight: pass", [10])
     assert enc.window.kind == "parry" and enc.by_id["knight"].reactions == 1
-    enc, ev = quick_draw([5, 8, 10])  # 14 vs 19: lost
+    enc, ev = quick_draw([5, 8])  # 14 vs 19: lost
     assert "knight loses the quick_draw contest against duelist (14 vs 19)" in texts(ev)
+    do(enc, "knight: pass", [10])
     assert enc.window.kind == "parry" and enc.by_id["knight"].attack_debt == 0
+
+
+def test_after_a_quick_draw_the_one_more_reaction_may_be_a_drop_prone():
+    # spec §6.4.5: "After Quick Draw you may use one more reaction against the same attack";
+    # R-DECLARE's React is one: the knight drops prone and takes no other against it
+    enc, ev = quick_draw([5, 8])  # 14 vs 19: lost
+    do(enc, "knight: drop_prone", [10, 3, 4])  # melee at the prone knight: advantage, 12 hits
+    k = enc.by_id["knight"]
+    assert k.prone and k.reactions == 0
+    assert enc.window is None or enc.window.kind not in ("parry", "dodge")
 
 
 # ---------------------------------------------------------------- Dispel (spec §6.4.6)

@@ -150,6 +150,10 @@ def _attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: F
             quick_draw(enc, ctx, ev, t, a)
             if not a.alive or a.action_rung >= 4:
                 return
+            # "one more reaction against the same attack": R-DECLARE's React is still open
+            if can_react(t) and can_fall_prone(t, enc=enc):
+                c = ctx.ask(t.id, "declare", [Action(t.id, "drop_prone"), Action(t.id, "pass")],
+                            {"attacker": a.id, "weapon": s.name, "ranged": s.ranged})
         if c.kind == "drop_prone":
             spend_reaction(t)
             reacted.add(t.id)
