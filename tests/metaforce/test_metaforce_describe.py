@@ -32,7 +32,8 @@ def _archer():
                 "attributes": {"str": 1, "end": 0, "agi": 2, "per": 2, "int": 0, "cha": 0},
                 "proficient": ["agi", "per"], "saves": ["reflex"], "armour": "none",
                 "weapons": [
-                    {"id": "shortbow", "type": "bow", "hands": 2, "attr": "per", "tohit": 2,
+                    # one hand each, so both are in hand
+                    {"id": "shortbow", "type": "bow", "hands": 1, "attr": "per", "tohit": 2,
                      "damage_base": 4, "bonus_die": 6, "damage_type": "piercing",
                      "range_increment_ft": 60},
                     {"id": "dagger", "type": "melee", "hands": 1, "attr": "agi", "tohit": 2,

@@ -68,8 +68,9 @@ def range_squares(enc: MetaforceEncounter, a: Combatant, w: Weapon, thrown: bool
     sq = rulings.SQUARE_FT
     if thrown:
         return w.thrown_ft // sq
-    if w.ranged:
-        return w.range_increment_ft * enc.options.range_increments // sq
+    if w.ranged:  # a fixed range (Magic Missile's 120 ft) is one band (spec §13.4)
+        return w.range_increment_ft * (1 if w.fixed_range else enc.options.range_increments) \
+            // sq
     return max(w.reach_ft, a.profile.reach_ft) // sq
 
 

@@ -238,8 +238,20 @@ class Combatant:
                 and not self.asleep)  # spec §4.5, §7.5 (FULL)
 
     def weapons(self) -> list[Weapon]:
-        """The attack slots still in hand (a thrown weapon is gone, R-60)."""
-        return [w for w in self.profile.weapons if w.id not in self.gone]
+        """The attack slots in hand (R-60): the first weapon that takes a hand always, each later
+        one while the hands it takes still fit (weapon 1 beside weapon 0 when both fit); unarmed
+        strikes, natural weapons and cantrips take none; a thrown weapon is gone, and the next
+        slot may then come to hand."""
+        out, used = [], 0
+        for w in self.profile.weapons:
+            if w.id in self.gone:
+                continue
+            if w.holds_hand:
+                if used and used + w.hands > self.profile.hands:
+                    continue  # not in hand (spec §5.2 #3, #10: "a weapon in hand")
+                used += w.hands
+            out.append(w)
+        return out
 
     def grips(self) -> tuple[str, ...]:
         """Every creature it grapples: ``grappling`` first, then FULL's further grips (spec §5.9
@@ -265,12 +277,8 @@ class Combatant:
             self.extra_grips = tuple(g for g in self.extra_grips if g != tid)
 
     def free_hands(self) -> int:
-        """R-60: weapon 0 is always held, weapon 1 too when both fit in the hands."""
-        held = [w for w in self.weapons() if w.holds_hand]
-        used = held[0].hands if held else 0
-        if len(held) > 1 and used + held[1].hands <= self.profile.hands:
-            used += held[1].hands
-        return max(0, self.profile.hands - used)
+        """R-60: the hands the weapons in hand (``weapons``) leave free."""
+        return max(0, self.profile.hands - sum(w.hands for w in self.weapons() if w.holds_hand))
 
     # ------------------------------------------------------------------ clone and snapshot
     def state_key(self) -> tuple[Any, ...]:

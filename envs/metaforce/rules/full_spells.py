@@ -197,6 +197,20 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
     s = net_steps(base, sp.proficient, sp.attr in c.profile.expertise, c.tired, c.exhausted)
     chk = check_roll(mine, s)
     chk = fudge(enc, ctx, ev, c, t, chk, mine)  # W-I1 Fudge Nudge on the one roll (spec §6.4)
+    # each creature's ToHit, and its own post-roll windows on the shared roll (spec §6.1: W-I2
+    # and its Force Fate), before the bonus die (dice order, §12.1: item 3 before item 4)
+    rolled: dict[str, tuple[int, int, int, bool, bool]] = {}
+    for o in hit:
+        e, d = o.evasion(), o.deflection()
+        e, d = e + dodged[o.id], max(d, e + dodged[o.id])  # spec §6.2 Dodge
+        tohit = chk.kept + sp.tohit + chk.penalty - ward_on(enc, o)  # §13.4 Ward
+        v_hit = chk.crit and tohit < e
+        tohit += chk.v if v_hit else 0
+        x_hit = xv > 0 and tohit < e  # spec §2.4.2, R-52: Expertise's V while the hit needs it
+        tohit += xv if x_hit else 0
+        tohit = defender_meta_die(enc, ctx, ev, c, o, tohit, e, d, False)
+        tohit = force_fate(enc, ctx, ev, o, c, tohit, e, d, False, up=False)
+        rolled[o.id] = (tohit, e, d, v_hit, x_hit)
     bonus = mine.roll(sp.bonus_die)[0] if sp.bonus_die else 0
     status = sp.special_status  # spec §13.4: Fireball's Burn (on a Special Attack or a crit)
     status = status if status is not None and carried(True, status) else None
@@ -208,16 +222,7 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
     for o in hit:
         if not o.alive or enc.is_over():
             continue
-        e, d = o.evasion(), o.deflection()
-        e, d = e + dodged[o.id], max(d, e + dodged[o.id])  # spec §6.2 Dodge
-        tohit = chk.kept + sp.tohit + chk.penalty - ward_on(enc, o)  # §13.4 Ward
-        v_hit = chk.crit and tohit < e
-        tohit += chk.v if v_hit else 0
-        x_hit = xv > 0 and tohit < e  # spec §2.4.2, R-52: Expertise's V while the hit needs it
-        tohit += xv if x_hit else 0
-        # each creature's own windows on the shared roll (spec §6.1): W-I2 and its Force Fate
-        tohit = defender_meta_die(enc, ctx, ev, c, o, tohit, e, d, False)
-        tohit = force_fate(enc, ctx, ev, o, c, tohit, e, d, False, up=False)
+        tohit, e, d, v_hit, x_hit = rolled[o.id]
         got = "miss" if tohit < e else "direct" if tohit > d else "deflected"
         ev.append(AttackRolled(c.id, o.id, sp.id, chk.faces, chk.kept, s, tohit, e, d, got,
                                chk.v))

@@ -50,6 +50,7 @@ class Weapon:
     ignores_evasion: bool = False  # Magic Missile (§13.4): at least deflected, direct above D
     appendages: tuple[str, ...] = ()  # spec §4.4 (FULL): legs busy -> no movement (WE-38)
     sweep: bool = False  # spec §4.4, WE-38 (FULL): every foe within reach
+    fixed_range: bool = False  # its range is one fixed band, not an increment (§13.4, R-30)
     size_ranks: int = 0  # spec §8.4 (FULL): damage as N Sizes larger against bigger foes
     size_ranks_direct: bool = False  # ... only on a direct hit (it must beat Deflection)
 
@@ -208,8 +209,9 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
         item = "spells" if w.kind == "spell" else w.id
         per = w.reload.per_frame if w.reload is not None else None
         inc = w.range_increment_ft or 0
-        if not inc and w.range_ft and w.kind != "thrown":
-            inc = w.range_ft  # a fixed range: one band
+        fixed = not inc and bool(w.range_ft) and w.kind != "thrown"
+        if fixed:
+            inc = w.range_ft  # a fixed range (Magic Missile's 120 ft, §13.4): one band, no more
         weapons.append(Weapon(
             id=w.id, family=_KIND.get(w.kind, w.kind), attr=w.attr, tohit=w.tohit,
             damage_base=w.damage_base, bonus_die=w.bonus_die, damage_type=w.damage_type,
@@ -225,7 +227,7 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
             pen_die=w.penetration.sides if w.penetration else 0,
             pen_meta=bool(w.penetration and w.penetration.meta),
             armour_piercing=w.armour_piercing, ignores_evasion=w.ignores_evasion,
-            appendages=w.appendages, sweep=w.sweep, size_ranks=w.size_ranks,
+            appendages=w.appendages, sweep=w.sweep, fixed_range=fixed, size_ranks=w.size_ranks,
             size_ranks_direct=w.size_ranks_direct))
     g = b.grapple
     gattr = g.attr if g is not None else max(("str", "agi"), key=lambda a: b.attributes[a])

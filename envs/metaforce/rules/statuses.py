@@ -264,9 +264,12 @@ def grapple_ok(a: Combatant, t: Combatant) -> bool:
 
 def grapple_hit(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t: Combatant,
                 kept: int, v_mag: int) -> None:
-    """spec §5.9 item 2: ``M = (K + max(STR, AGI) flat + rank (+V)) x factor`` against the
-    Reflex Status Defence; the Save halves (Miraculous: no grapple)."""
-    m = (kept + a.profile.grapple_bonus + v_mag) * grapple_factor(a, t)
+    """spec §5.9 item 2: ``M = (K + max(STR, AGI) flat + rank (+V) - Ward) x factor`` against
+    the Reflex Status Defence; the Save halves (Miraculous: no grapple)."""
+    from .full_focus import ward_on
+    m = (kept + a.profile.grapple_bonus + v_mag - ward_on(enc, t)) * grapple_factor(a, t)
+    # (§13.4 Ward: -2 Magnitude on an incoming attack, the grapple's included, before the size
+    # factor as the bonus is)
     grips = a.grips()
     if t.id not in grips and len(grips) >= grip_limit(enc, a):
         release_grapple(enc, ev, a, "released", grips[0])  # CORE: one grapple
