@@ -25,7 +25,7 @@ from .space import dist
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
-__all__ = ["deal", "harm", "kill", "immune_types", "resist_vuln"]
+__all__ = ["deal", "harm", "kill", "immune_types", "resist_vuln", "names_true", "true_damage"]
 
 
 def immune_types(enc: SizeboundEncounter, t: Fighter) -> set[str]:
@@ -40,8 +40,9 @@ def immune_types(enc: SizeboundEncounter, t: Fighter) -> set[str]:
 
 def resist_vuln(enc: SizeboundEncounter, t: Fighter, dtypes: tuple[str, ...]
                 ) -> tuple[bool, bool, bool]:
-    """(immune to all, resistant, vulnerable) for a source of ``dtypes`` (spec §8.2 D1-D3)."""
-    if dtypes == ("True",):
+    """(immune to all, resistant, vulnerable) for a source of ``dtypes`` (spec §8.2 D1-D3). True
+    damage skips D2-D3 unless the target has a feature that names True (spec §8.2 D2)."""
+    if dtypes == ("True",) and not names_true(t):
         return False, False, False
     core = [d for d in dtypes if d not in rulings.TERTIARY] or list(dtypes)
     if dtypes == ("Water",):
@@ -61,6 +62,21 @@ def resist_vuln(enc: SizeboundEncounter, t: Fighter, dtypes: tuple[str, ...]
     if res and vul:
         return False, False, False
     return False, res, vul
+
+
+def names_true(t: Fighter) -> bool:
+    """A feature of ``t`` names True damage (spec §8.2 D2, §8.3 True)."""
+    p = t.profile
+    return "True" in p.immune or "True" in p.resist or "True" in p.vulnerable
+
+
+def true_damage(enc: SizeboundEncounter, ev: list[Event], t: Fighter, amount: int) -> int:
+    """A flat amount of True damage (Mana overdraw, Cardiac Arrest): no Resistance, Immunity or
+    Guard (spec §8.2), unless a feature names True: an immunity to True stops it (a flat amount
+    has no dice for a Resistance or Vulnerability to change). Returns the HP lost."""
+    if names_true(t) and "True" in immune_types(enc, t):
+        return 0
+    return harm(enc, ev, t, amount, ("True",))
 
 
 def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter | None,

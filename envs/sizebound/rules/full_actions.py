@@ -159,7 +159,7 @@ def full_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = Non
                     out.append(act(me, "extinguish", target=tid))
         if t is f or t.side == f.side and not ff:
             continue
-        if tid in f.grips and general and _strangle_ok(f, t):
+        if tid in f.grips and general and _strangle_ok(f, t) and "incorporeal" not in f.conds:
             pushes = f.fx.get(f"turn:strangle:{tid}", 0)
             if not _strangling(f, t) or (pushes < STRANGLE_EXTRA and
                                          t.conds.instances("suffocating")[0].applied_at
@@ -167,7 +167,7 @@ def full_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = Non
                 out.append(act(me, "strangle", target=tid))
         if near is None:
             near = dist(f, t) <= 1
-        if near:
+        if near and "incorporeal" not in f.conds and "incorporeal" not in t.conds:  # §7.2
             if steal is None:
                 steal = _steal_cost(f) is not None
             if steal and steal_item(f, t) is not None:

@@ -154,8 +154,11 @@ def wet_hit(ev: list[Event], f: Fighter, dtypes: tuple[str, ...]) -> tuple[bool,
 
 
 def ignite(enc: SizeboundEncounter, ev: list[Event], f: Fighter, source: str = "") -> bool:
-    """spec §7.2 Ignited (until put out); a Wet creature is immune. Returns whether it took."""
-    if "wet" in f.conds or not f.alive:
+    """spec §7.2 Ignited (until put out); a Wet creature, and one immune to Fire ("Immunity
+    prevents it entirely"; spec §8.4: no ongoing effect of an immune kind; Petrified/Frozen
+    included), are not Ignited. Returns whether it took."""
+    from .damage import immune_types
+    if "wet" in f.conds or not f.alive or "Fire" in immune_types(enc, f):
         return False
     if "ignited" not in f.conds:
         ev.append(ConditionChanged(f.id, "ignited", True))
@@ -247,14 +250,14 @@ def cardiac_arrest(enc: SizeboundEncounter, ev: list[Event], f: Fighter,
                    source: str = "") -> None:
     """spec §7.2 Cardiac Arrest (instant): a conscious Terrified creature takes 50 True damage;
     one with no heart becomes Unconscious instead. No effect otherwise."""
-    from .damage import harm
+    from .damage import true_damage
     if not f.alive or f.unconscious or "terrified" not in f.conds:
         return
     if "no_heart" in f.profile.tags:
         f.conds.add("unconscious", now=enc.clock, source=source, forever=True)
         ev.append(ConditionChanged(f.id, "unconscious", True))
     else:
-        harm(enc, ev, f, CARDIAC_DAMAGE, ("True",))
+        true_damage(enc, ev, f, CARDIAC_DAMAGE)
 
 
 def start_concentrating(enc: SizeboundEncounter, ev: list[Event], f: Fighter, skill: str,

@@ -127,7 +127,8 @@ def leap_path(enc: SizeboundEncounter, f: Fighter, d: int, k: int) -> tuple[int,
 def _may_leap(enc: SizeboundEncounter, f: Fighter) -> bool:
     if not enc.options.elevation or not f.alive or f.unconscious:
         return False
-    if f.grappled_by or f.grips or "rooted" in f.conds or f.prone or f.tired:
+    if f.grappled_by or f.grips or "rooted" in f.conds or f.prone or f.tired \
+            or "incorporeal" in f.conds:  # spec §7.2: its every Move Speed is Levitate
         return False
     if f.action_rung >= 4 or f.fatigue >= 4 or body_locked(f):
         return False

@@ -96,11 +96,13 @@ class Pushed(Event):
 # ---------------------------------------------------------------------- speeds (§5.2.18)
 def speed(f: Fighter, kind: str) -> int:
     """A move speed in spaces: Walk from the stat block, the others from ``state.speeds``; with
-    no Swim speed Walk swims at ``floor(Walk / 3)`` (WE-27)."""
+    no Swim speed Walk swims at ``floor(Walk / 3)`` (WE-27); no Fly while Tired (§7.2)."""
     if kind == "walk":
         return f.profile.walk
     if "incorporeal" in f.conds:  # §7.2: every Move Speed becomes Levitate
         return max([f.profile.walk, *f.speeds.values()]) if kind == "levitate" else 0
+    if kind == "fly" and f.tired:  # §7.2 Tired: it cannot Fly (a flyer without Levitate falls)
+        return 0
     got = f.speeds.get(kind, 0)
     if kind == "swim" and not got:
         return f.profile.walk // 3
@@ -361,8 +363,11 @@ def _weather_end(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter)
     """WE-37 at the end of the creature's turn: Large Hail deals 1d4 Bludgeoning (no stat,
     Block allowed; not under cover, ``full_terrain.covered``); Wind Storm and Hurricane Force push
     an airborne creature 3 or 5 spaces downwind (east), each MR point cancelling one."""
+    from .full_conditions import petrified
     from .full_terrain import covered
     w = enc.options.weather
+    if petrified(f):  # spec §7.2 Petrified/Frozen: immune to weather (hail, wind)
+        return
     if w == "large_hail" and not covered(enc, f):
         deal(enc, ctx, ev, dealer=None, target=f, dice_n=HAIL[0], dice_sides=HAIL[1], flat=0,
              dtypes=("Bludgeoning",))

@@ -329,6 +329,9 @@ def hail_start(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -
     from .full_terrain import covered
     if enc.options.weather != "large_hail" or f.fx.get("turn:hail") or not f.alive:
         return
+    from .full_conditions import petrified
+    if petrified(f):  # spec §7.2 Petrified/Frozen: immune to weather
+        return
     f.fx["turn:hail"] = 1
     if covered(enc, f):  # WE-37: only a creature not under cover
         return

@@ -213,6 +213,7 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     can_b = "B" in ok
     trip_move = f.mode == "none" and can_m
     grab = general and free_hands >= 1
+    ghostly = "incorporeal" in f.conds
     for t in enc.fighters:
         if not _enemy_ok(enc, f, t):
             continue
@@ -221,19 +222,22 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
         for slot, w in arms:
             if strike_mode(enc, f, t, w) is not None:
                 out.append(act(me, "attack", (slot,), tid))
+        # spec §7.2 Incorporeal (FULL): no physical interaction by or with it (Trip, Grapple,
+        # Disarm; its blows still land, and it is immune to the physical types)
+        touch = not ghostly and "incorporeal" not in t.conds
         if d <= 1:
             if general:
                 out.append(act(me, "jab", ("atk",), tid))
             if can_b:
                 out.append(act(me, "jab", ("bonus",), tid))
-            if can_fall_prone(t, enc=enc):
+            if touch and can_fall_prone(t, enc=enc):
                 if general:
                     out.append(act(me, "trip", ("atk",), tid))
                 if trip_move:
                     out.append(act(me, "trip", ("move",), tid))
-            if grab and tid not in f.grips:
+            if touch and grab and tid not in f.grips:
                 out.append(act(me, "grapple", target=tid))
-            if general and held_item(t) is not None:
+            if touch and general and held_item(t) is not None:
                 out.append(act(me, "disarm", target=tid))
         bolt = skills.get("arcane_bolt")
         if bolt and general and d <= bolt.range and "blinded" not in f.conds \

@@ -12,7 +12,7 @@ from envs.core.squaregrid import footprint
 from . import rulings
 from .attack import Strike, area_attack, attack, charge_ready
 from .conventions import reduce_to
-from .damage import harm
+from .damage import true_damage
 from .economy import extra_payment, pay_attack, pay_extra, spend, use_free
 from .events import (
     Aimed,
@@ -310,7 +310,7 @@ def _pay_mana(enc: SizeboundEncounter, ev: list[Event], f: Fighter, sid: str, co
         over = 3 * (cost - max(m, 0)) if enc.options.mana_overdraw == "excess" else 3 * cost
     ev.append(SkillUsed(f.id, sid, cost, over))
     if over:
-        harm(enc, ev, f, over, ("True",))
+        true_damage(enc, ev, f, over)
 
 
 def _cast(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, sid: str,

@@ -122,10 +122,13 @@ class SizeboundEncounter(EncounterBase):
     def _drag_cell(self, f: Fighter, g: Fighter, d: int, new: tuple[int, int]
                    ) -> tuple[int, int] | None:
         """R-75: the same step if legal, else the legal cell next to the grappler's new place
-        nearest the old one (ties: lowest y, then lowest x)."""
+        nearest the old one (ties: lowest y, then lowest x). A Rooted creature cannot leave its
+        spaces (spec §7.2): it stays while the grappler stays next to it, else no step."""
         dx, dy = DIRECTIONS[d]
         moved = Fighter.FIELDS.clone(f)
         moved.x, moved.y = new
+        if "rooted" in g.conds:
+            return g.pos if dist(g, moved, g.pos) <= 1 else None
         others = [o for o in self.fighters if o is not f and o is not g] + [moved]
         same = (g.x + dx, g.y + dy)
         if can_stop(self.grid, g, same, others) and dist(g, moved, same) <= 1:
