@@ -83,9 +83,10 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
          target: Fighter, dice_n: int, dice_sides: int, flat: int, dtypes: tuple[str, ...],
          crit: bool = False, maximize: bool = False, area_double: bool = False,
          dodge_total: int | None = None, reacted: set[str] | None = None,
-         preset: tuple[int, ...] | None = None) -> int:
+         preset: tuple[int, ...] | None = None, minimize: bool = False) -> int:
     """One source against one target, D1-D14; returns the HP lost. ``preset``: the faces of
-    an area's one damage roll (spec §8.7)."""
+    an area's one damage roll (spec §8.7); ``minimize``: the source's dice are minimized (a
+    Wall Cling's fall so far, R-79), which a maximize cancels as a Resistance's would (D4)."""
     immune, res, vul = resist_vuln(enc, target, dtypes)
     if immune:
         ev.append(Damaged(target.id, 0, dtypes, 0, target.hp))
@@ -95,12 +96,12 @@ def deal(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], *, dealer: Fighter 
     res, vul = res or wet_res, vul or wet_vul
     if res and vul:
         res = vul = False
-    up = vul or maximize
-    if up and res:  # R-32: maximize and minimize cancel
-        up = res = False
+    up, down = vul or maximize, res or minimize
+    if up and down:  # R-32: maximize and minimize cancel
+        up = down = False
     if up:
         rolled = dice_n * dice_sides
-    elif res:
+    elif down:
         rolled = dice_n
     elif average_roll(enc, dealer):  # D4, R-61 (an area's one roll is averaged for all)
         rolled = average_of(dice_n, dice_sides)

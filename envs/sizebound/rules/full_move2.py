@@ -274,7 +274,7 @@ def cling(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> boo
     """One cling attempt (Nimble d20 >= 20 + ``f.cling``; free after a success this round):
     a success stops the fall, takes the damage fallen so far minimized (R-79) and makes the
     next stay roll 2 harder."""
-    from .damage import harm
+    from .damage import deal, resist_vuln
     from .full_motion import _stop, fall_dice
     from .procedures import exert_d20, roll
     if f.fx.get("cling_round") == enc.round:
@@ -291,8 +291,12 @@ def cling(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> boo
     f.cling = CLING_STEP
     f.fx["turn:clung"], f.fx["cling_round"] = 1, enc.round
     n = fall_dice(f, f.fallen)
-    if n:
-        harm(enc, ev, f, n, ("Fall",))
+    if n:  # R-79: the fall so far, minimized, through the §8.2 procedure (a Fall immunity
+        # stops it; a Vulnerability cancels the minimize)
+        if not resist_vuln(enc, f, ("Fall",))[0]:
+            f.guard = 0  # spec §8.2 D13: Fall damage ignores Guard
+        deal(enc, ctx, ev, dealer=None, target=f, dice_n=n, dice_sides=6, flat=0,
+             dtypes=("Fall",), minimize=True)
     f.fallen = 0
     return True
 

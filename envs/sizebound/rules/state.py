@@ -214,12 +214,10 @@ class SizeboundEncounter(EncounterBase):
         mode = self.options.defeat_mode
         if mode == "zero_hp":
             return f.hp > 0
-        if mode == "incapacitated":  # spec §8.11: Petrified with no expiry is out too
-            if any(c.name == "petrified" and c.expires_at is None for c in f.conds):
-                return False
-            return f.action_rung < 4 or any(
-                c.expires_at is not None for c in f.conds
-                if c.name in ("paralyzed", "unconscious"))
+        if mode == "incapacitated":  # spec §8.11: Unconscious, Paralyzed or Petrified (Frozen
+            # alike) with no expiry puts a creature out; one that will wear off does not
+            return not any(c.expires_at is None for c in f.conds
+                           if c.name in ("paralyzed", "unconscious", "petrified", "frozen"))
         return True
 
     def current_actor(self) -> str | None:
