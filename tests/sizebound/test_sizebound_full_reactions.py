@@ -109,14 +109,16 @@ def test_quick_draw_by_4_strikes_first_on_an_attack_borrowed_from_the_next_turn(
     enc, ev = quick_draw([14, 8])
     assert "knight quick-draws against duelist (by 4): may borrow 1 attack" in texts(ev)
     assert enc.window.labels == ("knight: quick_strike -> duelist", "knight: pass")
-    ev = do(enc, "knight: quick_strike -> duelist", [14, 5])  # 16 hits: 1d8 5 + 2
+    ev = do(enc, "knight: quick_strike -> duelist")
+    # the strike's R-DECLARE: on its own turn the duelist's React is an Extra (spec §5.1 row 15)
+    assert enc.window.labels == ("duelist: drop_prone", "duelist: pass")
+    ev += do(enc, "duelist: pass", [14, 5])  # 16 hits: 1d8 5 + 2
     # "one more reaction against the same attack" (spec §6.4.5): R-DECLARE's React again
     assert enc.window.labels == ("knight: drop_prone", "knight: pass")
     ev += do(enc, "knight: pass", [10])
-    assert texts(ev)[1:4] + texts(ev)[5:6] == ["knight rolls hit: d20 14 -> 14 +2 = 16",
-                                               "knight's sword vs duelist: hit (16)",
-                                               "duelist takes 7 Slashing -> 41 HP",
-                                               "duelist rolls hit: d20 10 -> 10 +2 = 12"]
+    got = [x for x in texts(ev) if " rolls hit" in x or " vs " in x or " takes " in x]
+    assert got == ["knight rolls hit: d20 14 -> 14 +2 = 16", "knight's sword vs duelist: hit (16)",
+                   "duelist takes 7 Slashing -> 41 HP", "duelist rolls hit: d20 10 -> 10 +2 = 12"]
     k = enc.by_id["knight"]
     assert k.attack_debt == 1 and k.reactions == 1
     # one more reaction against the same attack (spec §6.2): the knight may still parry
@@ -139,7 +141,8 @@ def test_quick_draw_by_8_with_one_attack_to_strike_owes_only_that_attack():
     # attack borrowed, not the whole Primary (case s645a: a second strike borrows it)
     enc, ev = quick_draw([19, 8])  # 28 vs 19: by 9
     assert "knight quick-draws against duelist (by 9): may borrow the Primary action" in texts(ev)
-    do(enc, "knight: quick_strike -> duelist", [2])  # 4 misses
+    do(enc, "knight: quick_strike -> duelist")
+    do(enc, "duelist: pass", [2])  # no React against it (an Extra on its turn); 4 misses
     do(enc, "knight: pass", [10])  # no React (drop prone); then the duelist's 12
     k = enc.by_id["knight"]
     assert not k.primary_debt and k.attack_debt == 1

@@ -153,7 +153,10 @@ def test_parry_win_ripostes():
     enc.by_id["knight"].reactions = 1
     do(enc, "duelist: attack main -> knight")
     do(enc, "knight: pass", [9])  # hit 11
-    do(enc, "knight: parry", [14, 4])  # parry 16 > 11: riposte with the sword, hit 4 + 2 = 6
+    do(enc, "knight: parry", [14])  # parry 16 > 11: riposte with the sword
+    # its R-DECLARE: on its own turn the duelist's React (drop prone) is an Extra (§5.1 row 15)
+    assert enc.window.labels == ("duelist: drop_prone", "duelist: pass")
+    do(enc, "duelist: pass", [4])  # the riposte's hit 4 + 2 = 6
     assert enc.window is None
     assert enc.by_id["duelist"].hp == 48  # 6 does not beat Defense 10: the riposte misses
     assert enc.by_id["knight"].hp == 49

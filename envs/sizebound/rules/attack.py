@@ -13,7 +13,7 @@ from envs.core.flow import Ctx
 from . import rulings
 from .conventions import percent_happens
 from .damage import deal, immune_types, resist_vuln
-from .economy import can_react, spend_reaction
+from .economy import can_react, extra_payment, pay_extra, spend_reaction
 from .events import AttackResult, CritNegated
 from .fighter import FatigueRung, Fighter
 from .full_conditions import DRUNK_HIT, no_decisions, petrified
@@ -142,8 +142,14 @@ def _attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: F
     # ``reacted``: who has reacted to this triggering action already (spec §6.2, R-11; a
     # Dispel of the Arcane Bolt this attack is)
     w = s.weapon
-    declare = declare_options(enc, t, can_fall_prone(t, enc=enc))
-    if len(declare) > 1 and can_react(t) and t.id not in reacted:  # A2 R-DECLARE
+    # spec §5.1 row 15: React is an Extra action on the creature's own turn (a riposte's target,
+    # say), a Reaction off it; Quick Draw is always a Reaction
+    own = enc.active_side == t.side
+    react_ok = extra_payment(t, "react") is not None if own else can_react(t)
+    declare = declare_options(enc, t, react_ok and can_fall_prone(t, enc=enc))
+    if not can_react(t):
+        declare = [x for x in declare if x.kind != "quick_draw"]
+    if len(declare) > 1 and t.id not in reacted:  # A2 R-DECLARE
         c = ctx.ask(t.id, "declare", declare,
                     {"attacker": a.id, "weapon": s.name, "ranged": s.ranged})
         if c.kind == "quick_draw":  # FULL, spec §6.4.5: strikes before the incoming attack
@@ -151,11 +157,15 @@ def _attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: F
             if not a.alive or a.action_rung >= 4:
                 return
             # "one more reaction against the same attack": R-DECLARE's React is still open
-            if can_react(t) and can_fall_prone(t, enc=enc):
+            if (extra_payment(t, "react") is not None if own else can_react(t)) \
+                    and can_fall_prone(t, enc=enc):
                 c = ctx.ask(t.id, "declare", [Action(t.id, "drop_prone"), Action(t.id, "pass")],
                             {"attacker": a.id, "weapon": s.name, "ranged": s.ranged})
         if c.kind == "drop_prone":
-            spend_reaction(t)
+            if own:
+                pay_extra(t, "react")
+            else:
+                spend_reaction(t)
             reacted.add(t.id)
             make_prone(enc, ctx, ev, t, on_purpose=True)
     mod, adv, dis = hit_terms(enc, a, t, s)  # A3
