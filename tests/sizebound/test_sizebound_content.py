@@ -333,6 +333,10 @@ DUELIST = "    level: 1\n    totals: {might: 12, skill: 15, magic: 10}"
      "weapons.dagger: field 'crit': expected [] (never) or the faces of one of 20-20, 19-20, "
      "18-20, 17-20, 16-20, 15-20, 14-20, 13-20, 12-20, 11-20, 10-20, 8-20, 6-20, 2-20, got "
      "[18, 20]"),
+    (("dtype: [Piercing],    reach: 1, thrown: 4", "dtype: [Piercing, Fire, Cold], reach: 1, "
+      "thrown: 4"),
+     "weapons.dagger: field 'dtype': 3 damage types; a source has at most 2, or 3 when one of "
+     "them is Tertiary (spec §8.2 D1)"),
     (("area: {shape: aoe, size: 3}", "area: {shape: aoe, size: 3, width: 2}"),
      "skills.arcane_burst.area: field 'width': only a line has a width (spec §8.7), not 'aoe'"),
     (("  duelist:    {max_hp: 48,", "  duelist:    {max_hp: 47,"),

@@ -23,6 +23,7 @@ from envs.core.data import DataError, Entry, load_yaml
 from envs.core.squaregrid import Cell
 
 from . import content as C
+from . import rulings
 from .geometry import placement_problem
 from .sheet import (
     ACTION_LETTERS,
@@ -67,11 +68,17 @@ __all__ = [
 ]
 
 
-def _types(e: Entry, key: str, default: Any = ()) -> tuple[str, ...]:
+def _types(e: Entry, key: str, default: Any = (), source: bool = False) -> tuple[str, ...]:
+    """Damage type names; a ``source``'s (a weapon's or a skill's ``dtype``) are at most 2, or 3
+    with at least one Tertiary among them (spec §8.2 D1)."""
     values = e.items(key, default)
     for v in values:
         if v not in DAMAGE_TYPES:
             e.fail(key, f"unknown damage type {v!r}; known: {', '.join(DAMAGE_TYPES)}")
+    if source and (len(values) > 3 or (len(values) == 3
+                                       and not any(v in rulings.TERTIARY for v in values))):
+        e.fail(key, f"{len(values)} damage types; a source has at most 2, or 3 when one of them "
+                    "is Tertiary (spec §8.2 D1)")
     return tuple(values)
 
 
@@ -99,7 +106,8 @@ def parse_weapon(wid: str, data: Any, src: str) -> Weapon:
         e.fail("thrown", "only a melee weapon (with a reach) has a thrown range")
     w = Weapon(wid, e.opt("name", wid, str), e.req("type", str), e.integer("hands", lo=0, hi=2),
                e.req("dice", Roll.parse), e.choice("stat", WEAPON_STATS),
-               _types(e, "dtype"), reach, thrown, rng, e.integer("weapon_attacks", 0, lo=0),
+               _types(e, "dtype", source=True), reach, thrown, rng,
+               e.integer("weapon_attacks", 0, lo=0),
                e.integer("guard", 0, lo=0), _crit(e, [20]), e.opt("natural", False, bool))
     if not w.dtype:
         e.fail("dtype", "a weapon deals at least one damage type")
@@ -151,7 +159,7 @@ def parse_skill(sid: str, data: Any, src: str) -> Skill:
         sid, e.req("magical", bool), attacks, tuple(actions), conc, e.integer("mana", 0, lo=0),
         e.choice("resolve", RESOLVES, "automatic"), _range(e, "range"),
         e.opt("self_ok", False, bool), area, _range(e, "radius"), dice,
-        e.choice("stat", SKILL_STATS, "none"), _types(e, "dtype"), _crit(e),
+        e.choice("stat", SKILL_STATS, "none"), _types(e, "dtype", source=True), _crit(e),
         e.opt("excludes_self", False, bool), e.opt("enemies_only", False, bool), size_min,
         e.opt("requires_hearing", False, bool), e.integer("uses_per_encounter", None, lo=1),
         _effect(e, "on_damage"), _effect(e, "apply"))
