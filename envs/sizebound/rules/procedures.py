@@ -174,6 +174,7 @@ def add_condition(enc: SizeboundEncounter, ev: list[Event], f: Fighter, name: st
     escalation (R-17)."""
     if name == "stunned" and f.hp <= 0 and f.conds.rung(ACTION) < 3:
         name, rounds = "paralyzed", 1  # spec §7.3: HP Stun + Stunned -> Paralyzed, max 1 round
+        until_end_of_next_turn = False  # (the source's own duration does not hold it longer)
     now = enc.clock
     if until_end_of_next_turn:
         duration: int | None = enc.end_of_next_turn(f.side) - now
