@@ -248,3 +248,15 @@ def test_preview_attack_and_reach():
     assert preview_attack(far, "duelist", "main", "knight") is None
     view = enc.view("duelist")
     assert view["combatants"]["knight"]["defense"] == 10 and view["my_turn"]
+
+
+def test_an_hp_stun_escalated_to_paralyzed_lasts_at_most_one_round():
+    # spec §7.3, R-17: at HP <= 0 a Stunned applied "until the end of its next turn" makes the
+    # creature Paralyzed for at most 1 round (enc.slots clock ticks), not the source's duration
+    enc = adjacent_duel()
+    d = enc.by_id["duelist"]
+    d.hp = -2
+    add_condition(enc, [], d, "stunned", until_end_of_next_turn=True)
+    (inst,) = d.conds.instances("paralyzed")
+    assert "stunned" not in d.conds
+    assert inst.expires_at - enc.clock == enc.slots
