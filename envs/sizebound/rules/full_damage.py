@@ -14,6 +14,7 @@ from envs.core.events import Event
 from .conventions import absorb_split, reduce_to
 from .events import Healed
 from .fighter import Fighter
+from .sheet import TAG_IMMUNITIES
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -21,10 +22,8 @@ if TYPE_CHECKING:
 __all__ = ["average_roll", "average_of", "tag_immunities", "tag_vulnerabilities", "absorb",
            "TAG_IMMUNE", "TAG_VULNERABLE"]
 
-TAG_IMMUNE = {"undead": {"Necrotic"}, "inanimate": {"Divine", "Unholy", "Necrotic", "Arcane"},
-              "no_blood": {"Poison", "Bleed"}, "animal": {"Psychic"}}
-"""spec §2.7, §8.3: the types a creature type cannot take (no blood: Poison and Bleed; an
-animal is not intelligent, so no Psychic, §8.3, §13)."""
+TAG_IMMUNE = TAG_IMMUNITIES
+"""spec §2.7, §8.3: the types a creature type cannot take (``sheet.TAG_IMMUNITIES``)"""
 TAG_VULNERABLE = {"vile": {"Solar"}, "fae": {"Iron"}, "shifter": {"Silver"},
                   "magical": {"Lead"}, "spectral": {"Psychic"}}
 """spec §2.7: the creature types' vulnerabilities (Iron, Silver, Lead: Tertiary types, which

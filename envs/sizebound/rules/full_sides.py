@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
 __all__ = ["HOST_DICE", "host", "side_pool", "pool_cap", "setup", "spend_die", "gain_die",
-           "one_die", "order_sides", "turn_start", "check_end", "HazardReaction"]
+           "one_die", "set_pool", "order_sides", "turn_start", "check_end", "HazardReaction"]
 
 HOST_DICE = 3  # spec §9.2: 3 dice for the whole encounter, shared by the side
 
@@ -90,6 +90,12 @@ def setup(enc: SizeboundEncounter) -> None:
 def _set(enc: SizeboundEncounter, f: Fighter, value: int) -> None:
     for g in _mates(enc, f) if host(enc, f) or side_pool(enc, f) else [f]:
         g.dice = value
+
+
+def set_pool(enc: SizeboundEncounter, f: Fighter, value: int) -> None:
+    """Set ``f``'s Exertion pool to ``value``: its own, or the one its side shares (spec §9.2;
+    a situation's ``state.dice``)."""
+    _set(enc, f, value)
 
 
 def spend_die(enc: SizeboundEncounter, f: Fighter) -> None:

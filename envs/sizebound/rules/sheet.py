@@ -36,8 +36,11 @@ TERTIARY_TYPES = frozenset({"Earth", "Crushing", "Water", "Psychic", "Bronze", "
                             "Lead"})  # spec §8.3 ("Tertiary, or ... when alone" included)
 TAGS = ("animal", "humanoid", "undead", "vile", "fae", "shifter", "magical", "spectral",
         "inanimate", "no_blood", "no_breath", "no_heart", "slither")  # spec §2.7, §13.4
-TAG_IMMUNITIES = {"undead": {"Necrotic"},  # spec §2.7: immunities from the creature type
-                  "inanimate": {"Divine", "Unholy", "Necrotic", "Arcane"}}
+TAG_IMMUNITIES = {"undead": {"Necrotic"}, "inanimate": {"Divine", "Unholy", "Necrotic", "Arcane"},
+                  "no_blood": {"Poison", "Bleed"}, "animal": {"Psychic"}}
+"""spec §2.7, §8.3: the types a creature type cannot take (no blood: Poison and Bleed; an
+animal is not intelligent, so no Psychic, §8.3, §13); they do not count against the two
+immunities a stat block may add"""
 MAX_EXTRA_IMMUNITIES = 2  # spec §2.7
 HAND_SLOTS = ("main", "off", "both")
 EXERTION_POOLS = ("player", "host")  # R-15

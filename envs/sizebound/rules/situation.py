@@ -115,7 +115,7 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     anchors = {p.id: tuple(p.anchor) for p in spec.placements} if spec is not None else {}
     if e.has("map"):
         m = e.sub("map")
-        w, h = m.integer("w", lo=1), m.integer("h", lo=1)
+        w, h = m.integer("w", DEFAULT_MAP, lo=1), m.integer("h", DEFAULT_MAP, lo=1)  # §3.2
         shallow = _rects(m, "shallow_water", w, h)  # spec §5.2.18: difficult terrain
         grid = SquareGrid(w, h, _rects(m, "walls", w, h),
                           _rects(m, "difficult", w, h) | shallow)
@@ -132,6 +132,8 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
         heights, terrain, cover = {}, {}, frozenset()
         grid = spec.grid() if spec is not None else SquareGrid(DEFAULT_MAP, DEFAULT_MAP)
     sides = list(sit.sides())
+    if len(sides) < 2:  # spec §3.1: an encounter has 2 or more sides
+        e.fail("combatants", f"an encounter needs at least two sides; got {', '.join(sides)}")
     order = [str(s) for s in e.opt("side_order", None, list) or
              (list(spec.side_order) if spec is not None else sides)]
     if sorted(order) != sorted(sides):
@@ -151,6 +153,12 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
             (mem.listed or e).fail("at", f"{cid!r} needs a position 'at: [x, y]'")
         assert at is not None
         rows.append((cid, mem.side, profile_of(mem.block), (int(at[0]), int(at[1]))))
+    if spec is None and not e.has("side_order"):
+        # spec §3.4 item 2, R-20: after the instigator, the player sides, then the Host's (its
+        # creatures draw on a Host pool), then hazard sides, each in the order listed
+        host = {side for _, side, p, _ in rows if p.host_pool}
+        rest = sorted(order[1:], key=lambda s: (s in hazards, s in host))
+        order = order[:1] + rest
     enc = build(rows, grid, order, opts, sit.encounter or "situation", start=False)
     if heights and not opts.elevation:
         e.sub("map").fail("heights", "needs the FULL rule option 'elevation' (spec §3.2)")
@@ -175,6 +183,9 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
         for key in STATE_INTS:
             if st.has(key):
                 setattr(f, key, st.integer(key, lo=None if key == "hp" else 0))
+        if st.has("dice"):  # spec §9.2: a shared pool (Host, per side) is one pool for the side
+            from .full_sides import set_pool
+            set_pool(enc, f, f.dice)
         if st.has("hp"):
             if f.hp > f.profile.max_hp or f.hp < f.profile.pnr:
                 st.fail("hp", f"must be in {f.profile.pnr}..{f.profile.max_hp}")
