@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .state import PalladiumEncounter
 
 __all__ = ["apply_ignite", "apply_numbing", "apply_soaked", "apply_stunned", "make_prone",
-           "stand", "extinguish", "fizzles", "absorb", "restore", "second_start",
+           "stand", "extinguish", "fizzles", "absorb", "restore", "wake", "second_start",
            "expire", "on_death", "racing_heart_beat", "lose_stamina", "IGNITE_SECONDS",
            "NUMBING_SECONDS", "SOAKED_SECONDS", "STUNNED_SECONDS"]
 
@@ -210,11 +210,11 @@ def restore(enc: PalladiumEncounter, ev: list[Event], t: Combatant, amount: int,
     if t.state == COMA and t.hp > 0:
         from .damage import update_health
         update_health(enc, ev, t)
-        _wake(enc, t)
+        wake(enc, t)
     return to_hp + to_sdc
 
 
-def _wake(enc: PalladiumEncounter, t: Combatant) -> None:
+def wake(enc: PalladiumEncounter, t: Combatant) -> None:
     """spec §3.4, §7.1: woken from a Coma, its future slots this round are AVAILABLE again and
     it joins the end of the initiative order."""
     from .slots import future_index

@@ -36,13 +36,16 @@ BLOOD_VISION_RANGED_SECONDS, FOCUSED_SECONDS, ENDURING_SECONDS = 7, 5, 15
 
 DISPEL_ORDER = ("prone", "ignite", "stunned", "numbing", "lung_crush", "blood_vision",
                 "concussion", "dazed", "vital_blow", "soaked", "taunt", "distract",
-                "broken_resistance", "exposure", "heartbeat", "racing_heart", "internal_bleeding")
+                "broken_resistance", "exposure", "heartbeat", "racing_heart", "internal_bleeding",
+                "depression", "exhausted")
 # R55, spec §6.5: Healing Dispel removes the dispellable debuff with the highest total
 # Combat-Roll penalty; ENGINE: ties (and debuffs with no Combat-Roll penalty) in this order.
 # The crit-table debuffs Concussion and Dazed (Mental) and Internal Bleeding (Physical) are
 # dispellable (spec §7.5 marks none of them otherwise); Crippled limbs are not offered (the
-# maxima they took, R59, have no rule for coming back).
-ON_COMBATANT = frozenset({"concussion", "dazed", "internal_bleeding"})
+# maxima they took, R59, have no rule for coming back). Depression (Mental, -5% to every Combat
+# Roll a stack) and Exhaustion (spec §7.1: "dispellable, but re-applied by the next state
+# check") are candidates too: the next state check derives them again.
+ON_COMBATANT = frozenset({"concussion", "dazed", "internal_bleeding", "depression", "exhausted"})
 """debuffs counted on the combatant itself, not in its FULL effects"""
 
 
@@ -106,6 +109,7 @@ def _penalty(t: Combatant, name: str) -> int:
             "stunned": 35 * len(fx.stunned), "numbing": 30 * len(fx.numbing),
             "lung_crush": 15 * fx.lung_crush, "blood_vision": 10 * fx.blood_vision,
             "concussion": 35 * t.concussion, "dazed": 30 * t.dazed,  # all rolls -5%; SP, Init
+            "depression": 35 * t.depression,  # -5% on each of the seven a stack
             }.get(name, 0)
 
 
@@ -123,7 +127,7 @@ def dispel_one(enc: PalladiumEncounter, ev: list[Event], t: Combatant) -> str | 
     empty = {"prone": False, "lung_crush": 0, "blood_vision": 0, "racing_heart": 0,
              "numbing": (), "soaked": (), "stunned": (), "vital_blow": ()}
     if best in ON_COMBATANT:
-        setattr(t, best, 0)
+        setattr(t, best, False if best == "exhausted" else 0)
     else:
         setattr(t.fx, best, empty.get(best))
     if best == "blood_vision":

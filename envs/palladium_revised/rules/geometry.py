@@ -77,6 +77,14 @@ def home_edge(side: str, arena_length: int = DEFAULT_ARENA_LENGTH) -> int:
     return 0 if side == "A" else arena_length
 
 
+def home_signs(sides: list[str]) -> dict[str, int]:
+    """Each side's home edge as a direction: -1 for x = 0, +1 for x = L (spec §3.2: side A's is
+    x = 0, side B's x = L); a side of another name: the first side listed, when no side is
+    named A, has x = 0, every other one x = L."""
+    return {s: -1 if s == "A" else 1 if s == "B" else
+            (-1 if i == 0 and "A" not in sides else 1) for i, s in enumerate(sides)}
+
+
 def toward(x_from: int, x_to: int, home: int) -> int:
     """The direction (+1 or -1) from ``x_from`` toward ``x_to``; at the same coordinate "away"
     is toward the mover's home edge, so "toward" is the other way (spec §3.2, §5.3)."""

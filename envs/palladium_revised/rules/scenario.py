@@ -143,6 +143,14 @@ def scenario_event(enc: PalladiumEncounter, text: str, dice: Dice) -> list[Event
                              f"pools: {', '.join(COST_POOLS)}")
         pay(ev, c, [(p, _int(n, text)) for p, n in zip(rest[::2], rest[1::2], strict=True)],
             "cost")
+    if kind in ("gain", "pay"):  # spec §8.7: checked after every change to H.P. or S.D.C.
+        from .combatant import COMA
+        from .damage import update_health
+        from .full_effects import wake
+        was = c.state
+        update_health(enc, ev, c)
+        if was == COMA and c.state != COMA and c.alive:
+            wake(enc, c)  # spec §8.4: healed above 0 H.P., it wakes
     enc.check_end(ev)
     enc._legal = None
     return ev

@@ -34,6 +34,7 @@ from envs.core.situation import Member, SituationSchema, read_situation
 from . import rulings
 from .combatant import Combatant
 from .economy import apply_carry_over
+from .geometry import home_signs
 from .options import RuleOptions, parse_options
 from .profile import profile_of
 from .setup import Row
@@ -187,8 +188,9 @@ def from_situation(data: dict[str, Any], source: str = "situation",
     if second is not None and sit.actor is None:
         e.fail("second", "needs an 'actor' (the fight stands at the actor's slot in it)")
     rows: list[Row] = []
+    homes = home_signs(list(sides))
     for cid, mem in sit.members.items():
-        default = opts.start_a if mem.side == sides[0] else opts.start_b
+        default = opts.start_a if homes[mem.side] < 0 else opts.start_b  # spec §3.2
         x = int(mem.extra.get("x", xs.get(cid, default)))
         rows.append((cid, mem.side, profile_of(mem.block), x))
     enc = _assemble(rows, opts, sit.encounter or "situation", over, ambush)

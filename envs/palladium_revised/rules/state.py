@@ -19,6 +19,7 @@ from envs.core.events import Event
 from envs.core.flow import Ctx, Procedure, Window, run_procedure
 
 from .combatant import Combatant
+from .geometry import home_signs
 from .options import RuleOptions, parse_options
 from .profile import profile_from_dict, profile_to_dict
 from .slots import RESERVED
@@ -66,8 +67,8 @@ class PalladiumEncounter(EncounterBase):
         for c in combatants:
             sides.setdefault(c.side, []).append(c.id)
         self._sides = tuple(SideInfo(s, tuple(m)) for s, m in sides.items())
-        # spec §3.2: the first side's home edge is x = 0, every other side's x = L
-        self.home = {s.side: (-1 if i == 0 else 1) for i, s in enumerate(self._sides)}
+        # spec §3.2: side A's home edge is x = 0, side B's x = L (``geometry.home_signs``)
+        self.home = home_signs([s.side for s in self._sides])
         self._round = 0
         self._outcome: Outcome | None = None
         self.stage = "round_start"

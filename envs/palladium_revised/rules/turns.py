@@ -99,13 +99,13 @@ def _second_start(enc: PalladiumEncounter, ev: list[Event], ctx: Ctx) -> None:
     enc.cursor = (s, 0, -1)
     ev.append(SecondStarted(enc.round, s))
     living = [c for c in enc.in_order() if c.alive]
-    for c in living:  # step 1: Closing Wounds, before the Wound tick (spec §5.5)
-        cw = c.closing
+    from .full_effects import second_start
+    for c in living:  # step 1, combatant by combatant in initiative order (spec §4.5)
+        cw = c.closing  # 1.1 Closing Wounds, before the Wound tick (spec §5.5)
         if cw is not None and cw[1] < enc.t_abs <= cw[2]:
             remove_wounds(ev, c, cw[0], "closing wounds")
-    if enc.options.full:  # FULL per-Second triggers (spec §4.5 step 1.2-1.6)
-        from .full_effects import second_start
-        second_start(enc, ctx, ev, living)
+        if enc.options.full:  # FULL per-Second triggers (spec §4.5 step 1.2-1.6)
+            second_start(enc, ctx, ev, [c])
     if s in rulings.WOUND_SECONDS:  # step 2 (spec §8.6)
         for c in living:
             wound_tick(enc, ev, c)
