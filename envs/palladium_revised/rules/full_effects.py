@@ -106,8 +106,9 @@ def apply_stunned(enc: PalladiumEncounter, ev: list[Event], t: Combatant, by: st
 
 
 def make_prone(ev: list[Event], t: Combatant) -> None:
-    """spec §7.3.5: Prone (GAME); any commitment is abandoned."""
-    if t.fx.prone or not t.alive:
+    """spec §7.3.5: Prone (GAME, a Physical debuff: immunity to Physical effects blocks it,
+    spec §2.2); any commitment is abandoned."""
+    if t.fx.prone or _immune(t):
         return
     t.fx.prone = True
     _cond(ev, t, "prone", 1)

@@ -69,8 +69,9 @@ def suffocation_tick(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Comb
     """spec §8.9, R48: without air since Second ``t0`` (``no_air_from``), at elapsed ``e > 10``
     with ``(e - 10) % 5 == 0``: lose 1 Stamina (+25% per stack, rounded up) and gain a 5-s
     Suffocation stack; a loss that cannot be paid calls for a Save vs Coma/Death. Immunity to
-    Physical effects blocks it."""
-    if c.profile.immune_physical_effects or c.fx.no_pe:
+    Physical effects blocks it (a being without P.E. still gains the stacks: R43 waives its
+    Stamina losses, not Suffocation)."""
+    if c.profile.immune_physical_effects:
         return
     e = enc.t_abs - enc.options.no_air_from + 1
     if e <= 10 or (e - 10) % 5:
@@ -102,10 +103,8 @@ def fall(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, feet:
     r = d(ctx.dice, 100)
     ok = r <= need
     faces = ctx.dice.roll(8, feet // 5) if feet >= 5 else ()
-    raw = sum(faces)
-    if ok:
-        raw //= 2
-    final = pipeline(raw, tm_pct=-c.profile.resist_physical_pct)
+    raw = sum(faces)  # halved on a success: a x1/2 factor, one floor at the end (R51)
+    final = pipeline(raw, dm_pct=-50 if ok else 0, tm_pct=-c.profile.resist_physical_pct)
     ev.append(HazardApplied(c.id, "fall", f"{feet} ft, balance d100 {r} vs {need}, "
                             f"{final} damage"))
     half = final // 2

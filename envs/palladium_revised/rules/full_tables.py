@@ -81,8 +81,9 @@ def affliction_result(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], t: Com
         fx.ee -= ee
         ev.append(PoolChanged(t.id, "ee", -ee, fx.ee, "soul exhaust"))
         m = d(ctx.dice, 4)
-        t.morale -= m
-        ev.append(PoolChanged(t.id, "morale", -m, t.morale, "soul exhaust"))
+        if t.profile.morale_max > 0:  # R43: a being without M.E. has no Morale to lose
+            t.morale -= m
+            ev.append(PoolChanged(t.id, "morale", -m, t.morale, "soul exhaust"))
     elif name == "resistance_pierce":
         fx.broken_resistance = now + BROKEN_RESISTANCE_SECONDS
         _cond(ev, t, "broken_resistance", 1)

@@ -59,6 +59,10 @@ def _moves(enc: PalladiumEncounter, c: Combatant, kind: str, allowance: int) -> 
     out: list[Action] = []
     if allowance < 1:
         return out
+    if enc.options.in_water:  # spec §8.9: +1 Stamina a Full Move or Step; §9.1: a cost that
+        from .full_state import stamina_cost  # cannot be paid is not offered
+        if c.stamina < stamina_cost(c, 1):
+            return out
     cid, x, own = c.id, c.x, c.side
     engage_a, close_a, edge_a, away_a = _ARGS
     for t in move_refs(enc, c):

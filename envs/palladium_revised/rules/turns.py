@@ -60,8 +60,9 @@ def state_check(ev: list[Event], c: Combatant) -> None:
     exhausted = not tireless and 2 * c.stamina <= smax
     fatigued = not tireless and 4 * c.stamina <= smax
     m = c.morale  # ceil(max/10 - Morale) and ceil(max/2 - Morale), exact in integers (§1.4.2)
-    depression = -((10 * m - mmax) // 10) if 10 * m < mmax else 0
-    insanity = -((2 * m - mmax) // 2) if 2 * m < mmax else 0
+    moral = mmax > 0  # R43: no M.E., no Morale: never Depressed or insane
+    depression = -((10 * m - mmax) // 10) if moral and 10 * m < mmax else 0
+    insanity = -((2 * m - mmax) // 2) if moral and 2 * m < mmax else 0
     for name, new in (("exhausted", exhausted), ("fatigued", fatigued),
                       ("depression", depression), ("insanity", insanity)):
         if getattr(c, name) != new:
