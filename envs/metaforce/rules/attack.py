@@ -309,7 +309,9 @@ def grapple_attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combat
     s = net_steps(target_steps(enc, a, t), p.grapple_proficient, p.grapple_attr in p.expertise,
                   a.tired, a.exhausted)  # an attack roll (§5.9 item 1): §5.3.1's target steps
     # (R-37 grappled, R-8 unaware, Fear / Charm Partial: FULL)
-    chk = size_v(enc, ctx.dice, ev, a, check_roll(dice_of(ctx.dice, a), s))  # R-29 (FULL)
+    mine = dice_of(ctx.dice, a)
+    chk = fudge(enc, ctx, ev, a, t, check_roll(mine, s), mine)  # W-I1 Fudge Nudge (FULL)
+    chk = size_v(enc, mine, ev, a, chk)  # R-29 (FULL)
     if a.special_until >= 0:
         a.special_until = -1
     tohit = chk.kept + p.grapple_bonus + chk.penalty - ward_on(enc, t)  # §13.4 Ward (FULL)
@@ -322,6 +324,11 @@ def grapple_attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combat
     x_use = ("tohit" if tohit < e else "magnitude") if xv else None  # else to the Magnitude
     if x_use == "tohit":
         tohit += xv
+    # W-I1 and W-I2 on the grapple's roll (spec §6.1; FULL): the attacker's Force Fate, the
+    # defender's Create a Meta-Die and Force Fate; against Evasion only, a hit is "direct"
+    tohit = force_fate(enc, ctx, ev, a, t, tohit, e, e, True, up=True)
+    tohit = defender_meta_die(enc, ctx, ev, a, t, tohit, e, e, True)
+    tohit = force_fate(enc, ctx, ev, t, a, tohit, e, e, True, up=False)
     got = "miss" if tohit < e else "direct"
     ev.append(AttackRolled(a.id, t.id, "grapple", chk.faces, chk.kept, s, tohit, e, e, got,
                            chk.v))

@@ -97,6 +97,8 @@ def crash_out(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, 
     expert = "agi" in p.expertise
     mine = dice_of(ctx.dice, a)  # the saver's own d12s (its Safe-6 raises them, §6.4)
     chk = check_roll(mine, net_steps(1 if expert else 0, False, False, a.tired, a.exhausted))
+    from .full_powers import fudge
+    chk = fudge(enc, ctx, ev, a, t, chk, mine)  # its Fudge Nudge: any of its own rolls (§6.4)
     bonus = roll_rank(mine, a.attr("agi")) if expert else a.attr("agi")
     total = chk.kept + chk.v + chk.penalty + bonus
     ok = total >= tn
