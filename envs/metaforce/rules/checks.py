@@ -27,7 +27,7 @@ from . import content as C
 from . import rulings
 
 __all__ = ["RaisedDice", "dice_of", "Check", "check_roll", "roll_meta", "rank_die", "roll_rank",
-           "rank_average", "net_steps", "meta_die_for", "step_dist"]
+           "rank_average", "net_steps", "meta_die_for", "step_dist", "roll_outcomes"]
 
 
 class RaisedDice:
@@ -149,4 +149,16 @@ def step_dist(steps: int) -> list[tuple[float, int, int | None]]:
         for b in range(1, 13):
             kept = max(a, b) if edge is Edge.ADVANTAGE else min(a, b)
             out.append((1 / 144, kept, b if a == kept else a))
+    return out
+
+
+def roll_outcomes(steps: int) -> list[tuple[float, int, int]]:
+    """``(probability, kept, V)`` of a check's dice (for previews): ``step_dist`` with the V of
+    a 12, its explosion md12 in a one-die roll, R-6's ``max(5, other)`` in a two-dice one."""
+    out: list[tuple[float, int, int]] = []
+    for p, kept, other in step_dist(steps):
+        vs = [(1.0, 0)] if kept != 12 else (
+            [(1 / 12, v) for v in C.meta_faces(C.VERSATILE_DIE)]
+            if other is None else [(1.0, C.two_dice_versatile(other))])
+        out += [(p * pv, kept, v) for pv, v in vs]
     return out

@@ -79,33 +79,28 @@ def preview_attack(enc: MetaforceEncounter, attacker: str, weapon: str, target: 
     crit = dmg = 0.0
     hits: dict[tuple[int, int, str | None, int], list[tuple[str, int]]] = {}
     xv = expertise_v(a, w.attr)
-    from .checks import step_dist
-    for p, kept, other in step_dist(s):
-        vs = [(1.0, 0)] if kept != 12 else (
-            [(1 / 12, v) for v in C.meta_faces(C.VERSATILE_DIE)]
-            if other is None else [(1.0, C.two_dice_versatile(other))])
-        for pv, v in vs:
-            q = p * pv
-            tohit = kept + w.tohit + penalty - ward
-            use = "tohit" if v and tohit < e else None
-            if use:
-                tohit += v
-            xrest = xv  # spec §2.4.2, R-52: Expertise's V, to ToHit while the hit needs it
-            if xv and tohit < e:
-                tohit, xrest = tohit + xv, 0
-            got = band(tohit, e, d, fd)
-            if v:
-                crit += q
-            if got == "miss":
-                bands["miss"] += q
-                continue
-            per_face = hits.get((tohit, v, use, xrest))
-            if per_face is None:
-                per_face = hits[(tohit, v, use, xrest)] = _faces(enc, a, w, t, tohit, v, use,
-                                                                 faces, xrest)
-            for g, lost in per_face:  # the sums in the same order as face by face
-                dmg += q / nb * lost
-                bands[g] += q / nb
+    from .checks import roll_outcomes
+    for q, kept, v in roll_outcomes(s):
+        tohit = kept + w.tohit + penalty - ward
+        use = "tohit" if v and tohit < e else None
+        if use:
+            tohit += v
+        xrest = xv  # spec §2.4.2, R-52: Expertise's V, to ToHit while the hit needs it
+        if xv and tohit < e:
+            tohit, xrest = tohit + xv, 0
+        got = band(tohit, e, d, fd)
+        if v:
+            crit += q
+        if got == "miss":
+            bands["miss"] += q
+            continue
+        per_face = hits.get((tohit, v, use, xrest))
+        if per_face is None:
+            per_face = hits[(tohit, v, use, xrest)] = _faces(enc, a, w, t, tohit, v, use,
+                                                             faces, xrest)
+        for g, lost in per_face:  # the sums in the same order as face by face
+            dmg += q / nb * lost
+            bands[g] += q / nb
     out = AttackPreview(bands["miss"], bands["deflected"], bands["direct"], crit, dmg, s,
                         in_range(enc, a, w, t))
     enc.memo[key] = out
@@ -160,7 +155,7 @@ def preview_area(enc: MetaforceEncounter, caster: str, spell: str, target: str
     die; no Dodge, Meta-Die or status; a critical's V on ToHit while the hit needs it, else on
     damage, as the engine's default)."""
     from .attack import target_steps
-    from .checks import net_steps, step_dist
+    from .checks import net_steps, roll_outcomes
     from .full_spells import area_of, spell_of
     from .full_statuses import carried
     key = ("area", caster, spell, target)
@@ -174,35 +169,30 @@ def preview_area(enc: MetaforceEncounter, caster: str, spell: str, target: str
     penalty = C.ladder_penalty(s)
     xv = expertise_v(c, sp.attr)
     faces = range(1, sp.bonus_die + 1) if sp.bonus_die else [0]
-    rolls = step_dist(s)
+    rolls = roll_outcomes(s)
     on_mag = sp.special_status is not None and carried(True, sp.special_status)  # §13.4
     out = []
     for o in area_of(enc, c, sp, t):
         e, d = o.evasion(), o.deflection()
         ward, ma = ward_on(enc, o), m_a(enc, c, o)
         hit = dmg = 0.0
-        for p, kept, other in rolls:
-            vs = [(1.0, 0)] if kept != 12 else (
-                [(1 / 12, v) for v in C.meta_faces(C.VERSATILE_DIE)]
-                if other is None else [(1.0, C.two_dice_versatile(other))])
-            for pv, v in vs:
-                q = p * pv
-                tohit = kept + sp.tohit + penalty - ward
-                v_hit = bool(v) and tohit < e
-                tohit += v if v_hit else 0
-                x_hit = xv > 0 and tohit < e
-                tohit += xv if x_hit else 0
-                if tohit < e:
-                    continue
-                hit += q
-                deflected = tohit <= d
-                extra = (0 if v_hit or on_mag else v) + (0 if x_hit else xv)
-                for f in faces:
-                    raw = attacker_damage(sp.damage_base + f + extra, ma, bool(v))
-                    lost = defend(o.profile, raw, sp.damage_type, deflected)
-                    if o.burn_injury and lost > 0:
-                        lost = lost * 3 // 2  # R-19
-                    dmg += q / len(faces) * lost
+        for q, kept, v in rolls:
+            tohit = kept + sp.tohit + penalty - ward
+            v_hit = bool(v) and tohit < e
+            tohit += v if v_hit else 0
+            x_hit = xv > 0 and tohit < e
+            tohit += xv if x_hit else 0
+            if tohit < e:
+                continue
+            hit += q
+            deflected = tohit <= d
+            extra = (0 if v_hit or on_mag else v) + (0 if x_hit else xv)
+            for f in faces:
+                raw = attacker_damage(sp.damage_base + f + extra, ma, bool(v))
+                lost = defend(o.profile, raw, sp.damage_type, deflected)
+                if o.burn_injury and lost > 0:
+                    lost = lost * 3 // 2  # R-19
+                dmg += q / len(faces) * lost
         out.append(AreaHit(o.id, o.side == c.side, hit, dmg))
     got = enc.memo[key] = tuple(out)
     return got
