@@ -34,6 +34,10 @@ def severity(magnitude: int, sd: int) -> str:
     return "intense" if magnitude >= sd + rulings.INTENSE_MARGIN else "full"
 
 
+_HELD: dict[int, tuple[Any, list[Weapon]]] = {}
+"""``Combatant.weapons`` with nothing thrown, by stat block (kept with the block, for identity)"""
+
+
 class Combatant:
     """One fighter in one encounter.
 
@@ -242,6 +246,11 @@ class Combatant:
         one while the hands it takes still fit (weapon 1 beside weapon 0 when both fit); unarmed
         strikes, natural weapons and cantrips take none; a thrown weapon is gone, and the next
         slot may then come to hand."""
+        p = self.profile
+        if not self.gone:  # the common case, the same for every combatant of the stat block
+            got = _HELD.get(id(p))
+            if got is not None and got[0] is p:
+                return got[1]
         out, used = [], 0
         for w in self.profile.weapons:
             if w.id in self.gone:
@@ -251,6 +260,10 @@ class Combatant:
                     continue  # not in hand (spec §5.2 #3, #10: "a weapon in hand")
                 used += w.hands
             out.append(w)
+        if not self.gone:
+            if len(_HELD) > 4096:
+                _HELD.clear()
+            _HELD[id(p)] = (p, out)
         return out
 
     def grips(self) -> tuple[str, ...]:
