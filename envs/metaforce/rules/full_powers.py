@@ -181,17 +181,28 @@ def fudge_die(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, 
     above ``sides``; the k-th nudge of the die costs k MP. Returns the face."""
     if not has(enc, a, "fudge_nudge"):
         return face
+    return _nudges(ctx, ev, a, t, face, sides, what, f"d{sides} ({what})")
+
+
+def _nudges(ctx: Ctx, ev: list[Event], c: Combatant, other: Combatant, face: int, sides: int,
+            what: str, name: str, works: Callable[[int], bool] | None = None,
+            reserve: bool = False) -> int:
+    """The ``fudge 1`` window on one die of ``c``'s, asked again after each nudge while the
+    face is below ``sides`` (and, with ``works``, does not yet do its work) and the MP pay the
+    next nudge (the k-th costs k; ``reserve``: and then the die's new result). Returns the
+    face."""
     nudged = 0
-    while face < sides and a.mp >= nudged + 1:
+    while face < sides and (works is None or not works(face)) \
+            and c.mp >= nudged + 1 + (face + 1 if reserve else 0):
         cost = nudged + 1
-        pick = ctx.ask(a.id, "fudge", [Action(a.id, "fudge", ("1",)), Action(a.id, "pass")],
-                       {"target": t.id, "dice": [face], "costs": {"1": cost}, "die": what})
+        pick = ctx.ask(c.id, "fudge", [Action(c.id, "fudge", ("1",)), Action(c.id, "pass")],
+                       {"target": other.id, "dice": [face], "costs": {"1": cost}, "die": what})
         if pick.kind != "fudge":
             break
-        a.mp -= cost
+        c.mp -= cost
         nudged += 1
         face += 1
-        ev.append(MPowerUsed(a.id, "fudge_nudge", cost, f"d{sides} ({what}) now {face}"))
+        ev.append(MPowerUsed(c.id, "fudge_nudge", cost, f"{name} now {face}"))
     return face
 
 
@@ -204,19 +215,8 @@ def fudge_meta(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     Returns the value."""
     if not has(enc, c, "fudge_nudge") or size_extra(enc, c) or value >= sides:
         return value
-    nudged = 0
-    while value < sides and not works(value) and c.mp >= (nudged + 1) + (value + 1):
-        cost = nudged + 1
-        pick = ctx.ask(c.id, "fudge", [Action(c.id, "fudge", ("1",)), Action(c.id, "pass")],
-                       {"target": other.id, "dice": [value], "costs": {"1": cost},
-                        "die": "Meta-Die"})
-        if pick.kind != "fudge":
-            break
-        c.mp -= cost
-        nudged += 1
-        value += 1
-        ev.append(MPowerUsed(c.id, "fudge_nudge", cost, f"md{sides} (Meta-Die) now {value}"))
-    return value
+    return _nudges(ctx, ev, c, other, value, sides, "Meta-Die", f"md{sides} (Meta-Die)", works,
+                   reserve=True)
 
 
 def magic_effect(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
