@@ -35,7 +35,7 @@ def spend_slot(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
             add_wounds(ev, c, d(ctx.dice, 4), "internal bleeding")
     if c.fx.racing_heart and kind not in ("wait", "defend"):  # FULL, spec §7.5
         from .full_effects import racing_heart_beat
-        racing_heart_beat(enc, ev, c)
+        racing_heart_beat(enc, ev, c, ctx)
 
 
 def can_pay_dodge(enc: PalladiumEncounter, c: Combatant) -> bool:

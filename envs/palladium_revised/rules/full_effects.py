@@ -164,21 +164,28 @@ def absorb(ev: list[Event], c: Combatant, amount: int) -> int:
     return amount
 
 
-def lose_stamina(ev: list[Event], c: Combatant, n: int, why: str) -> None:
+def lose_stamina(ev: list[Event], c: Combatant, n: int, why: str,
+                 enc: PalladiumEncounter | None = None, ctx: Ctx | None = None) -> None:
     """spec §9.1: a Stamina loss (not a cost), +25% per Suffocation stack (rounded up); 0 for
-    a being without P.E."""
+    a being without P.E. While Suffocating, a loss it cannot pay calls for a Save vs Coma/Death
+    (spec §8.9; with the fight's ``enc`` and ``ctx``, for its d100)."""
     from .full_state import stamina_loss
     n = stamina_loss(c, n)
+    if n > c.stamina and c.fx.suffocation and enc is not None and ctx is not None \
+            and c.alive:
+        from .full_setup import coma_save
+        coma_save(enc, ctx, ev, c)
     n = min(n, c.stamina)
     if n > 0:
         c.stamina -= n
         ev.append(PoolChanged(c.id, "stamina", -n, c.stamina, why))
 
 
-def racing_heart_beat(enc: PalladiumEncounter, ev: list[Event], c: Combatant) -> None:
+def racing_heart_beat(enc: PalladiumEncounter, ev: list[Event], c: Combatant,
+                      ctx: Ctx | None = None) -> None:
     """spec §7.5: an Action spent (not Wait/Defend): lose 1 Stamina per stack (R6: every listed
     modifier applies per stack) and gain Heartbeat."""
-    lose_stamina(ev, c, c.fx.racing_heart, "racing heart")
+    lose_stamina(ev, c, c.fx.racing_heart, "racing heart", enc, ctx)
     if c.fx.heartbeat is None:
         _cond(ev, c, "heartbeat", 1)
     c.fx.heartbeat = enc.t_abs + HEARTBEAT_SECONDS

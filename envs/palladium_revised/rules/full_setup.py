@@ -50,7 +50,7 @@ def ambush(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event]) -> None:
                 ev.append(SlotChanged(c.id, s, k, LOST, "surprised"))
 
 
-def _coma_save(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant) -> None:
+def coma_save(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant) -> None:
     """spec §8.9, R48: ``d100 <= 50 + save_coma_pct - 15 x previous successes`` or die."""
     need = 50 + c.profile.save_coma_pct - 15 * c.fx.coma_saves
     r = d(ctx.dice, 100)
@@ -79,7 +79,7 @@ def suffocation_tick(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Comb
     from .full_state import stamina_loss
     loss = stamina_loss(c, 1)
     if c.stamina < loss:
-        _coma_save(enc, ctx, ev, c)
+        coma_save(enc, ctx, ev, c)
     c.stamina = max(0, c.stamina - loss)
     c.fx.suffocation = (*c.fx.suffocation, enc.t_abs + SUFFOCATION_SECONDS)
     ev.append(ConditionChanged(c.id, "suffocation", len(c.fx.suffocation)))

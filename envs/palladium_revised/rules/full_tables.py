@@ -70,12 +70,12 @@ def affliction_result(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], t: Com
     if name == "lung_crush":
         fx.lung_crush, fx.lung_healed = fx.lung_crush + 1, 0
         _cond(ev, t, "lung_crush", fx.lung_crush)
-        lose_stamina(ev, t, d(ctx.dice, 6), "lung crush")
+        lose_stamina(ev, t, d(ctx.dice, 6), "lung crush", enc, ctx)
     elif name == "head_wound":
         t.concussion += 1
         _cond(ev, t, "concussion", t.concussion)
     elif name == "stamina_exhaust":
-        lose_stamina(ev, t, sum(ctx.dice.roll(8, 2)), "stamina exhaust")
+        lose_stamina(ev, t, sum(ctx.dice.roll(8, 2)), "stamina exhaust", enc, ctx)
     elif name == "soul_exhaust":
         ee = min(fx.ee, sum(ctx.dice.roll(6, 2)))
         fx.ee -= ee
@@ -100,7 +100,7 @@ def affliction_result(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], t: Com
     else:  # vital blow
         fx.vital_blow = (*fx.vital_blow, now + VITAL_BLOW_SECONDS)
         _cond(ev, t, "vital_blow", len(fx.vital_blow))
-        lose_stamina(ev, t, d(ctx.dice, 4), "vital blow")
+        lose_stamina(ev, t, d(ctx.dice, 4), "vital blow", enc, ctx)
 
 
 def _penalty(t: Combatant, name: str) -> int:

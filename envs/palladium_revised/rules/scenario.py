@@ -59,7 +59,8 @@ def gain(ev: list[Event], c: Combatant, pool: str, n: int) -> None:
     ev.append(Gained(c.id, pool, n, getattr(c, pool), getattr(c, top)))
 
 
-def lose(ev: list[Event], c: Combatant, pool: str, expr: str, dice: Dice) -> int:
+def lose(ev: list[Event], c: Combatant, pool: str, expr: str, dice: Dice,
+         enc: PalladiumEncounter | None = None) -> int:
     """spec §1.4.2 Threshold Rule: ``lose NdM + K`` loses ``max(0, roll + K)`` (never a gain);
     Stamina as any Stamina loss (``full_effects.lose_stamina``), Morale may go below 0 (the
     pool, not the amount). Returns the amount the dice took, before any Stamina terms."""
@@ -70,7 +71,8 @@ def lose(ev: list[Event], c: Combatant, pool: str, expr: str, dice: Dice) -> int
     loss = int(threshold(sum(dice.roll(de.sides, de.count)) + int(m.group(2) or 0)))
     if pool == "stamina":  # spec §9.1: +25% a Suffocation stack, none without P.E., stops at 0
         from .full_effects import lose_stamina
-        lose_stamina(ev, c, loss, f"lose {expr}")
+        lose_stamina(ev, c, loss, f"lose {expr}", enc,
+                     Ctx(ReplayDice([], dice), []) if enc is not None else None)
         return loss
     new = _pool(c, pool) - loss
     delta = new - _pool(c, pool)
@@ -132,7 +134,7 @@ def scenario_event(enc: PalladiumEncounter, text: str, dice: Dice) -> list[Event
             gain(ev, c, rest[0], _int(rest[1], text))
         else:
             try:
-                lose(ev, c, rest[0], rest[1], dice)
+                lose(ev, c, rest[0], rest[1], dice, enc)
             except DiceError:  # the script ran out: the runner's 'dice' problem
                 raise
             except ValueError as e:
