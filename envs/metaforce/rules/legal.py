@@ -155,15 +155,22 @@ def frame_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
             acts.append(Action(c.id, "action8"))
         if c.mp >= 4:
             acts.append(Action(c.id, "react4"))
-    if enc.options.full and c.mu and "safe6_assurance8" in c.profile.mpowers and not c.safe:
-        acts += [Action(c.id, k) for k, cost in (("safe6", 6), ("assurance8", 8))
-                 if c.mp >= cost]
+    acts += safe_actions(enc, c)
     acts += expert_actions(enc, c, speed)  # FULL: an expert's reload-and-shoot frame
     acts += own_turn_actions(enc, c)  # FULL: Initiative Link, Team Work
     acts.append(Action(c.id, "end_turn"))
     if c.statuses and enc.options.full:
         acts = filter_actions(enc, c, acts)  # spec §7.5 Fear, R-39 Charm (FULL)
     return acts
+
+
+def safe_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
+    """FULL's Safe-6 / Assurance-8 (spec §6.4: "activate at any time"): offered in the holder's
+    own frames and its W-R1 windows while neither is in force and its MP pay the cost."""
+    if not (enc.options.full and c.mu and "safe6_assurance8" in c.profile.mpowers
+            and not c.safe):
+        return []
+    return [Action(c.id, k) for k, cost in (("safe6", 6), ("assurance8", 8)) if c.mp >= cost]
 
 
 def reaction_actions(enc: MetaforceEncounter, r: Combatant, t: Combatant) -> list[Action]:
@@ -173,7 +180,7 @@ def reaction_actions(enc: MetaforceEncounter, r: Combatant, t: Combatant) -> lis
     (always last)."""
     if r.reactions <= 0:  # React-4 first (FULL, WE-25): then the window asks again
         buy = [Action(r.id, "react4")] if can_buy_reaction(enc, r) else []
-        return [*buy, Action(r.id, "pass")]
+        return [*buy, *safe_actions(enc, r), Action(r.id, "pass")]
     acts: list[Action] = []
     if r.grappled != "intense" and t.alive and t.present:
         meta = r.mu and r.mp >= 4
@@ -196,6 +203,7 @@ def reaction_actions(enc: MetaforceEncounter, r: Combatant, t: Combatant) -> lis
         if dist(r, t) > 1:
             acts.append(Action(r.id, "react", ("approach",), t.id))
         acts.append(Action(r.id, "react", ("retreat",), t.id))
+    acts += safe_actions(enc, r)  # free, outside its turn: the window asks again (spec §6.4)
     acts.append(Action(r.id, "pass"))
     if r.statuses and enc.options.full:
         acts = filter_actions(enc, r, acts, frame=False)  # spec §7.5, R-39 (FULL)

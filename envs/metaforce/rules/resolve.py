@@ -188,7 +188,8 @@ def resolve_reaction(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], r: Comb
          "meta" in a.boosts, reaction=True)
 
 
-def free_action(enc: MetaforceEncounter, ev: list[Event], c: Combatant, a: Action) -> None:
+def free_action(enc: MetaforceEncounter, ev: list[Event], c: Combatant, a: Action,
+                outside: bool = False) -> None:
     """Action-8 (8 MP, once a round: +1 frame this turn), React-4 (4 MP: +1 Reaction held
     after this turn), Safe-6 / Assurance-8 (6 / 8 MP), spec §4.6, §6.4, R-44, and Release
     (spec §5.2 #22, §7.7) (FULL); ``release -> <grappled>`` lets a grapple go (spec §5.9 item
@@ -202,7 +203,9 @@ def free_action(enc: MetaforceEncounter, ev: list[Event], c: Combatant, a: Actio
     if a.kind in ("safe6", "assurance8"):
         floor = 6 if a.kind == "safe6" else 8
         c.mp -= floor
-        c.safe, c.safe_until = floor, c.own_frames + 2  # R-44: this frame and the next own one
+        # R-44: this frame and the next own one; outside its turn its next own frame is the
+        # first of the two
+        c.safe, c.safe_until = floor, c.own_frames + (3 if outside else 2)
         ev.append(MPowerUsed(c.id, a.kind, floor, f"own results below {floor} count as {floor}"))
         return
     if a.kind == "action8":

@@ -204,6 +204,8 @@ def step(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Action | None) -
     if a is not None:
         if enc.reactors and a.actor == enc.reactors[0] and a.kind == "react4":
             buy_reaction(ev, enc.by_id[a.actor])  # WE-25: its window asks again
+        elif enc.reactors and a.actor == enc.reactors[0] and a.kind in ("safe6", "assurance8"):
+            free_action(enc, ev, enc.by_id[a.actor], a, outside=True)  # asks again (§6.4)
         elif enc.reactors and a.actor == enc.reactors[0]:
             enc.reactors.pop(0)
             r = enc.by_id[a.actor]
