@@ -48,10 +48,11 @@ if TYPE_CHECKING:
     from .state import MetaforceEncounter
 
 __all__ = ["spell_actions", "casting_actions", "begin_cast", "channel", "tap_mana",
-           "interrupt", "costs", "convokers", "area_of", "spell_of"]
+           "interrupt", "costs", "convokers", "area_of", "spell_of", "spell_tohit"]
 
 
-def _spell(c: Combatant, sid: str) -> AreaSpell:
+def spell_of(c: Combatant, sid: str) -> AreaSpell:
+    """``c``'s levelled spell ``sid``."""
     return next(sp for sp in c.profile.spells if sp.id == sid)
 
 
@@ -76,26 +77,23 @@ def spell_actions(enc: MetaforceEncounter, c: Combatant) -> list[Action]:
         for t in enc.combatants:
             if t.side != c.side and t.alive and t.present \
                     and dist(c, t) * rulings.SQUARE_FT <= sp.range_ft:
-                acts += _stepping(c, "cast", (sp.id,), t, step)
+                acts.append(Action(c.id, "cast", (sp.id,), t.id))
+                if step:
+                    acts += _steps(c, "cast", (sp.id,), t)
     if c.mana_until < 0:
         acts.append(Action(c.id, "tap_mana"))
         if step:
             for r in enc.combatants:
                 if r.side != c.side and r.active:
-                    acts += _stepping(c, "tap_mana", (), r, step)[1:]
+                    acts += _steps(c, "tap_mana", (), r)
     return acts
 
 
-def _stepping(c: Combatant, kind: str, args: tuple[str, ...], t: Combatant, step: bool
-              ) -> list[Action]:
-    """``kind args -> t`` held, then (``step``) with a 5-ft approach (not when adjacent) and
-    retreat relative to ``t``."""
-    out = [Action(c.id, kind, args, t.id if args else None)]
-    if step:
-        if dist(c, t) > 1:
-            out.append(Action(c.id, kind, (*args, "approach"), t.id))
-        out.append(Action(c.id, kind, (*args, "retreat"), t.id))
-    return out
+def _steps(c: Combatant, kind: str, args: tuple[str, ...], t: Combatant) -> list[Action]:
+    """``kind args`` with a 5-ft approach (not when adjacent) and a 5-ft retreat relative to
+    ``t`` (R-24)."""
+    out = [Action(c.id, kind, (*args, "approach"), t.id)] if dist(c, t) > 1 else []
+    return out + [Action(c.id, kind, (*args, "retreat"), t.id)]
 
 
 def casting_actions(c: Combatant) -> list[Action]:
@@ -144,7 +142,7 @@ def _convoke(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
 
 def begin_cast(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, sid: str,
                target: str) -> None:
-    sp = _spell(c, sid)
+    sp = spell_of(c, sid)
     exert, frames = costs(c, sp, _convoke(enc, ctx, ev, c, sid))
     c.mana_until = -1
     c.exert += exert  # R-23: paid when casting begins
@@ -161,7 +159,7 @@ def channel(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant) ->
     assert c.casting is not None and c.cast_target is not None
     c.cast_left -= 1
     if c.cast_left <= 0:
-        sp, target = _spell(c, c.casting), c.cast_target
+        sp, target = spell_of(c, c.casting), c.cast_target
         c.casting, c.cast_left, c.cast_target = None, 0, None
         _resolve(enc, ctx, ev, c, sp, target)
 
@@ -177,9 +175,16 @@ def area_of(enc: MetaforceEncounter, c: Combatant, sp: AreaSpell, t: Combatant
             and distance((cx, cy), 1, o.pos, o.n) <= reach]
 
 
-def spell_of(c: Combatant, sid: str) -> AreaSpell:
-    """``c``'s levelled spell ``sid``."""
-    return _spell(c, sid)
+def spell_tohit(kept: int, v: int, sp: AreaSpell, penalty: int, ward: int, e: int, xv: int
+                ) -> tuple[int, bool, bool]:
+    """The one roll's ToHit against one creature of Evasion ``e``: ``(ToHit, V on ToHit,
+    Expertise on ToHit)``; a critical's ``v`` and Expertise's ``xv`` go to ToHit while the hit
+    needs them (R-10, spec §2.4.2, R-52), Ward takes its -2 (§13.4)."""
+    tohit = kept + sp.tohit + penalty - ward
+    v_hit = bool(v) and tohit < e
+    tohit += v if v_hit else 0
+    x_hit = xv > 0 and tohit < e
+    return tohit + (xv if x_hit else 0), v_hit, x_hit
 
 
 def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, sp: AreaSpell,
@@ -203,11 +208,8 @@ def _resolve(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant, s
     for o in hit:
         e, d = o.evasion(), o.deflection()
         e, d = e + dodged[o.id], max(d, e + dodged[o.id])  # spec §6.2 Dodge
-        tohit = chk.kept + sp.tohit + chk.penalty - ward_on(enc, o)  # §13.4 Ward
-        v_hit = chk.crit and tohit < e
-        tohit += chk.v if v_hit else 0
-        x_hit = xv > 0 and tohit < e  # spec §2.4.2, R-52: Expertise's V while the hit needs it
-        tohit += xv if x_hit else 0
+        tohit, v_hit, x_hit = spell_tohit(chk.kept, chk.v if chk.crit else 0, sp, chk.penalty,
+                                          ward_on(enc, o), e, xv)
         tohit = defender_meta_die(enc, ctx, ev, c, o, tohit, e, d, False)
         tohit = force_fate(enc, ctx, ev, o, c, tohit, e, d, False, up=False)
         rolled[o.id] = (tohit, e, d, v_hit, x_hit)

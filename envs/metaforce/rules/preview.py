@@ -156,7 +156,7 @@ def preview_area(enc: MetaforceEncounter, caster: str, spell: str, target: str
     damage, as the engine's default)."""
     from .attack import target_steps
     from .checks import net_steps, roll_outcomes
-    from .full_spells import area_of, spell_of
+    from .full_spells import area_of, spell_of, spell_tohit
     from .full_statuses import carried
     key = ("area", caster, spell, target)
     got = enc.memo.get(key)
@@ -177,11 +177,7 @@ def preview_area(enc: MetaforceEncounter, caster: str, spell: str, target: str
         ward, ma = ward_on(enc, o), m_a(enc, c, o)
         hit = dmg = 0.0
         for q, kept, v in rolls:
-            tohit = kept + sp.tohit + penalty - ward
-            v_hit = bool(v) and tohit < e
-            tohit += v if v_hit else 0
-            x_hit = xv > 0 and tohit < e
-            tohit += xv if x_hit else 0
+            tohit, v_hit, x_hit = spell_tohit(kept, v, sp, penalty, ward, e, xv)
             if tohit < e:
                 continue
             hit += q

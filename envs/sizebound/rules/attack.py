@@ -145,8 +145,12 @@ def _attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: F
     # spec §5.1 row 15: React is an Extra action on the creature's own turn (a riposte's target,
     # say), a Reaction off it; Quick Draw is always a Reaction
     own = enc.active_side == t.side
-    react_ok = extra_payment(t, "react") is not None if own else can_react(t)
-    declare = declare_options(enc, t, react_ok and can_fall_prone(t, enc=enc))
+
+    def may_drop() -> bool:  # React payable now, and the creature can become Prone
+        paid = extra_payment(t, "react") is not None if own else can_react(t)
+        return paid and can_fall_prone(t, enc=enc)
+
+    declare = declare_options(enc, t, may_drop())
     if not can_react(t):
         declare = [x for x in declare if x.kind != "quick_draw"]
     if len(declare) > 1 and t.id not in reacted:  # A2 R-DECLARE
@@ -157,8 +161,7 @@ def _attack(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: Fighter, t: F
             if not a.alive or a.action_rung >= 4:
                 return
             # "one more reaction against the same attack": R-DECLARE's React is still open
-            if (extra_payment(t, "react") is not None if own else can_react(t)) \
-                    and can_fall_prone(t, enc=enc):
+            if may_drop():
                 c = ctx.ask(t.id, "declare", [Action(t.id, "drop_prone"), Action(t.id, "pass")],
                             {"attacker": a.id, "weapon": s.name, "ranged": s.ranged})
         if c.kind == "drop_prone":

@@ -238,8 +238,8 @@ def parse_stat_block(data: Any, src: str, entry: str, bid: str, weapons: dict[st
     ``defaults``."""
     e = Entry(data, src, entry)
     name = e.req("name", str)
-    size = C.size(e.opt("size", "Medium")) if not e.has("size") else e.req("size", C.size)
-    level = e.opt("level", 1, C.check_level)  # spec §2.3: level 1, Medium by default
+    size = e.opt("size", C.size("Medium"), C.size)  # spec §2.3: Medium, level 1 by default
+    level = e.opt("level", 1, C.check_level)
     t = e.sub("totals")
     totals = (t.integer("might"), t.integer("skill"), t.integer("magic"))
     t.done()

@@ -87,27 +87,23 @@ def setup(enc: SizeboundEncounter) -> None:
             f.dice = pool_cap(enc, f)
 
 
-def _set(enc: SizeboundEncounter, f: Fighter, value: int) -> None:
+def set_pool(enc: SizeboundEncounter, f: Fighter, value: int) -> None:
+    """Set ``f``'s Exertion pool to ``value``: its own, or the one its side shares (spec §9.2;
+    a spend, a regain, a situation's ``state.dice``)."""
     for g in _mates(enc, f) if host(enc, f) or side_pool(enc, f) else [f]:
         g.dice = value
 
 
-def set_pool(enc: SizeboundEncounter, f: Fighter, value: int) -> None:
-    """Set ``f``'s Exertion pool to ``value``: its own, or the one its side shares (spec §9.2;
-    a situation's ``state.dice``)."""
-    _set(enc, f, value)
-
-
 def spend_die(enc: SizeboundEncounter, f: Fighter) -> None:
     """One die from ``f``'s pool (its own, or its side's Host pool)."""
-    _set(enc, f, f.dice - 1)
+    set_pool(enc, f, f.dice - 1)
 
 
 def gain_die(enc: SizeboundEncounter, ev: list[Event], f: Fighter) -> None:
     """R-56, R-72: a natural 1 on an attack roll regains one die, capped (Host: 3)."""
     cap = pool_cap(enc, f)
     if f.dice < cap:
-        _set(enc, f, f.dice + 1)
+        set_pool(enc, f, f.dice + 1)
         ev.append(ExertionRegained(f.id, f.dice))
 
 
