@@ -118,7 +118,7 @@ def target_steps(enc: MetaforceEncounter, a: Combatant, t: Combatant) -> int:
     base = 0
     if a.immobilised and "grappled" in a.statuses and a.statuses["grappled"][2] != t.id:
         base -= 1
-    if enc.options.full and enc.options.unaware_bonus and not t.aware and not t.acted:
+    if enc.options.on("unaware_bonus") and not t.aware and not t.acted:
         base += 1  # FULL only (CORE ignores it, whatever the setting)
     return base + step_mod(a, t)  # spec §5.3.1: Fear / Charm (Partial) at the source (FULL)
 

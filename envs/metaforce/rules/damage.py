@@ -202,7 +202,7 @@ def _luck_save(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     """R-46 (FULL option ``luck_save_on_death``): a Protected character about to die rolls
     ``d12 + Level`` against ``max(4, 12 - Level)``; on a success it is Incapacitated instead
     (at HP -Body, the lowest a living one may have)."""
-    if not (enc.options.full and enc.options.luck_save_on_death and c.profile.protected):
+    if not (enc.options.on("luck_save_on_death") and c.profile.protected):
         return False
     from .checks import check_roll, dice_of
     level = c.profile.level

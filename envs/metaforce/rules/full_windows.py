@@ -132,8 +132,8 @@ def crit_choice(enc: MetaforceEncounter, ctx: Ctx, a: Combatant, t: Combatant,
     target), or with Magic Effect to the magnitude of one of ``others`` (``crit magnitude
     <status>``, ``full_magic``); returns the pick's words (``("magnitude", "charm")``), or
     ``None`` for ``pass``, which leaves V to the default policy."""
-    if enc.options.crit_policy != "agent" or not enc.options.full:
-        return None  # spec §12.1: crit_policy agent is FULL
+    if not enc.options.agent_crits:
+        return None
     uses = ["tohit", "damage"] + (["magnitude"] if status else []) + (
         ["size"] if t.profile.size > a.profile.size else [])
     opts = [Action(a.id, "crit", (u,)) for u in uses] + [

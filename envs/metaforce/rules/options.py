@@ -85,6 +85,17 @@ class RuleOptions:
     def full(self) -> bool:
         return self.version == "full"
 
+    def on(self, flag: str) -> bool:
+        """A FULL-only switch (``luck_save_on_death``, ``gm_grants_saves``, ``exert_to_save``,
+        ``unaware_bonus``) in force: set, and the rules FULL; under CORE it does nothing,
+        whatever the setting (spec §7.3, R-8, R-46, R-49, §12.1)."""
+        return self.full and bool(getattr(self, flag))
+
+    @property
+    def agent_crits(self) -> bool:
+        """``crit_policy: agent`` in force (FULL only, spec §12.1)."""
+        return self.full and self.crit_policy == "agent"
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 

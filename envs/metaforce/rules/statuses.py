@@ -46,7 +46,7 @@ def can_save(enc: MetaforceEncounter, c: Combatant, core: str) -> bool:
     attr = C.SAVE_ATTRIBUTE[core]
     p = c.profile
     return (attr in p.proficient or attr in p.expertise or core in p.saves
-            or bool(enc.options.full and enc.options.gm_grants_saves))  # FULL only
+            or enc.options.on("gm_grants_saves"))
 
 
 def roll_save(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
@@ -132,8 +132,7 @@ def inflict(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, t:
         ev.append(StatusChanged(t.id, status, m, "resisted"))
         return
     save = _save_core(status)
-    if save is not None and not can_save(enc, t, save) and enc.options.full \
-            and enc.options.exert_to_save:
+    if save is not None and not can_save(enc, t, save) and enc.options.on("exert_to_save"):
         t.exert += 1  # R-49 (FULL option): Exert 1 buys the Save
         ev.append(ExertPaid(t.id, 1, t.exert_total))
         if exert_check(enc, ev, t):  # spec §7.6: over the limit at once; out cold, no Save
@@ -296,7 +295,8 @@ def maintain(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant,
     steps = net_steps(step_mod(a, t), p.grapple_proficient, p.grapple_attr in p.expertise,
                       a.tired, a.exhausted)  # Fear / Charm (Partial) at the source (§7.5)
     chk = check_roll(dice_of(ctx.dice, a), steps)
-    xv = p.level if p.grapple_attr in p.expertise else 0  # spec §2.4.2: Expertise's V
+    from .attack import expertise_v
+    xv = expertise_v(a, p.grapple_attr)  # spec §2.4.2: Expertise's V
     total = (chk.kept + chk.v + chk.penalty + p.grapple_bonus + xv) * grapple_factor(a, t)
     ev.append(CheckRolled(a.id, "maintain", chk.faces, total))
     m, x, src = t.statuses.get("grappled", (0, 0, a.id))

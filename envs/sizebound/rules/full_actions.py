@@ -34,7 +34,7 @@ from .economy import (
 from .events import ConditionChanged, ItemMoved
 from .fighter import Fighter
 from .full_areas import area_skill_actions
-from .full_conditions import suffocate
+from .full_conditions import in_touch, suffocate
 from .full_leap import leap_actions
 from .full_wield import wield_actions
 from .labels import act
@@ -167,7 +167,7 @@ def full_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = Non
                 out.append(act(me, "strangle", target=tid))
         if near is None:
             near = dist(f, t) <= 1
-        if near and "incorporeal" not in f.conds and "incorporeal" not in t.conds:  # §7.2
+        if near and in_touch(f, t):  # spec §7.2 Incorporeal
             if steal is None:
                 steal = _steal_cost(f) is not None
             if steal and steal_item(f, t) is not None:

@@ -34,7 +34,7 @@ __all__ = ["FearRung", "FEAR", "full_defs", "is_full", "fear_sources", "body_loc
            "no_decisions", "petrified", "stat_totals", "no_magic", "cond_immunities",
            "cond_resists", "wet_hit", "turn_start", "turn_end", "breath_upkeep", "cardiac_arrest",
            "start_concentrating", "Suffocation", "ignite", "suffocate", "IGNITED_DAMAGE",
-           "drunk_shrugs_fear"]
+           "drunk_shrugs_fear", "in_touch"]
 
 FEAR = "fear"
 IGNITED_DAMAGE = 5  # spec §7.2 Ignited: 5 Fire at the start and at the end of each of its turns
@@ -83,6 +83,12 @@ def fear_sources(f: Fighter) -> list[str]:
     """spec §7.1: every fear rung up to the effective one applies; the sources of Afraid,
     Panicked and Terrified instances (the creature may not close on any of them)."""
     return [c.source for c in f.conds if c.name in ("afraid", "panicked", "terrified")]
+
+
+def in_touch(f: Fighter, t: Fighter) -> bool:
+    """``f`` and ``t`` can interact physically (spec §7.2 Incorporeal: not if either is; Trip,
+    Grapple, Disarm, Steal, Strangle need it; a blow still lands)."""
+    return "incorporeal" not in f.conds and "incorporeal" not in t.conds
 
 
 def petrified(f: Fighter) -> bool:

@@ -23,7 +23,7 @@ from .attack import Strike
 from .economy import can_free, can_pay_attack, can_spend, extra_payment, spendable
 from .fighter import Fighter
 from .full_actions import full_actions, panic_filter
-from .full_conditions import body_locked, fear_sources, is_full, no_magic
+from .full_conditions import body_locked, fear_sources, in_touch, is_full, no_magic
 from .full_lift import lift_actions
 from .full_motion import height_ok, motion_actions, step_cost
 from .full_move2 import cling_actions, phase_steps
@@ -213,7 +213,6 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     can_b = "B" in ok
     trip_move = f.mode == "none" and can_m
     grab = general and free_hands >= 1
-    ghostly = "incorporeal" in f.conds
     for t in enc.fighters:
         if not _enemy_ok(enc, f, t):
             continue
@@ -224,7 +223,7 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
                 out.append(act(me, "attack", (slot,), tid))
         # spec §7.2 Incorporeal (FULL): no physical interaction by or with it (Trip, Grapple,
         # Disarm; its blows still land, and it is immune to the physical types)
-        touch = not ghostly and "incorporeal" not in t.conds
+        touch = in_touch(f, t)
         if d <= 1:
             if general:
                 out.append(act(me, "jab", ("atk",), tid))
