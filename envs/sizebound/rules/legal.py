@@ -29,6 +29,7 @@ from .full_motion import height_ok, motion_actions, step_cost
 from .full_move2 import cling_actions, phase_steps
 from .full_skills import AURA, aura_actions
 from .labels import act
+from .passing import through
 from .procedures import can_fall_prone
 from .profile import UNARMED, WeaponProfile
 from .space import blockers, can_stop, dist, line_of_sight, sight, stop_ok
@@ -308,9 +309,12 @@ def _step_dirs(enc: SizeboundEncounter, f: Fighter, can_m: bool) -> list[int]:
         if limit < cost:
             continue
         new = (x + dx, y + dy)
-        if stop_ok(grid, f, new, others) and (not heights or height_ok(enc, f, new)) \
-                and (not afraid or _afraid_ok(enc, f, new)) \
-                and (not dragging or enc.drag_ok(f, d, new)):
+        if stop_ok(grid, f, new, others):
+            if (not heights or height_ok(enc, f, new)) \
+                    and (not afraid or _afraid_ok(enc, f, new)) \
+                    and (not dragging or enc.drag_ok(f, d, new)):
+                out.append(d)
+        elif through(enc, f, d, limit, others) is not None:  # spec §5.0.5: past allies
             out.append(d)
     return out
 

@@ -40,9 +40,11 @@ from .legal import (
     held_item,
     loadout_change,
     stand_cost,
+    step_target,
     strike_mode,
     weapon_in,
 )
+from .passing import pass_step, through
 from .procedures import (
     add_condition,
     athletics_bonus,
@@ -52,7 +54,7 @@ from .procedures import (
     use_steal_edge,
 )
 from .profile import WeaponProfile
-from .space import cells, cells_within, dist
+from .space import blockers, cells, cells_within, dist
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -102,7 +104,14 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
     if kind == "step":
         d = rulings.DIRECTIONS.index(a.args[0])
         winded_flight(enc, ev, f)  # FULL, spec §7.2: a step in the air is flying
-        if not phase_step(enc, ctx, ev, f, d):  # FULL: an Incorporeal pass-through step
+        if phase_step(enc, ctx, ev, f, d):  # FULL: an Incorporeal pass-through step
+            pass
+        elif step_target(enc, f, d) is None:  # spec §5.0.5: a passage through allies
+            limit = f.budget if f.mode != "none" else move_speed(enc, f)
+            passage = through(enc, f, d, limit, blockers(f, enc.fighters))
+            assert passage is not None
+            pass_step(enc, ctx, ev, f, d, passage)
+        else:
             enc.do_step(ctx, ev, f, d)
     elif kind == "run":
         spend(f, "PM")
