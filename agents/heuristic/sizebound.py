@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from envs.core import Action
-from envs.core.squaregrid import DIRECTIONS, distance
-from envs.sizebound.rules.preview import preview_attack
+from envs.core.squaregrid import distance
+from envs.sizebound.rules.preview import preview_attack, preview_step
 
 from ..base import RulesPolicy
 from .sizebound_odds import KILL, STUN, mod_of, p_contest, p_over
@@ -302,9 +302,10 @@ class _Decision:
         return 3.0
 
     def t_step(self, a: Action) -> float:
-        dx, dy = DIRECTIONS[NAMES.index(a.args[0])]
-        x, y = self.me["x"], self.me["y"]
-        return self.place((x + dx, y + dy)) - self.place((x, y)) - 0.05
+        to = preview_step(self.enc, self.id, a.args[0])
+        if to is None:
+            return -10.0  # a step off the map flees: a GM's creature holds the field
+        return self.place(to) - self.place((self.me["x"], self.me["y"])) - 0.05
 
     def place(self, at: tuple[int, int]) -> float:
         """How good it is to stand at ``at`` (for this creature; each place worked out once)."""

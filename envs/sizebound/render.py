@@ -99,6 +99,8 @@ def scene(enc: Any, caption: str = "") -> Scene:
     actor = enc.current_actor()
     tokens = []
     for f in enc.fighters:
+        if f.fled:
+            continue  # off the map (spec §8.11)
         p = f.profile
         whole = max(1, p.max_hp)
         fractional = p.footprint < 1

@@ -35,7 +35,8 @@ def text_map(enc: Any, viewer: str | None) -> list[str]:
                 if c in cells and not cells[c].isalpha():
                     cells[c] = letter
         p = f.profile
-        state = ", ".join(sorted({c.name for c in f.conds})) if f.alive else "dead"
+        state = ", ".join(sorted({c.name for c in f.conds})) if f.alive else (
+            "fled" if f.fled else "dead")
         size = f"{p.size} {f.n}x{f.n}" if f.n > 1 else f"{p.size} {p.footprint:g}"
         legend.append(f"{letter} {f.id} ({f.side}) at {f.x},{f.y}, {size}, "
                       f"HP {f.hp}/{p.max_hp}" + (f", {state}" if state else ""))

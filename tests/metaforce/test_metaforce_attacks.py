@@ -102,7 +102,9 @@ def test_v_goes_to_size_damage_against_a_larger_target_when_it_is_bigger():
     ev = act(enc, "fighter: attack warhammer -> giant", ["d12=12", "d12=12", "d6=6"])
     assert "fighter puts V 12 on size" in texts(ev)
     assert enc.by_id["giant"].hp == 264 - 14 * 4  # B 14 x min(V 12, Size 4)
-    assert size_crit_mult(1.0, 12, 4.0) == 4 and size_crit_mult(1.0, 3, 4.0) == 3
+    assert size_crit_mult(1.0, 12, 4.0, True) == 4 and size_crit_mult(1.0, 3, 4.0, True) == 3
+    # R-28 (FULL): a small attacker multiplies by min(V x m_a, T); CORE keeps max(m_a, min(V, T))
+    assert size_crit_mult(0.5, 5, 4.0, True) == 2.5 and size_crit_mult(0.5, 5, 4.0, False) == 4
 
 
 def test_size_enhanced_gear_adds_its_ranks_up_to_the_targets_size():

@@ -55,7 +55,7 @@ def new_encounter(name: str, options: Any = None, dice: Dice | None = None
                   ) -> MetaforceEncounter:
     """A fresh fight of a named preset (spec §13.3): default deployment (§3.2) and initiative
     rolled with ``dice`` (seeded 0 when ``None``)."""
-    from .situation import preset_rows
+    from .situation import preset_mode, preset_rows
     encs = _encounters()
     if name not in encs:
         raise DataError(f"metaforce: unknown encounter {name!r}; known: {', '.join(encs)}")
@@ -68,10 +68,7 @@ def new_encounter(name: str, options: Any = None, dice: Dice | None = None
             _PRESETS.clear()
         got = _PRESETS[key] = (spec, preset_rows(spec, opts))
     rows, grid, mode = got[1]
-    if opts.initiative_mode == "preset":  # the preset's own order; a named mode holds (§3.3)
-        from dataclasses import replace
-        opts = replace(opts, initiative_mode=mode if opts.full and mode else "direct")
-    return build(rows, grid, opts, name, dice)
+    return build(rows, grid, preset_mode(opts, mode), name, dice)
 
 
 def from_situation(data: dict[str, Any], source: str = "situation",

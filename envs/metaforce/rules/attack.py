@@ -136,7 +136,7 @@ def crit_use(enc: MetaforceEncounter, w: Weapon, a: Combatant, t: Combatant, toh
     ``e``, ``d``: the Evasion and Deflection this attack faces (a Dodge's, Magic Missile's E 0;
     default the target's own)."""
     ma, st = m_a(enc, a, t), t.profile.size
-    if st > a.profile.size and b * size_crit_mult(ma, v, st) > (b + v) * ma * 2:
+    if st > a.profile.size and b * size_crit_mult(ma, v, st, enc.options.full) > (b + v) * ma * 2:
         return "size"
     e = t.evasion() if e is None else e
     d = t.deflection() if d is None else d
@@ -268,7 +268,7 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     if x_use == "damage":
         b += xv
     ma = m_a(enc, a, t)  # spec §8.4 Size/Crush Resistance lowers it
-    size_crit = size_crit_mult(ma, chk.v, t.profile.size) if use == "size" else None
+    size_crit = size_crit_mult(ma, chk.v, t.profile.size, enc.options.full) if use == "size" else None
     ma, size_crit = gear_size(enc.options.full, w.size_ranks, w.size_ranks_direct,
                               a.profile.size, t.profile.size, got == "direct", ma, size_crit)
     raw = attacker_damage(b, ma, chk.crit, size_crit)

@@ -28,9 +28,11 @@ __all__ = ["attacker_damage", "size_crit_mult", "gear_size", "resistance_x", "de
 PHYSICAL = ("blunt", "slashing", "piercing")
 
 
-def size_crit_mult(m_a: float, v: int, size_t: float) -> float:
-    """spec §8.4: ``max(m_a, min(V, T))``; a small attacker (m_a < 1) ``min(V x m_a, T)`` (R-28)."""
-    if m_a >= 1:
+def size_crit_mult(m_a: float, v: int, size_t: float, full: bool) -> float:
+    """spec §8.4: ``max(m_a, min(V, T))``; under FULL a small attacker (m_a < 1)
+    ``min(V x m_a, T)`` (R-28; spec §12.3 lists the Size critical for small attackers as FULL,
+    and CORE's §5.3.4 uses the first formula for every attacker)."""
+    if m_a >= 1 or not full:
         return max(m_a, min(v, size_t))
     return min(v * m_a, size_t)
 

@@ -142,6 +142,7 @@ def take_guest(enc: MetaforceEncounter, ev: list[Event], c: Combatant) -> bool:
     if enc.guest != c.id:
         return False
     enc.guest = None
+    c.acted = True  # a frame taken outside its turn is acting
     if not c.free_move:
         c.escaped = []
         ev.append(GuestFrame(c.id))

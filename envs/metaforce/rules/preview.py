@@ -128,7 +128,7 @@ def _faces(enc: MetaforceEncounter, a: Any, w: Any, t: Any, tohit: int, v: int,
         th += xv if xu == "tohit" else 0
         g = band(th, e, d, fd)
         bb = b + (v if u == "damage" else 0) + (xv if xu == "damage" else 0)
-        sc = size_crit_mult(ma, v, t.profile.size) if u == "size" else None
+        sc = size_crit_mult(ma, v, t.profile.size, enc.options.full) if u == "size" else None
         m, sc = gear_size(enc.options.full, w.size_ranks, w.size_ranks_direct, a.profile.size,
                           t.profile.size, g == "direct", ma, sc)  # spec §8.4 size-enhanced gear
         raw = attacker_damage(bb, m, bool(v), sc)

@@ -171,6 +171,7 @@ def resolve_reaction(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], r: Comb
         return
     r.reactions -= 1
     ev.append(ReactionsChanged(r.id, r.reactions))
+    r.acted = True  # a Reaction taken is acting (the unaware +1 step ends)
     t = enc.by_id[a.target] if a.target is not None else None
     what = a.args[0]
     if what in ("approach", "retreat"):

@@ -27,7 +27,7 @@ from .profile import profile_of
 from .setup import Row, build
 from .state import SYSTEM, MetaforceEncounter
 
-__all__ = ["preset_rows", "from_situation"]
+__all__ = ["preset_rows", "preset_mode", "from_situation"]
 
 STATE_INTS = ("hp", "mp", "exert", "reactions", "stun", "rp")
 
@@ -96,6 +96,15 @@ def _state(enc: MetaforceEncounter, cid: str, st: Entry) -> None:
     st.done()
 
 
+def preset_mode(opts: RuleOptions, mode: str | None) -> RuleOptions:
+    """``initiative_mode: preset`` read as the preset's own order under FULL, else Direct; a
+    named mode holds (spec §3.3, §13.3: party_3v3 alternates)."""
+    if opts.initiative_mode != "preset":
+        return opts
+    from dataclasses import replace
+    return replace(opts, initiative_mode=mode if opts.full and mode else "direct")
+
+
 def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice | None = None
                    ) -> MetaforceEncounter:
     """Build the fight a situation describes (see the module docstring)."""
@@ -108,6 +117,7 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     sit = read_situation(data, source, schema)
     e, opts = sit.entry, sit.options
     spec = encs[sit.encounter] if sit.encounter is not None else None
+    opts = preset_mode(opts, spec.initiative_mode if spec is not None else None)
     anchors = {m.name: m.anchor for m in spec.members} if spec is not None else {}
     if e.has("map"):
         m = e.sub("map")

@@ -183,11 +183,13 @@ def _escapes(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
             if c.source in enc.by_id and enc.by_id[c.source].alive]
     if not srcs or f.grappled_by or "rooted" in f.conds:
         return []
+    from .full_flee import flee_cost
     out = []
     for d in range(8):
         new = step_target(enc, f, d)
-        if new is not None and all(dist(f, s, new) > dist(f, s) for s in srcs):
-            out.append(act(f.id, "step", (DIRECTIONS[d],)))
+        if new is not None and all(dist(f, s, new) > dist(f, s) for s in srcs) \
+                or new is None and flee_cost(enc, f, d, f.profile.walk * 4) is not None:
+            out.append(act(f.id, "step", (DIRECTIONS[d],)))  # fleeing escapes too (full_flee)
     return out
 
 

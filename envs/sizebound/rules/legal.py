@@ -24,6 +24,7 @@ from .economy import can_free, can_pay_attack, can_spend, extra_payment, spendab
 from .fighter import Fighter
 from .full_actions import full_actions, panic_filter
 from .full_conditions import body_locked, fear_sources, in_touch, is_full, no_magic
+from .full_flee import flee_cost
 from .full_lift import lift_actions
 from .full_motion import height_ok, motion_actions, step_cost
 from .full_move2 import cling_actions, phase_steps
@@ -315,6 +316,8 @@ def _step_dirs(enc: SizeboundEncounter, f: Fighter, can_m: bool) -> list[int]:
                     and (not dragging or enc.drag_ok(f, d, new)):
                 out.append(d)
         elif through(enc, f, d, limit, others) is not None:  # spec §5.0.5: past allies
+            out.append(d)
+        elif flee_cost(enc, f, d, limit) is not None:  # spec §8.11 (FULL): off the map
             out.append(d)
     return out
 

@@ -53,6 +53,8 @@ class RuleOptions:
         exertion_pool: ``per_combatant`` (each player-style creature has its own pool) or
             ``per_side``: one player controls the side, companions included, and its
             player-style creatures share one pool (spec §9.2, ``full_sides``).
+        fleeing: a creature on an edge may step off the map and flee, out of the fight
+            (spec §3.7, §8.11; FULL, ``full_flee``).
     """
 
     version: str = "full"
@@ -72,12 +74,13 @@ class RuleOptions:
     first_side: str = "scenario"
     hazard_reaction: bool = False
     exertion_pool: str = "per_combatant"
+    fleeing: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
-CORE = RuleOptions("core", fear=False, prone_burst=False, elevation=False)
+CORE = RuleOptions("core", fear=False, prone_burst=False, elevation=False, fleeing=False)
 FULL = RuleOptions("full")
 PRESETS = {"core": CORE, "full": FULL}
 

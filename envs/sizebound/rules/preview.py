@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from envs.core.d20 import Edge, chance
 
+from . import rulings
 from .attack import Strike, dodge_bonus, hit_terms
 from .legal import strike_mode, weapon_in
 from .procedures import edge
@@ -18,7 +19,7 @@ from .space import dist
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
-__all__ = ["AttackPreview", "preview_attack", "in_reach", "public_view"]
+__all__ = ["AttackPreview", "preview_attack", "preview_step", "in_reach", "public_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,27 @@ def preview_attack(enc: SizeboundEncounter, actor: str, slot: str, target: str
     hit, crit, exp = _odds(mod + a.unnerved, t.profile.defense, e, sure,
                            w.mean_dice + a.mod(w.stat))
     return AttackPreview(hit, crit, exp, mode)
+
+
+def preview_step(enc: SizeboundEncounter, actor: str, direction: str
+                 ) -> tuple[int, int] | None:
+    """Where ``step <direction>`` would leave ``actor``'s anchor: the next cell, the far side
+    of a passage through allies (spec §5.0.5), or ``None`` when the step flees off the map
+    (spec §8.11, FULL) or is not possible."""
+    from .full_flee import flee_cost
+    from .legal import step_target
+    from .passing import through
+    from .space import blockers
+    f = enc.by_id[actor]
+    d = rulings.DIRECTIONS.index(direction)
+    new = step_target(enc, f, d)
+    if new is not None:
+        return new
+    limit = f.budget if f.mode != "none" else f.profile.walk * 4
+    if flee_cost(enc, f, d, limit) is not None:
+        return None
+    passage = through(enc, f, d, limit, blockers(f, enc.fighters))
+    return passage[0][-1] if passage is not None else None
 
 
 @lru_cache(maxsize=4096)

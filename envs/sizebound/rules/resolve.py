@@ -28,6 +28,7 @@ from .fighter import FatigueRung, Fighter
 from .full_actions import FULL_KINDS, resolve_full
 from .full_areas import resolve_area_skill
 from .full_conditions import drunk_shrugs_fear
+from .full_flee import flee, flee_cost
 from .full_lift import LIFT_KINDS, carried, resolve_lift
 from .full_motion import move_speed, resolve_motion, winded_flight
 from .full_move2 import hail_start, phase_step, resolve_cling
@@ -106,10 +107,14 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
         winded_flight(enc, ev, f)  # FULL, spec §7.2: a step in the air is flying
         if phase_step(enc, ctx, ev, f, d):  # FULL: an Incorporeal pass-through step
             pass
-        elif step_target(enc, f, d) is None:  # spec §5.0.5: a passage through allies
+        elif step_target(enc, f, d) is None:
             limit = f.budget if f.mode != "none" else move_speed(enc, f)
+            cost = flee_cost(enc, f, d, limit)
+            if cost is not None:  # spec §8.11 (FULL): off the map, out of the fight
+                flee(enc, ctx, ev, f, d, cost)
+                return
             passage = through(enc, f, d, limit, blockers(f, enc.fighters))
-            assert passage is not None
+            assert passage is not None  # spec §5.0.5: a passage through allies
             pass_step(enc, ctx, ev, f, d, passage)
         else:
             enc.do_step(ctx, ev, f, d)

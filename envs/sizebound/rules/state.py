@@ -356,7 +356,7 @@ class SizeboundEncounter(EncounterBase):
     def describe(self, viewer: str | None = None) -> list[dict[str, str]]:
         return [{"id": f.id, "side": f.side, "hp": f"{f.hp}/{f.profile.max_hp}",
                  "at": f"{f.x},{f.y}", "state": ", ".join(sorted({c.name for c in f.conds}))
-                 or ("dead" if not f.alive else "-")} for f in self.fighters]
+                 or ("fled" if f.fled else "dead" if not f.alive else "-")} for f in self.fighters]
 
     def harm(self) -> dict[str, float]:
         return {f.id: float(f.profile.max_hp - f.hp) for f in self.fighters}
