@@ -136,7 +136,8 @@ def _play_to_a_window(enc, dice, kinds):
 
 def test_window_answers_and_pass_share_index_0_with_end_turn():
     dice = SeededDice(3)
-    enc = R.new_encounter("duel_blade_vs_shield", "full", dice)
+    # fleeing off: the walk east and west below must not step off the map (spec §8.11)
+    enc = R.new_encounter("duel_blade_vs_shield", {"version": "full", "fleeing": False}, dice)
     assert _play_to_a_window(enc, dice, ("dodge", "parry", "declare"))
     actor = enc.current_actor()
     got = legal_index_map(ENCODING, enc, actor)

@@ -160,10 +160,22 @@ def test_terrified_cannot_act_and_is_hit_even_on_a_natural_one():
 
 
 def test_a_cornered_panicked_creature_may_become_terrified():
-    enc = fight("duel_blade_vs_shield", FQ, places={"duelist": (0, 0), "knight": (1, 1)})
+    enc = fight("duel_blade_vs_shield", {**FQ, "fleeing": False},
+                places={"duelist": (0, 0), "knight": (1, 1)})
     cond(enc, "duelist", "panicked", source="knight")
     do(enc, "duelist: terrified")
     assert "terrified" in enc.by_id["duelist"].conds
+
+
+def test_a_panicked_creature_in_a_corner_flees_off_the_map():
+    # spec §8.11 (FULL): stepping off the map is fleeing, an escape: no Terrified choice, and the
+    # Move must go that way (the off-map steps w, sw and s, and nw, se leave the map too)
+    enc = fight("duel_blade_vs_shield", FQ, places={"duelist": (0, 0), "knight": (1, 1)})
+    cond(enc, "duelist", "panicked", source="knight")
+    assert labels(enc) == ["duelist: end_turn", "duelist: step nw", "duelist: step w",
+                           "duelist: step sw", "duelist: step s", "duelist: step se"]
+    do(enc, "duelist: step sw")
+    assert enc.by_id["duelist"].fled and enc.is_over()
 
 
 def test_a_panicked_creature_must_move_away():

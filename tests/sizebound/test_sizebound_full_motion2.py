@@ -346,7 +346,9 @@ def test_a_failed_bonus_cling_keeps_falling_and_a_second_cling_that_round_is_fre
     assert "climber fails to cling" in ev
     assert "climber falls 4 (height 8, 4 fallen so far)" in ev  # after its first action
     ev2: list = []
-    assert cling(enc, _ctx([9]), ev2, c)  # 20: clings, 4 fallen: 2d6 minimized
+    assert not cling(enc, _ctx([9]), ev2, c)  # 20: the second attempt of the fall needs 22
+    assert cling(enc, _ctx([13]), ev2, c)  # 24 for the third: clings, 2d6 minimized
+    assert c.cling == 6  # its stay roll, the fourth attempt, needs 26
     assert c.hp == c.profile.max_hp - 2
     c.fall_turn, c.fallen = 1, 0
     assert cling(enc, _ctx([]), ev2, c)  # the same round: no roll

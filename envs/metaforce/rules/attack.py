@@ -268,7 +268,8 @@ def attack(enc: MetaforceEncounter, ctx: Ctx, ev: list[Event], a: Combatant, w: 
     if x_use == "damage":
         b += xv
     ma = m_a(enc, a, t)  # spec §8.4 Size/Crush Resistance lowers it
-    size_crit = size_crit_mult(ma, chk.v, t.profile.size, enc.options.full) if use == "size" else None
+    size_crit = size_crit_mult(ma, chk.v, t.profile.size, enc.options.full) \
+        if use == "size" else None
     ma, size_crit = gear_size(enc.options.full, w.size_ranks, w.size_ranks_direct,
                               a.profile.size, t.profile.size, got == "direct", ma, size_crit)
     raw = attacker_damage(b, ma, chk.crit, size_crit)

@@ -244,8 +244,9 @@ def _from_block(b: Any, cid: str | None, options: Any) -> Profile:
         initiative_bonus=d.initiative_bonus, weapons=tuple(weapons),
         saves=frozenset(b.eligible_saves()),
         resistances={k: v for k, v in df.resistance.items()},
-        armour_resistance=dict(b.armour.resistance), bullet_resistant=b.armour.bullet_resistant and getattr(options, "full", True),
+        armour_resistance=dict(b.armour.resistance),
         # spec §12.3: bullet-resistant armour is FULL (CORE keeps the firearm bypass, §12.2)
+        bullet_resistant=b.armour.bullet_resistant and getattr(options, "full", True),
         weaknesses=dict(df.weakness),
         immunities=frozenset(df.immunity), immunity_x=dict(df.immunity),
         absorbs=dict(df.absorb),

@@ -197,7 +197,8 @@ def suffocate(enc: SizeboundEncounter, ev: list[Event], f: Fighter, rounds: int 
     c = f.conds.instances("suffocating")[0]
     new = c.value + rounds
     f.conds.remove("suffocating")
-    f.conds.add("suffocating", now=enc.clock, value=new, source=c.source, forever=True)
+    # the instance keeps when it began: R-39's extra contests test it ("started before now")
+    f.conds.add("suffocating", now=c.applied_at, value=new, source=c.source, forever=True)
     ev.append(Suffocation(f.id, new))
     if new >= SUFFOCATION_UNCONSCIOUS and not f.conds.instances("unconscious"):
         f.conds.add("unconscious", now=enc.clock, source="suffocation", forever=True)

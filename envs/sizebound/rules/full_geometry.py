@@ -127,8 +127,9 @@ def prone_burst(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) 
     area = self_aoe(enc.grid, f.pos, f.n, n)
     hit, doubled = area_hits(enc, area, exclude=(f.id,))
     hit = [g for g in hit if "deafened" not in g.conds]
+    from .full_conditions import stat_totals
     area_attack(enc, ctx, ev, f, hit, doubled & {g.id for g in hit}, 1, 6,
-                f.profile.totals[0], ("Sonic",))
+                stat_totals(f)[0], ("Sonic",))  # R-80 with R-59: the Total as changed now
 
 
 # ---------------------------------------------------------------------- heights (§3.2 FULL)

@@ -298,6 +298,7 @@ def _stop(enc: SizeboundEncounter, ev: list[Event], f: Fighter) -> None:
     from .events import ConditionChanged
     f.fall_turn = 0
     f.fx.pop(FALL_REACTED, None)
+    f.fx.pop("cling_tries", None)  # a landing, or a cling, ends this fall's attempts
     if "falling" in f.conds:
         f.conds.remove("falling")
         ev.append(ConditionChanged(f.id, "falling", False))

@@ -54,6 +54,7 @@ __all__ = ["table_dice", "crush", "free_crushed", "teleport", "blink_ok", "incor
            "stay_roll", "hail_start", "Teleported", "Expelled"]
 
 TABLE_CAP = 20  # R-47: at most 20d6
+CLING_TRIES = "cling_tries"  # the Wall Cling attempts of the fall so far (spec §5.2.17)
 TELEPORT_FACTOR, TELEPORT_MIN = 3, 1  # spec §8.9: the fall damage for 3 x the distance, >= 1d6
 NAMES = ("e", "ne", "n", "nw", "w", "sw", "s", "se")
 
@@ -271,24 +272,26 @@ def cling_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
 
 
 def cling(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> bool:
-    """One cling attempt (Nimble d20 >= 20 + ``f.cling``; free after a success this round):
-    a success stops the fall, takes the damage fallen so far minimized (R-79) and makes the
-    next stay roll 2 harder."""
+    """One cling attempt (Nimble d20 >= 20 + 2 per attempt so far in this fall, a failed one
+    included; free after a success this round): a success stops the fall, takes the damage
+    fallen so far minimized (R-79) and makes the next stay roll 2 harder."""
     from .damage import deal, resist_vuln
     from .full_motion import _stop, fall_dice
     from .procedures import exert_d20, roll
+    tries = f.fx.get(CLING_TRIES, 0)  # spec §5.2.17: each attempt raises the requirement +2
     if f.fx.get("cling_round") == enc.round:
         ok = True
     else:
-        dc = CLING_DC + f.cling
+        dc = CLING_DC + CLING_STEP * tries
         _, total = roll(ctx, ev, f, "wall_cling", f.nimble)
         total = exert_d20(enc, ctx, ev, f, "wall_cling", total, lambda x: x < dc)  # spec §6.5
         ok = total >= dc
     ev.append(Clung(f.id, ok))
     if not ok:
+        f.fx[CLING_TRIES] = tries + 1
         return False
-    _stop(enc, ev, f)
-    f.cling = CLING_STEP
+    _stop(enc, ev, f)  # (it forgets the attempts of this fall)
+    f.cling = CLING_STEP * (tries + 1)
     f.fx["turn:clung"], f.fx["cling_round"] = 1, enc.round
     n = fall_dice(f, f.fallen)
     if n:  # R-79: the fall so far, minimized, through the §8.2 procedure (a Fall immunity
@@ -321,6 +324,7 @@ def stay_roll(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) ->
     if ok:
         f.cling += CLING_STEP
         return
+    f.fx[CLING_TRIES] = f.cling // CLING_STEP + 1  # the next attempt is harder still
     f.cling = 0
     if f.z:
         start_falling(enc, ctx, ev, f)
