@@ -214,10 +214,10 @@ BARE = {"name": "Bare", "size": "Medium", "level": 1,
 GNAT = {**BARE, "name": "Gnat", "size": "Tiny"}
 
 
-def _ctx(faces):
+def _ctx(faces, choices=()):
     from envs.core.dice import ScriptedDice
     from envs.core.flow import Ctx, ReplayDice
-    return Ctx(ReplayDice([], ScriptedDice(list(faces))), [])
+    return Ctx(ReplayDice([], ScriptedDice(list(faces))), list(choices))
 
 
 def _field(rows, options=FQ, actor="gnat", **top):
@@ -327,14 +327,20 @@ def test_wall_cling_as_a_bonus_action_then_stay_rolls_two_harder_each_time():
     assert describe(enc.parse_action("climber: wall_cling"), enc) == (
         "cling to the wall: Nimble d20+11 needs 20+ (60%); stops the fall")
     ev = texts(do(enc, "climber: wall_cling", [9]))  # 9 + 11 = 20: it clings, nothing fallen
-    assert "climber clings to the wall" in ev and "B" in c.used
-    assert c.fall_turn == 0 and c.z == 12 and c.cling == 2
+    assert "climber clings to the wall" in ev and enc.window.kind == "cling_leap"
+    do(enc, "climber: pass")  # it stays on the wall rather than Leap (spec §5.2.17)
+    c = enc.by_id["climber"]
+    assert "B" in c.used and c.fall_turn == 0 and c.z == 12 and c.cling == 2
     do(enc, "climber: end_turn")  # the turn it clung in: no stay roll
     do(enc, "knight: end_turn")
     ev = texts(do(enc, "climber: end_turn", [11]))  # 11 + 11 = 22 >= 22: it stays
-    assert "climber clings to the wall" in ev and c.cling == 4 and c.fall_turn == 0
+    assert "climber clings to the wall" in ev
+    do(enc, "climber: pass")
+    c = enc.by_id["climber"]
+    assert c.cling == 4 and c.fall_turn == 0
     do(enc, "knight: end_turn")
     ev = texts(do(enc, "climber: end_turn", [12]))  # 23 < 24: it lets go and starts to fall
+    c = enc.by_id["climber"]
     assert "climber fails to cling" in ev
     assert c.cling == 0 and c.fall_turn == 1 and "falling" in c.conds and c.z == 12
 
@@ -347,11 +353,12 @@ def test_a_failed_bonus_cling_keeps_falling_and_a_second_cling_that_round_is_fre
     assert "climber falls 4 (height 8, 4 fallen so far)" in ev  # after its first action
     ev2: list = []
     assert not cling(enc, _ctx([9]), ev2, c)  # 20: the second attempt of the fall needs 22
-    assert cling(enc, _ctx([13]), ev2, c)  # 24 for the third: clings, 2d6 minimized
+    # 24 for the third: clings, 2d6 minimized, and stays (no Leap instead)
+    assert cling(enc, _ctx([13], ["climber: pass"]), ev2, c)
     assert c.cling == 6  # its stay roll, the fourth attempt, needs 26
     assert c.hp == c.profile.max_hp - 2
     c.fall_turn, c.fallen = 1, 0
-    assert cling(enc, _ctx([]), ev2, c)  # the same round: no roll
+    assert cling(enc, _ctx([], ["climber: pass"]), ev2, c)  # the same round: no roll
 
 
 def test_no_wall_cling_with_a_floor_at_its_height_next_to_it():
@@ -368,3 +375,21 @@ def test_no_wall_cling_with_a_floor_at_its_height_next_to_it():
     assert "climber: wall_cling" not in labels(enc)
     enc, c = _climber()  # the same wall, no ledge: it may cling
     assert "climber: wall_cling" in labels(enc)
+
+
+def test_the_leap_instead_of_a_cling_is_a_window_the_env_encodes():
+    # spec §5.2.17: a successful cling offers the Leap instead (half the unspent Walk, 5 // 2 = 2
+    # spaces here); the window's leaps are the layout's leap block, its pass index 0
+    from envs.rl import legal_index_map
+    from envs.sizebound.encoding import ENCODING, LAYOUT
+    enc, c = _climber()
+    do(enc, "climber: wall_cling", [15])  # 26: clings
+    assert enc.window is not None and enc.window.kind == "cling_leap"
+    got = legal_index_map(ENCODING, enc, "climber")
+    start = LAYOUT.strides("leap")[0]
+    assert got[0].kind == "pass"
+    assert sorted(a.label for i, a in got.items() if i >= start) == sorted(
+        f"climber: leap {d} {k}" for d in ("n", "s", "w", "nw", "sw") for k in ("1", "2"))
+    do(enc, "climber: leap w 2")
+    c = enc.by_id["climber"]  # the window's answer replays the action on a fresh copy
+    assert (c.x, c.cling) == (3, 0) and "falling" in c.conds

@@ -18,8 +18,8 @@ RULINGS of this module (the seed leaves them open):
 * Wall Cling (spec §5.2.17): the Bonus-action ``wall_cling`` is listed while falling next to a
   wall; after a success, at the end of each later turn of the clinger (not the turn it clung)
   it rolls again (Free): 20 + 2 per success so far; a failure lets go and it starts to fall.
-  After one success in a round, a later cling that round needs no roll. The Leap choices of a
-  clinger have no label (the fixed action layout has none) and are not offered.
+  After one success in a round, a later cling that round needs no roll. A success may Leap
+  instead (the ``cling_leap`` window, ``leap <dir> <k>``: up to 3 spaces, no movement paid).
 * Large Hail at the start of a turn (WE-37): the turn start has no dice in this engine, so the
   start-of-turn 1d4 is rolled just before the creature's first action of the turn (its
   ``end_turn`` included), once a turn; the end-of-turn 1d4 is ``full_motion``'s. A creature
@@ -301,7 +301,43 @@ def cling(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> boo
         deal(enc, ctx, ev, dealer=None, target=f, dice_n=n, dice_sides=6, flat=0,
              dtypes=("Fall",), minimize=True)
     f.fallen = 0
+    cling_leap(enc, ctx, ev, f)
     return True
+
+
+def cling_leap(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> None:
+    """spec §5.2.17: "On a success you may instead Leap (up to your unspent Leap Speed, Fly
+    Speed, or half your unspent Walk Speed)": the ``cling_leap`` window (``pass`` stays on the
+    wall). **RULING**: 1 to 3 spaces (the ``leap`` label's range, as the M-spend wall leap), by
+    the wall leap's landing rules; it lets go and falls from its height if it lands in the air."""
+    from .full_leap import CLING_LEAP, LEAPT, _landings, _may_leap
+    from .full_motion import speed
+    if not f.alive or not _may_leap(enc, f):
+        return
+    walk = f.budget if f.mode in ("move", "run") else f.profile.walk if f.mode == "none" else 0
+    leap = max(0, speed(f, "leap") - f.fx.get(LEAPT, 0))
+    far = min(CLING_LEAP, max(leap, speed(f, "fly"), walk // 2))
+    if far < 1:
+        return
+    lands = _landings(enc, f, far)
+    opts = [act(f.id, "leap", (NAMES[d], str(k))) for k in range(1, far + 1)
+            for d in range(8) if k in lands[d]]
+    if not opts:
+        return
+    a = ctx.ask(f.id, "cling_leap", [*opts, act(f.id, "pass")], {"z": f.z, "far": far})
+    if a.kind != "leap":
+        return
+    from .full_leap import Leapt
+    from .full_motion import settle
+    from .full_terrain import entered
+    d, k = NAMES.index(a.args[0]), int(a.args[1])
+    dx, dy = DIRECTIONS[d]
+    f.cling = 0
+    f.x, f.y = f.x + dx * k, f.y + dy * k
+    f.charge_dir, f.charge_path = None, []
+    ev.append(Leapt(f.id, a.args[0], f.x, f.y, 0))
+    settle(enc, ctx, ev, f)  # in the air: it falls from its height (§8.8)
+    entered(enc, ev, f)
 
 
 def resolve_cling(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -> None:
@@ -323,6 +359,7 @@ def stay_roll(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) ->
     ev.append(Clung(f.id, ok))
     if ok:
         f.cling += CLING_STEP
+        cling_leap(enc, ctx, ev, f)
         return
     f.fx[CLING_TRIES] = f.cling // CLING_STEP + 1  # the next attempt is harder still
     f.cling = 0
