@@ -35,7 +35,7 @@ from .rules.attack import charge_ready, dodge_bonus
 from .rules.economy import spendable
 from .rules.legal import weapon_in
 from .rules.preview import in_reach, preview_attack
-from .rules.space import dist, sight
+from .rules.space import dist, sees
 
 __all__ = ["MAX_PER_SIDE", "SLOTS", "PHASES", "CONDITION_FEATURES", "CONTEXT_FEATURES",
            "SELF_FEATURES", "SLOT_FEATURES", "PLANES", "RADIUS", "OBS", "obs_features",
@@ -263,7 +263,7 @@ def _slot(enc: Any, me: Any, g: Any, reach: dict[str, list[str]], flankers: list
     return [1.0, float(g.alive), float(enc.is_active(cid)), float(ally),
             dx / 16, dy / 16, d / 16, float(d <= 1),
             float(cid in main), float(cid in off),
-            float(sight(enc.grid, me, g, enc.heights)),
+            float(sees(enc, me, g)),
             flank / 4, g.hp / max(1, prof.max_hp), float(g.hp <= 0),
             g.guard / 10, g.reactions / 3, *_conditions(g, False),
             prof.size_index / 10, gn / 4, prof.defense / 30,

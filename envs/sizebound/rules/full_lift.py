@@ -44,7 +44,7 @@ from .events import Damaged
 from .fighter import Fighter
 from .labels import act
 from .profile import UNARMED, WeaponProfile
-from .space import can_stop, dist, sight
+from .space import can_stop, dist, sees
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -168,7 +168,7 @@ def lift_actions(enc: SizeboundEncounter, f: Fighter, general: bool | None = Non
             continue
         if t.side == f.side and not enc.options.allow_friendly_fire:
             continue
-        if sight(enc.grid, f, t, enc.heights):
+        if sees(enc, f, t):
             out.append(act(f.id, "throw", target=t.id))
     return out
 

@@ -33,7 +33,7 @@ from .labels import act
 from .passing import through
 from .procedures import can_fall_prone
 from .profile import UNARMED, WeaponProfile
-from .space import blockers, can_stop, dist, line_of_sight, sight, stop_ok
+from .space import blockers, can_stop, dist, in_dark, line_of_sight, sees, stop_ok
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -67,7 +67,7 @@ def strike_mode(enc: SizeboundEncounter, a: Fighter, t: Fighter, w: WeaponProfil
     if w.reach is not None and d <= w.reach:
         return "melee"
     far = w.thrown if w.thrown is not None else w.range
-    if far is None or d > far or "blinded" in a.conds or not sight(enc.grid, a, t, enc.heights):
+    if far is None or d > far or "blinded" in a.conds or not sees(enc, a, t):
         return None
     return "thrown" if (w.thrown is not None or w.type == "Thrown") else "ranged"
 
@@ -243,13 +243,14 @@ def turn_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
         bolt = skills.get("arcane_bolt")
         if bolt and general and d <= bolt.range and "blinded" not in f.conds \
                 and not (bolt.magical and no_magic(f)) \
-                and sight(enc.grid, f, t, enc.heights):
+                and sees(enc, f, t):
             out.append(act(me, "cast", ("arcane_bolt",), tid))
     burst = skills.get("arcane_burst")
     if burst and "P" in ok and not f.pool_open and not (burst.magical and no_magic(f)):
         for t in enc.fighters:
             if t.alive and distance(f.pos, f.n, t.pos, 1) <= burst.range \
-                    and line_of_sight(enc.grid, f.pos, f.n, t.pos, 1):
+                    and line_of_sight(enc.grid, f.pos, f.n, t.pos, 1) \
+                    and (t is f or not in_dark(enc, f, t)):  # §3.2 Darkness: it sees t
                 out.append(act(me, "cast", ("arcane_burst",), t.id))
     full = is_full(enc)  # spec §12.1 item 5, §12.2: Mend and Stomp are FULL content
     mend = skills.get("mend") if full else None

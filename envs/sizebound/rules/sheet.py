@@ -35,7 +35,8 @@ DAMAGE_TYPES = (  # spec §8.3
 TERTIARY_TYPES = frozenset({"Earth", "Crushing", "Water", "Psychic", "Bronze", "Iron", "Silver",
                             "Lead"})  # spec §8.3 ("Tertiary, or ... when alone" included)
 TAGS = ("animal", "humanoid", "undead", "vile", "fae", "shifter", "magical", "spectral",
-        "inanimate", "no_blood", "no_breath", "no_heart", "slither")  # spec §2.7, §13.4
+        "inanimate", "no_blood", "no_breath", "no_heart", "slither",  # spec §2.7, §13.4
+        "darkvision")  # RULING: sees in the dark (spec §3.2 Darkness, FULL)
 TAG_IMMUNITIES = {"undead": {"Necrotic"}, "inanimate": {"Divine", "Unholy", "Necrotic", "Arcane"},
                   "no_blood": {"Poison", "Bleed"}, "animal": {"Psychic"}}
 """spec §2.7, §8.3: the types a creature type cannot take (no blood: Poison and Bleed; an

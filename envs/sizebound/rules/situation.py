@@ -122,14 +122,15 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
         heights = _heights(m, w, h)
         terrain = {c: k for k in KINDS for c in _rects(m, k, w, h)}
         cover = _rects(m, "cover", w, h)  # FULL: roofed cells (Large Hail, WE-37)
-        for key in ("water", "magma", "shallow_water", "fire", "cover"):
+        dark = _rects(m, "dark", w, h)  # FULL: Darkness (spec §3.2)
+        for key in ("water", "magma", "shallow_water", "fire", "cover", "dark"):
             if m.has(key) and opts.version != "full":
                 m.fail(key, "needs the FULL rules (spec §3.2: FULL adds water and hazards)")
         if set(terrain) & grid.walls:
             m.fail("water" if m.has("water") else "magma", "a wall cell cannot be water or magma")
         m.done()
     else:
-        heights, terrain, cover = {}, {}, frozenset()
+        heights, terrain, cover, dark = {}, {}, frozenset(), frozenset()
         grid = spec.grid() if spec is not None else SquareGrid(DEFAULT_MAP, DEFAULT_MAP)
     sides = list(sit.sides())
     if len(sides) < 2:  # spec §3.1: an encounter has 2 or more sides
@@ -163,7 +164,7 @@ def from_situation(data: dict[str, Any], source: str = "situation", dice: Dice |
     if heights and not opts.elevation:
         e.sub("map").fail("heights", "needs the FULL rule option 'elevation' (spec §3.2)")
     enc.heights = heights
-    enc.terrain, enc.hazards, enc.cover = terrain, hazards, cover
+    enc.terrain, enc.hazards, enc.cover, enc.dark = terrain, hazards, cover, dark
     for f in enc.fighters:
         f.ground = ground(enc, f.pos, f.n)
     for f in sorted(enc.fighters, key=lambda f: sit.members[f.id].listed is None):

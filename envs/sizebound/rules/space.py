@@ -4,13 +4,17 @@ legal stopping places, on ``envs.core.squaregrid``."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from envs.core.squaregrid import Cell, SquareGrid, distance, footprint
 
 from .fighter import Fighter
 
-__all__ = ["cells", "dist", "line_of_sight", "sight", "can_stop", "overlaps", "blockers",
-           "stop_ok", "Blocker", "cells_within"]
+if TYPE_CHECKING:
+    from .state import SizeboundEncounter
+
+__all__ = ["cells", "dist", "line_of_sight", "sight", "sees", "in_dark", "can_stop", "overlaps",
+           "blockers", "stop_ok", "Blocker", "cells_within"]
 
 
 def cells(f: Fighter, anchor: Cell | None = None) -> list[Cell]:
@@ -55,6 +59,20 @@ def sight(grid: SquareGrid, a: Fighter, b: Fighter,
         from .full_geometry import height_sight
         return height_sight(heights, a, b)
     return True
+
+
+def in_dark(enc: SizeboundEncounter, a: Fighter, b: Fighter) -> bool:
+    """§3.2 Darkness (FULL): a creature that cannot see in the dark (no ``darkvision`` tag) sees
+    only adjacent things. **RULING**: ``b`` is unseen when it is farther than 1 and every cell of
+    its block is dark (``map.dark``); a lit cell of it shows it, wherever ``a`` stands."""
+    dark = enc.dark
+    return bool(dark) and "darkvision" not in a.profile.tags and dist(a, b) > 1 \
+        and all((b.x + i, b.y + j) in dark for i in range(b.n) for j in range(b.n))
+
+
+def sees(enc: SizeboundEncounter, a: Fighter, b: Fighter) -> bool:
+    """Line of sight (``sight``: walls, and FULL's raised ground) and light (``in_dark``)."""
+    return sight(enc.grid, a, b, enc.heights) and not in_dark(enc, a, b)
 
 
 def overlaps(a: Fighter, b: Fighter) -> bool:

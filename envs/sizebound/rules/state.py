@@ -60,6 +60,7 @@ class SizeboundEncounter(EncounterBase):
         self.terrain: dict[tuple[int, int], str] = {}  # FULL water/magma cells (full_terrain)
         self.hazards: frozenset[str] = frozenset()  # FULL hazard sides (full_sides)
         self.cover: frozenset[tuple[int, int]] = frozenset()  # FULL roofed cells (WE-37)
+        self.dark: frozenset[tuple[int, int]] = frozenset()  # FULL dark cells (spec §3.2)
         self.table = condition_table(len(self.order))
         sides: dict[str, list[str]] = {s: [] for s in self.order}
         for f in fighters:
@@ -319,6 +320,7 @@ class SizeboundEncounter(EncounterBase):
             "terrain": [[x, y, k] for (x, y), k in sorted(self.terrain.items())],
             "hazards": sorted(self.hazards),
             "cover": [list(c) for c in sorted(self.cover)],
+            "dark": [list(c) for c in sorted(self.dark)],
         }
 
     @classmethod
@@ -340,6 +342,7 @@ class SizeboundEncounter(EncounterBase):
         enc.terrain = {(int(x), int(y)): str(k) for x, y, k in data.get("terrain", [])}
         enc.hazards = frozenset(data.get("hazards", ()))
         enc.cover = frozenset((int(x), int(y)) for x, y in data.get("cover", ()))
+        enc.dark = frozenset((int(x), int(y)) for x, y in data.get("dark", ()))
         enc.items = [list(i) for i in data["items"]]
         o = data["outcome"]
         enc._outcome = None if o is None else Outcome(o["winner"], o["reason"], o["round"])
