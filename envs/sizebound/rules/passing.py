@@ -65,10 +65,16 @@ def through(enc: SizeboundEncounter, f: Fighter, d: int, limit: int,
     no place to stop (None when there is none, or it costs more than ``limit``)."""
     if f.grips or "incorporeal" in f.conds:
         return None
-    hostile = [(o.x, o.y, o.n) for o in enc.fighters
-               if o.alive and o is not f and o.side != f.side]
     dx, dy = DIRECTIONS[d]
     grid = enc.grid
+    x, y, n = f.x + dx, f.y + dy, f.n
+    if not (0 <= x and x + n <= grid.width and 0 <= y and y + n <= grid.height):
+        return None  # off the map: no passage (a step there may flee, ``full_flee``)
+    if not any(o.alive and o is not f and o.side == f.side and o.x < x + n and x < o.x + o.n
+               and o.y < y + n and y < o.y + o.n for o in enc.fighters):
+        return None  # no ally in the way: nothing to pass
+    hostile = [(o.x, o.y, o.n) for o in enc.fighters
+               if o.alive and o is not f and o.side != f.side]
     factor = 2 if f.prone else 1
     sources = [s for s in (enc.by_id.get(i) for i in fear_sources(f)) if s is not None
                and s.alive]

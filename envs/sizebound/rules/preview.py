@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from envs.core.d20 import Edge, chance
+from envs.core.squaregrid import DIRECTIONS
 
 from . import rulings
 from .attack import Strike, dodge_bonus, hit_terms
@@ -53,15 +54,21 @@ def preview_attack(enc: SizeboundEncounter, actor: str, slot: str, target: str
 
 def preview_step(enc: SizeboundEncounter, actor: str, direction: str
                  ) -> tuple[int, int] | None:
-    """Where ``step <direction>`` would leave ``actor``'s anchor: the next cell, the far side
-    of a passage through allies (spec §5.0.5), or ``None`` when the step flees off the map
-    (spec §8.11, FULL) or is not possible."""
+    """Where the legal ``step <direction>`` leaves ``actor``'s anchor: the next cell, the far
+    side of a passage through allies (spec §5.0.5), or ``None`` when the step flees off the map
+    (spec §8.11, FULL)."""
     from .full_flee import flee_cost
     from .legal import step_target
     from .passing import through
     from .space import blockers
     f = enc.by_id[actor]
     d = rulings.DIRECTIONS.index(direction)
+    dx, dy = DIRECTIONS[d]
+    x, y, n = f.x + dx, f.y + dy, f.n
+    if 0 <= x and x + n <= enc.grid.width and 0 <= y and y + n <= enc.grid.height and not any(
+            o.alive and o is not f and o.x < x + n and x < o.x + o.n and o.y < y + n
+            and y < o.y + o.n for o in enc.fighters):
+        return (x, y)  # nobody there: the plain step (when it is legal)
     new = step_target(enc, f, d)
     if new is not None:
         return new
