@@ -324,7 +324,8 @@ DUELIST = "    level: 1\n    totals: {might: 12, skill: 15, magic: 10}"
      "natural_weapons, scaling_improvements, size, skills, stowed, tags, totals, walk, wielded)"),
     (("    tags: [animal]\n", "    tags: [anmal]\n"),
      "combatants.war_dog: field 'tags': unknown tag 'anmal'; known: animal, humanoid, undead, "
-     "vile, fae, shifter, magical, spectral, inanimate, no_blood, no_breath, no_heart, slither, darkvision"),
+     "vile, fae, shifter, magical, spectral, inanimate, no_blood, no_breath, no_heart, slither, "
+     "darkvision"),
     (("dagger:       {type: Sword,    hands: 1, dice: \"1d4\"",
       "dagger:       {type: Sword,    hands: 1, dice: \"d4\""),
      "weapons.dagger: field 'dice': expected dice like '1d8' or '2d6', got 'd4'"),

@@ -217,8 +217,8 @@ def parse_stat_block(data: Any, src: str, entry: str, bid: str, cat: Catalogue) 
     checked against ``cat``'s weapons, armour, spells and defaults."""
     e = Entry(data, src, entry)
     name = e.opt("name", bid, str)
-    height = e.req("height_ft", C.parse_height)
-    level = e.integer("level", lo=1)
+    height = e.opt("height_ft", C.parse_height(6), C.parse_height)  # spec §2.2 defaults:
+    level = e.integer("level", 1, lo=1)  # 6 ft and level 1
     attrs = _attributes(e)
     pkg = C.PACKAGES[e.choice("package", C.PACKAGES)] if e.opt("package") is not None else None
     if pkg is not None and e.opt("training") is not None:

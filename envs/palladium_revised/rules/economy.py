@@ -18,8 +18,8 @@ from .slots import AVAILABLE, CONSUMED, RESERVED, future_index, reserve
 if TYPE_CHECKING:
     from .state import PalladiumEncounter
 
-__all__ = ["spend_slot", "can_pay_dodge", "pay_dodge", "pay_stamina", "spend_morale", "commit",
-           "apply_carry_over"]
+__all__ = ["spend_slot", "can_pay_dodge", "pay_dodge", "pay_stamina", "pay_in_full",
+           "spend_morale", "commit", "apply_carry_over"]
 
 
 def spend_slot(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant, idx: int,
@@ -64,6 +64,17 @@ def pay_stamina(ev: list[Event], c: Combatant, cost: int, why: str) -> None:
         return
     c.stamina = max(0, c.stamina - cost)
     ev.append(PoolChanged(c.id, "stamina", -cost, c.stamina, why))
+
+
+def pay_in_full(ev: list[Event], c: Combatant, cost: int, why: str) -> bool:
+    """R33, spec §8.3: pay a Stamina cost; when it cannot be paid in full (a trigger on the slot,
+    Racing Heart, took Stamina first), what can be paid is, and the ability fizzles (False)."""
+    whole = stamina_cost(c, cost) <= c.stamina
+    pay_stamina(ev, c, cost, why)
+    if not whole:
+        from .events import CostFizzled
+        ev.append(CostFizzled(c.id, why, f"stamina {stamina_cost(c, cost)}"))
+    return whole
 
 
 def spend_morale(ev: list[Event], c: Combatant, why: str) -> None:

@@ -109,9 +109,9 @@ def declare(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatant,
     Stunned combatant's ability fizzled (the costs stay paid)."""
     from .full_effects import fizzles
     if a.kind == "power_draw":
-        from .economy import pay_stamina
-        pay_stamina(ev, c, int(a.args[0]), "power draw")
-        return not fizzles(ctx, ev, c, "power draw")
+        from .economy import pay_in_full
+        return pay_in_full(ev, c, int(a.args[0]), "power draw") \
+            and not fizzles(ctx, ev, c, "power draw")
     if a.kind == "closing_wounds" and enc.options.common_effects:
         return not fizzles(ctx, ev, c, "closing wounds")
     if a.kind == "cast":
@@ -129,6 +129,8 @@ def resolve_full(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatan
     if a.kind == "power_draw":  # spec §5.5: the larger X kept, tie -> new
         x = int(a.args[0])
         pd = c.fx.power_draw
+        if c.fx.no_pe:  # R43: a being without P.E. is immune to magic buffs (Power Draw's too)
+            return
         if pd is None or pd[0] <= x:
             c.fx.power_draw = (x, enc.t_abs, enc.t_abs + POWER_DRAW_SECONDS)
             ev.append(ConditionChanged(c.id, "power_draw", x))

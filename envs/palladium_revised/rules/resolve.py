@@ -14,7 +14,7 @@ from envs.core.flow import Ctx
 from . import rulings
 from .combatant import Combatant
 from .damage import abandon
-from .economy import commit, pay_stamina, spend_morale, spend_slot
+from .economy import commit, pay_in_full, pay_stamina, spend_morale, spend_slot
 from .events import CommitmentChanged, ConditionChanged, PoolChanged, SlotChanged
 from .legal import can_strike
 from .movement import destination, move
@@ -134,10 +134,10 @@ def resolve_turn(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatan
         abandon(ev, c, a.kind)
     cost = action_cost(c, a)
     spend_slot(enc, ctx, ev, c, idx, USED, rest=a.kind == "rest", kind=a.kind)
-    if a.kind == "closing_wounds":  # R33: costs paid at declaration
-        pay_stamina(ev, c, int(a.args[0]), "closing wounds")
     go = True
-    if enc.options.full:  # FULL costs at declaration and the Stunned fizzle
+    if a.kind == "closing_wounds":  # R33: costs paid at declaration (in full, or it fizzles)
+        go = pay_in_full(ev, c, int(a.args[0]), "closing wounds")
+    if enc.options.full and go:  # FULL costs at declaration and the Stunned fizzle
         from .full_actions import declare
         go = declare(enc, ctx, ev, c, a)
     if a.kind == "strike":

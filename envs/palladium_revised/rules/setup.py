@@ -37,6 +37,9 @@ def build(rows: Sequence[Row], options: RuleOptions, name: str = "custom",
             setattr(enc.by_id[cid].fx if key in ("ee", "se") else enc.by_id[cid], key, value)
     ev: list[Event] = []
     for c in cs:  # spec §3.3: the state check runs once after setup
+        if overrides and c.id in overrides:
+            from .damage import update_health
+            update_health(enc, ev, c)  # §7.1: an override of H.P. <= 0 is a Coma (or death)
         state_check(ev, c)
     enc.start_events = ev + enc.start(dice)
     return enc

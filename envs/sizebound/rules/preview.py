@@ -13,9 +13,11 @@ from envs.core.squaregrid import DIRECTIONS
 
 from . import rulings
 from .attack import Strike, dodge_bonus, hit_terms
-from .legal import strike_mode, weapon_in
+from .full_flee import flee_cost
+from .legal import step_target, strike_mode, weapon_in
+from .passing import through
 from .procedures import edge
-from .space import dist
+from .space import blockers, dist
 
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
@@ -57,10 +59,6 @@ def preview_step(enc: SizeboundEncounter, actor: str, direction: str
     """Where the legal ``step <direction>`` leaves ``actor``'s anchor: the next cell, the far
     side of a passage through allies (spec §5.0.5), or ``None`` when the step flees off the map
     (spec §8.11, FULL)."""
-    from .full_flee import flee_cost
-    from .legal import step_target
-    from .passing import through
-    from .space import blockers
     f = enc.by_id[actor]
     d = rulings.DIRECTIONS.index(direction)
     dx, dy = DIRECTIONS[d]
