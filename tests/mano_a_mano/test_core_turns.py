@@ -109,11 +109,9 @@ def test_a_single_strenuous_action_ends_the_action_part_of_the_turn():
     dice = ScriptedDice([1], sides=20)
     enc = fight(("s", "steven", "A", (0, 0)), ("c", "clone", "B", (1, 0)))
     do(enc, dice, "s: strike strategic machete -> c")
-    assert {a.kind for a in enc.legal_actions()} == {
-        "move",
-        "end",
-        "drop_item",
-    }  # dropping an item is free
+    # spec §5.3 mask, §4.8: after a first action that was not quick, only move and end (not
+    # even the free drop)
+    assert {a.kind for a in enc.legal_actions()} == {"move", "end"}
 
 
 def test_a_quick_first_action_cannot_be_followed_by_a_strenuous_one():

@@ -94,6 +94,8 @@ def compute_legal(enc: ManoEncounter) -> list[Action]:
         for partner in enc.partners(fid):  # spec §5.3 row 35: a dominant member releases for free
             if enc.dominant_over(fid, partner):
                 acts.append(act(fid, "release", (), partner))
+    if t.actions and not can.quick:  # spec §5.3 mask, §4.8: after a single action (not quick,
+        acts = [a for a in acts if a.kind != "drop_item"]  # or injured), only move and end
     if "unintelligent" in f.block.qualities:  # spec §2.8: only what its abilities cover
         acts = [a for a in acts if covered(f, a)]
     acts.append(act(fid, "end"))

@@ -35,7 +35,7 @@ from typing import Any
 from envs.core import Action, Dice, parse_label
 from envs.core.encounter import EncounterBase, Outcome, SideInfo
 from envs.core.events import Event
-from envs.core.hexgrid import Hex, HexMap
+from envs.core.hexgrid import Hex, HexMap, distance
 
 from . import grappling, guns, legal, missiles, modifiers, mounted, preview, strikes, turns
 from . import snapshot as snap
@@ -257,8 +257,17 @@ class ManoEncounter(EncounterBase):
         self._legal, self._applying, self._legal_next = None, True, None
         try:
             self._carry_out(action, dice, events)
+            self._cover_upkeep(events)
         finally:
             self._legal, self._applying, self._legal_next = self._legal_next, False, None
+
+    def _cover_upkeep(self, events: list[Event]) -> None:
+        """spec §7, §6.4: cover ends at once when the coverer and the covered are no longer
+        adjacent (a step back does not restore it)."""
+        for g in self.fighters:
+            if g.covering is not None and distance(g.hex, self.by_id[g.covering].hex) != 1:
+                events.append(Note(g.id, f"no longer covers {g.covering} (not adjacent)"))
+                g.covering = None
 
     def _ended(self) -> None:
         self.stack = []

@@ -208,7 +208,8 @@ def end_turn(enc: ManoEncounter, f: Fighter, active: bool, events: list[Event]) 
 
 def finish_turn(enc: ManoEncounter, f: Fighter, t: Turn, events: list[Event]) -> None:
     enc.stack.pop()
-    active = t.moved or t.actions > 0 or t.counter  # RULING R35
+    # RULING R35: moved, acted (a free action too: a drop or a release, spec §4.1), or countered
+    active = t.moved or t.actions > 0 or t.counter or t.declared
     if t.counter and enc._round == 1 and f.id in enc.order[enc.turn_idx + 1 :]:
         active = False  # RULING R47: a "turn 0" counter; its first scheduled turn still comes
     end_turn(enc, f, active=active, events=events)
