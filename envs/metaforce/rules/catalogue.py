@@ -158,15 +158,18 @@ def parse_stat_block(data: Any, src: str, entry: str, cat: Catalogue | None = No
         tuple(map(str, e.items("saves", []))),
         tuple(map(str, e.items("save_features", []))), weapons, spells, grapple, mpowers,
         e.integer("deus_ex_uses", 0, lo=0), e.integer("force_fate_uses", 0, lo=0),
-        _combos(e, [w.id for w in weapons] + [s.id for s in spells]))
+        _combos(e, [w.id for w in weapons] + [s.id for s in spells],
+                {w.id: w.appendages for w in weapons}))
     _check_block(e, block)
     e.done()
     return block
 
 
-def _combos(e: Entry, ids: list[str]) -> tuple[tuple[str, ...], ...]:
+def _combos(e: Entry, ids: list[str], limbs: dict[str, tuple[str, ...]]
+            ) -> tuple[tuple[str, ...], ...]:
     """spec §4.4, R-25: ``frame_combos``, lists of two or more of the block's attack ids made in
-    one frame (FULL)."""
+    one frame (FULL). "An appendage can do only one thing at a time": no two attacks of a combo
+    may name the same appendage (a weapon's ``appendages``; the tail swipe's tail, legs, arms)."""
     out = []
     for i, combo in enumerate(e.items("frame_combos", [])):
         if not isinstance(combo, list) or len(combo) < 2 or len(set(combo)) != len(combo):
@@ -176,6 +179,13 @@ def _combos(e: Entry, ids: list[str]) -> tuple[tuple[str, ...], ...]:
             if wid not in ids:
                 e.fail("frame_combos", f"entry {i}: {wid!r} is none of the block's attacks "
                                        f"({', '.join(ids) or 'none'})")
+        busy: dict[str, str] = {}
+        for wid in combo:
+            for limb in limbs.get(wid, ()):
+                if limb in busy:
+                    e.fail("frame_combos", f"entry {i}: {busy[limb]!r} and {wid!r} both use the "
+                                           f"{limb} (spec §4.4: one thing at a time)")
+                busy[limb] = wid
         out.append(tuple(map(str, combo)))
     return tuple(out)
 
