@@ -183,6 +183,9 @@ def parse_spell(data: Any, src: str, entry: str, templates: dict[str, Spell] | N
               e.integer("tension", None, lo=1))  # spec §7.7, §7.9 (FULL)
     if (s.damage_base is None) != (dtype is None):
         e.fail("damage_type", "a damaging spell has both damage_base and damage_type")
+    if not template and s.level > 0 and s.resolution == "attack" and s.tohit is None:
+        e.fail("tohit", "missing (a stat block's levelled attack spell needs its caster's ToHit, "
+                        "§13.4)")
     if s.reach_ft is None and s.range_increment_ft is None and s.range_ft is None:
         e.fail("reach_ft", "a spell has a reach_ft, range_increment_ft or range_ft (§13.4)")
     if base is not None:
