@@ -130,8 +130,8 @@ BAD = [
     (_set(lambda d: _find(block(d, "wizard")["spells"], "fireball"), "level", 6),
      "combatants.wizard.spells.fireball: field 'level': expected an integer in 0..5"),
     (lambda d: _find(block(d, "wizard")["spells"], "fireball").pop("tohit"),
-     "combatants.wizard.spells.fireball: field 'tohit': missing (a stat block's levelled attack "
-     "spell needs its caster's ToHit"),
+     r"combatants.wizard.spells.fireball: field 'tohit': missing \(a stat block's levelled "
+     r"attack spell needs its caster's ToHit"),
     (_set(fighter, "weapons", RAW["combatants"][0]["weapons"] + [RAW["combatants"][0][
         "weapons"][1]]), "combatants.fighter: field 'weapons': two weapons share the id "
                          "'unarmed'"),
