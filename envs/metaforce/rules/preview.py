@@ -176,19 +176,25 @@ def preview_area(enc: MetaforceEncounter, caster: str, spell: str, target: str
         e, d = o.evasion(), o.deflection()
         ward, ma = ward_on(enc, o), m_a(enc, c, o)
         hit = dmg = 0.0
-        for q, kept, v in rolls:
+        mean: dict[tuple[bool, int, bool], float] = {}  # the bonus die's mean loss, per kind
+        for q, kept, v in rolls:  # of hit (few kinds, many roll outcomes)
             tohit, v_hit, x_hit = spell_tohit(kept, v, sp, penalty, ward, e, xv)
             if tohit < e:
                 continue
             hit += q
-            deflected = tohit <= d
-            extra = (0 if v_hit or on_mag else v) + (0 if x_hit else xv)
-            for f in faces:
-                raw = attacker_damage(sp.damage_base + f + extra, ma, bool(v))
-                lost = defend(o.profile, raw, sp.damage_type, deflected)
-                if o.burn_injury and lost > 0:
-                    lost = lost * 3 // 2
-                dmg += q / len(faces) * lost
+            kind = (tohit <= d, (0 if v_hit or on_mag else v) + (0 if x_hit else xv), bool(v))
+            got_mean = mean.get(kind)
+            if got_mean is None:
+                deflected, extra, crit = kind
+                total = 0
+                for f in faces:
+                    raw = attacker_damage(sp.damage_base + f + extra, ma, crit)
+                    lost = defend(o.profile, raw, sp.damage_type, deflected)
+                    if o.burn_injury and lost > 0:
+                        lost = lost * 3 // 2
+                    total += lost
+                got_mean = mean[kind] = total / len(faces)
+            dmg += q * got_mean
         out.append(AreaHit(o.id, o.side == c.side, hit, dmg))
     got = enc.memo[key] = tuple(out)
     return got
