@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
 __all__ = ["LEAP_DISTANCES", "CLING_LEAP", "leap_actions", "resolve_leap", "leap_cost",
-           "leap_path", "Leapt"]
+           "leap_path", "landings", "may_leap", "Leapt"]
 
 LEAP_DISTANCES = ("1", "2", "3")  # the label's distances (spec §5.2.17: a wall Leap is 3)
 CLING_LEAP = 3  # spec §5.2.17: a clinger may spend M to Leap 3 spaces
@@ -124,7 +124,7 @@ def leap_path(enc: SizeboundEncounter, f: Fighter, d: int, k: int) -> tuple[int,
     return land
 
 
-def _may_leap(enc: SizeboundEncounter, f: Fighter) -> bool:
+def may_leap(enc: SizeboundEncounter, f: Fighter) -> bool:
     if not enc.options.elevation or not f.alive or f.unconscious:
         return False
     if f.grappled_by or f.grips or "rooted" in f.conds or f.prone or f.tired \
@@ -137,18 +137,18 @@ def _may_leap(enc: SizeboundEncounter, f: Fighter) -> bool:
 
 def leap_actions(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     """``leap <dir> <k>`` for ``full_actions``."""
-    if not _may_leap(enc, f):
+    if not may_leap(enc, f):
         return []
     ks = [(k_text, int(k_text)) for k_text in LEAP_DISTANCES
           if leap_cost(f, int(k_text), aerial_weather(enc)) is not None]
     if not ks:
         return []
-    lands = _landings(enc, f, ks[-1][1])
+    lands = landings(enc, f, ks[-1][1])
     return [act(f.id, "leap", (name, k_text)) for k_text, k in ks
             for d, name in enumerate(rulings.DIRECTIONS) if k in lands[d]]
 
 
-def _landings(enc: SizeboundEncounter, f: Fighter, far: int) -> list[set[int]]:
+def landings(enc: SizeboundEncounter, f: Fighter, far: int) -> list[set[int]]:
     """``leap_path`` for every direction and every distance up to ``far`` at once: per
     direction, the distances whose leap lands (the others' places read once)."""
     hostile = blockers(f, [o for o in enc.fighters if o.alive and o is not f

@@ -310,16 +310,16 @@ def cling_leap(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter) -
     Speed, or half your unspent Walk Speed)": the ``cling_leap`` window (``pass`` stays on the
     wall). **RULING**: 1 to 3 spaces (the ``leap`` label's range, as the M-spend wall leap), by
     the wall leap's landing rules; it lets go and falls from its height if it lands in the air."""
-    from .full_leap import CLING_LEAP, LEAPT, _landings, _may_leap
+    from .full_leap import CLING_LEAP, LEAPT, landings, may_leap
     from .full_motion import speed
-    if not f.alive or not _may_leap(enc, f):
+    if not f.alive or not may_leap(enc, f):
         return
     walk = f.budget if f.mode in ("move", "run") else f.profile.walk if f.mode == "none" else 0
     leap = max(0, speed(f, "leap") - f.fx.get(LEAPT, 0))
     far = min(CLING_LEAP, max(leap, speed(f, "fly"), walk // 2))
     if far < 1:
         return
-    lands = _landings(enc, f, far)
+    lands = landings(enc, f, far)
     opts = [act(f.id, "leap", (NAMES[d], str(k))) for k in range(1, far + 1)
             for d in range(8) if k in lands[d]]
     if not opts:
