@@ -127,10 +127,10 @@ def resolve_full(enc: PalladiumEncounter, ctx: Ctx, ev: list[Event], c: Combatan
     """The effect of a FULL main action at the end of its (last) turn."""
     t = enc.by_id.get(a.target or "")
     if a.kind == "power_draw":  # spec §5.5: the larger X kept, tie -> new
-        x = int(a.args[0])
-        pd = c.fx.power_draw
         if c.fx.no_pe:  # R43: a being without P.E. is immune to magic buffs (Power Draw's too)
             return
+        x = int(a.args[0])
+        pd = c.fx.power_draw
         if pd is None or pd[0] <= x:
             c.fx.power_draw = (x, enc.t_abs, enc.t_abs + POWER_DRAW_SECONDS)
             ev.append(ConditionChanged(c.id, "power_draw", x))

@@ -144,7 +144,7 @@ def parse_skill(sid: str, data: Any, src: str) -> Skill:
         if a not in ACTION_LETTERS:
             cost.fail("actions", f"unknown action {a!r}; expected {', '.join(ACTION_LETTERS)}")
     attacks, conc = cost.integer("attacks", 0, lo=0), cost.opt("concentration", False, bool)
-    if conc and sid != "arcane_aura":  # spec §9.4: the pack's one Concentration skill
+    if conc and sid != rulings.AURA:  # spec §9.4: the pack's one Concentration skill
         cost.fail("concentration", "only Arcane Aura's Concentration is in the engine (its upkeep "
                                    "and end-of-turn effect, spec §5.3, §9.4); another skill's has "
                                    "no lasting effect to keep")

@@ -188,7 +188,7 @@ def _escapes(enc: SizeboundEncounter, f: Fighter) -> list[Action]:
     for d in range(8):
         new = step_target(enc, f, d)
         if new is not None and all(dist(f, s, new) > dist(f, s) for s in srcs) \
-                or new is None and flee_cost(enc, f, d, f.profile.walk * 4) is not None:
+                or new is None and flee_cost(enc, f, d) is not None:
             out.append(act(f.id, "step", (DIRECTIONS[d],)))  # fleeing escapes too (full_flee)
     return out
 

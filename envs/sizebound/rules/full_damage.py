@@ -20,10 +20,8 @@ if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
 __all__ = ["average_roll", "average_of", "tag_immunities", "tag_vulnerabilities", "absorb",
-           "TAG_IMMUNE", "TAG_VULNERABLE"]
+           "TAG_VULNERABLE"]
 
-TAG_IMMUNE = TAG_IMMUNITIES
-"""spec §2.7, §8.3: the types a creature type cannot take (``sheet.TAG_IMMUNITIES``)"""
 TAG_VULNERABLE = {"vile": {"Solar"}, "fae": {"Iron"}, "shifter": {"Silver"},
                   "magical": {"Lead"}, "spectral": {"Psychic"}}
 """spec §2.7: the creature types' vulnerabilities (Iron, Silver, Lead: Tertiary types, which
@@ -38,7 +36,7 @@ def tag_immunities(enc: SizeboundEncounter, t: Fighter) -> set[str]:
     """FULL, spec §2.7: the immunities of ``t``'s creature-type tags."""
     if not _full(enc):
         return set()
-    return set().union(*(TAG_IMMUNE.get(tag, set()) for tag in t.profile.tags))
+    return set().union(*(TAG_IMMUNITIES.get(tag, set()) for tag in t.profile.tags))
 
 
 def tag_vulnerabilities(enc: SizeboundEncounter, t: Fighter) -> set[str]:

@@ -26,6 +26,7 @@ from envs.core.events import Event, OutOfFight
 from envs.core.flow import Ctx
 from envs.core.squaregrid import DIRECTIONS
 
+from . import rulings
 from .events import GrappleChanged, Stepped
 from .fighter import Fighter
 from .full_motion import step_cost
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
 
 __all__ = ["off_map", "flee_cost", "flee"]
 
-NAMES = ("e", "ne", "n", "nw", "w", "sw", "s", "se")
 
 
 def off_map(enc: SizeboundEncounter, f: Fighter, anchor: tuple[int, int]) -> bool:
@@ -45,8 +45,10 @@ def off_map(enc: SizeboundEncounter, f: Fighter, anchor: tuple[int, int]) -> boo
     return not (0 <= x and x + f.n <= g.width and 0 <= y and y + f.n <= g.height)
 
 
-def flee_cost(enc: SizeboundEncounter, f: Fighter, d: int, limit: int) -> int | None:
-    """The cost of fleeing with ``step <d>`` (None when it is no flight, or is not allowed)."""
+def flee_cost(enc: SizeboundEncounter, f: Fighter, d: int, limit: int | None = None
+              ) -> int | None:
+    """The cost of fleeing with ``step <d>`` (None when it is no flight, is not allowed, or costs
+    more than ``limit``; ``None``: the direction alone, whatever the budget)."""
     if not enc.options.fleeing or enc.options.version != "full" or f.grips:
         return None
     dx, dy = DIRECTIONS[d]
@@ -63,7 +65,7 @@ def flee_cost(enc: SizeboundEncounter, f: Fighter, d: int, limit: int) -> int | 
                 o.x <= cx < o.x + o.n and o.y <= cy < o.y + o.n for cx, cy in on):
             return None
     cost = step_cost(enc, f, g.step_cost(f.pos, d, f.n, 2 if f.prone else 1))
-    return cost if cost <= limit else None
+    return cost if limit is None or cost <= limit else None
 
 
 def flee(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, d: int,
@@ -76,7 +78,7 @@ def flee(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, d: int,
     f.budget -= cost
     f.steps += 1
     dx, dy = DIRECTIONS[d]
-    ev.append(Stepped(f.id, NAMES[d], f.x + dx, f.y + dy, cost))
+    ev.append(Stepped(f.id, rulings.DIRECTIONS[d], f.x + dx, f.y + dy, cost))
     for other in enc.fighters:
         if f.id in other.grips:
             enc.end_grapple(ev, other, f, "ended")

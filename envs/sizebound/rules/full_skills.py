@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from envs.core.actions import Action
 from envs.core.events import Event
 
+from . import rulings
 from .economy import can_spend, spend
 from .events import ConditionChanged
 from .full_conditions import no_magic, start_concentrating
@@ -41,7 +42,7 @@ __all__ = ["AURA", "CONCENTRATION_ROUNDS", "ConcentrationCheck", "aura_actions",
            "concentrating_on", "record_damage", "turn_check", "after_action", "turn_end",
            "aura_due", "end_concentration"]
 
-AURA = "arcane_aura"
+AURA = rulings.AURA
 CONCENTRATION_ROUNDS = 10  # spec §4.8, §9.4: 1 minute = 10 rounds
 DAMAGE = "conc_dmg"  # fx: HP lost while concentrating since the last check
 PAID, DONE, CHECKED = "turn:conc_paid", "turn:aura_done", "turn:conc_checked"

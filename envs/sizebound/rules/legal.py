@@ -30,7 +30,7 @@ from .full_motion import height_ok, motion_actions, step_cost
 from .full_move2 import cling_actions, phase_steps
 from .full_skills import AURA, aura_actions
 from .labels import act
-from .passing import through
+from .passing import step_limit, through
 from .procedures import can_fall_prone
 from .profile import UNARMED, WeaponProfile
 from .space import blockers, can_stop, dist, in_dark, line_of_sight, sees, stop_ok
@@ -316,9 +316,9 @@ def _step_dirs(enc: SizeboundEncounter, f: Fighter, can_m: bool) -> list[int]:
                     and (not afraid or _afraid_ok(enc, f, new)) \
                     and (not dragging or enc.drag_ok(f, d, new)):
                 out.append(d)
-        elif through(enc, f, d, limit, others) is not None:  # spec §5.0.5: past allies
+        elif through(enc, f, d, step_limit(enc, f), others) is not None:  # §5.0.5: past allies
             out.append(d)
-        elif flee_cost(enc, f, d, limit) is not None:  # spec §8.11 (FULL): off the map
+        elif flee_cost(enc, f, d, step_limit(enc, f)) is not None:  # §8.11 (FULL): off the map
             out.append(d)
     return out
 

@@ -29,6 +29,7 @@ from envs.core.events import Event
 from envs.core.flow import Ctx
 from envs.core.squaregrid import DIRECTIONS
 
+from . import rulings
 from .events import Stepped
 from .fighter import Fighter
 from .full_conditions import fear_sources
@@ -39,9 +40,8 @@ from .space import Blocker, dist, stop_ok
 if TYPE_CHECKING:
     from .state import SizeboundEncounter
 
-__all__ = ["through", "pass_step", "NAMES"]
+__all__ = ["through", "pass_step", "step_limit"]
 
-NAMES = ("e", "ne", "n", "nw", "w", "sw", "s", "se")
 Passage = tuple[list[tuple[int, int]], list[int]]
 """The positions crossed (the last one is where the mover stops) and each one's cost."""
 
@@ -57,6 +57,13 @@ def _enterable(enc: SizeboundEncounter, f: Fighter, anchor: tuple[int, int],
         return False
     return not any(ox < x + n and x < ox + on and oy < y + n and y < oy + on
                    for ox, oy, on in hostile)
+
+
+def step_limit(enc: SizeboundEncounter, f: Fighter) -> int:
+    """The movement a step may spend now: the Move's (or Run's) budget left, else the budget the
+    first step would open (``full_motion.move_speed``: Walk, or the speed in the air)."""
+    from .full_motion import move_speed
+    return f.budget if f.mode in ("move", "run") else move_speed(enc, f)
 
 
 def through(enc: SizeboundEncounter, f: Fighter, d: int, limit: int,
@@ -126,7 +133,7 @@ def pass_step(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], f: Fighter, d:
         f.steps += 1
         f.x, f.y = cell
         f.charge_path.append(cell)
-        ev.append(Stepped(f.id, NAMES[d], f.x, f.y, cost))
+        ev.append(Stepped(f.id, rulings.DIRECTIONS[d], f.x, f.y, cost))
     if enc.options.elevation:
         full_motion.settle(enc, ctx, ev, f)
     full_terrain.entered(enc, ev, f)

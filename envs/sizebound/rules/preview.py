@@ -15,7 +15,7 @@ from . import rulings
 from .attack import Strike, dodge_bonus, hit_terms
 from .full_flee import flee_cost
 from .legal import step_target, strike_mode, weapon_in
-from .passing import through
+from .passing import step_limit, through
 from .procedures import edge
 from .space import blockers, dist
 
@@ -70,10 +70,9 @@ def preview_step(enc: SizeboundEncounter, actor: str, direction: str
     new = step_target(enc, f, d)
     if new is not None:
         return new
-    limit = f.budget if f.mode != "none" else f.profile.walk * 4
-    if flee_cost(enc, f, d, limit) is not None:
+    if flee_cost(enc, f, d) is not None:
         return None
-    passage = through(enc, f, d, limit, blockers(f, enc.fighters))
+    passage = through(enc, f, d, step_limit(enc, f), blockers(f, enc.fighters))
     return passage[0][-1] if passage is not None else None
 
 

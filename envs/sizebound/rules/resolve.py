@@ -45,7 +45,7 @@ from .legal import (
     strike_mode,
     weapon_in,
 )
-from .passing import pass_step, through
+from .passing import pass_step, step_limit, through
 from .procedures import (
     add_condition,
     athletics_bonus,
@@ -108,7 +108,7 @@ def resolve_turn_action(enc: SizeboundEncounter, ctx: Ctx, ev: list[Event], a: A
         if phase_step(enc, ctx, ev, f, d):  # FULL: an Incorporeal pass-through step
             pass
         elif step_target(enc, f, d) is None:
-            limit = f.budget if f.mode != "none" else move_speed(enc, f)
+            limit = step_limit(enc, f)
             cost = flee_cost(enc, f, d, limit)
             if cost is not None:  # spec §8.11 (FULL): off the map, out of the fight
                 flee(enc, ctx, ev, f, d, cost)

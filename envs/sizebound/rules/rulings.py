@@ -79,3 +79,5 @@ ARCANE_IMMUNE_TOTAL = 0
 
 DIRECTIONS = ("e", "ne", "n", "nw", "w", "sw", "s", "se")
 # the step labels, by envs.core.squaregrid direction index (0 = east, counter-clockwise).
+AURA = "arcane_aura"
+# spec §5.3, §9.4: the DEFAULT pack's one Concentration skill (``full_skills``)
